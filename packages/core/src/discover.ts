@@ -1,0 +1,257 @@
+import { open, readdir, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+
+/** The files of one session found on disk. */
+export interface DiscoveredSession {
+  /** Session id: the main file's name, or the `sessionId` its agent files carry. */
+  id: string;
+  /** Project slug (the folder name under `projects/`). */
+  project: string;
+  /** Absolute path of `<id>.jsonl`, null when only agent files exist. */
+  mainFile: string | null;
+  /** Absolute paths of the session's agent transcripts (flat and `subagents/`). */
+  agentFiles: string[];
+  /** Absolute paths of `.meta.json` sidecars. */
+  metaFiles: string[];
+}
+
+/** A project folder and its sessions. */
+export interface DiscoveredProject {
+  slug: string;
+  dir: string;
+  sessions: DiscoveredSession[];
+}
+
+/** What `discover` found. */
+export interface Discovery {
+  /** Common root of the inputs: source paths are shown relative to it. */
+  root: string;
+  projects: DiscoveredProject[];
+  /** Inputs that could not be read (missing, permission), with the reason. */
+  unreadable: { path: string; reason: string }[];
+}
+
+const AGENT_FILE = /^agent-(.+)\.jsonl$/;
+const UUID_LIKE = /^[0-9a-zA-Z][\w.-]*$/;
+
+/**
+ * Finds sessions under the given paths: a `projects` folder (one folder per project), one project folder,
+ * or transcript files. Agent transcripts are attached to their session, flat (`agent-<id>.jsonl`, matched by
+ * the `sessionId` inside) or under `<session>/subagents/`.
+ *
+ * @param paths Paths as the user gave them.
+ * @returns Projects sorted by slug, sessions sorted by id.
+ */
+export async function discover(paths: readonly string[]): Promise<Discovery> {
+  const unreadable: Discovery['unreadable'] = [];
+  const byProject = new Map<string, ProjectFiles>();
+  const absolute = paths.map((p) => resolve(p));
+
+  for (const path of absolute) {
+    const info = await stat(path).catch((error: NodeJS.ErrnoException) => error);
+    if (info instanceof Error) {
+      unreadable.push({ path, reason: describeFsError(info) });
+      continue;
+    }
+    if (info.isFile()) {
+      addFile(byProject, path);
+    } else if (info.isDirectory()) {
+      const result = await scanDirectory(path, byProject);
+      if (result) unreadable.push({ path, reason: result });
+    }
+  }
+
+  const projects: DiscoveredProject[] = [];
+  for (const [dir, files] of [...byProject].sort(([a], [b]) => compare(a, b))) {
+    projects.push({ slug: basename(dir), dir, sessions: await groupSessions(dir, files) });
+  }
+  return { root: commonRoot(absolute), projects, unreadable };
+}
+
+interface ProjectFiles {
+  mains: Set<string>;
+  flatAgents: Set<string>;
+  /** session id → agent files and meta files under `<id>/subagents/`. */
+  nested: Map<string, { agents: string[]; metas: string[] }>;
+}
+
+function project(map: Map<string, ProjectFiles>, dir: string): ProjectFiles {
+  let files = map.get(dir);
+  if (!files) {
+    files = { mains: new Set(), flatAgents: new Set(), nested: new Map() };
+    map.set(dir, files);
+  }
+  return files;
+}
+
+function addFile(map: Map<string, ProjectFiles>, path: string): void {
+  const name = basename(path);
+  const parent = dirname(path);
+  // `<project>/<session>/subagents/agent-x.jsonl` given directly.
+  if (basename(parent) === 'subagents') {
+    const sessionDir = dirname(parent);
+    const nested = nestedOf(project(map, dirname(sessionDir)), basename(sessionDir));
+    if (name.endsWith('.meta.json')) nested.metas.push(path);
+    else nested.agents.push(path);
+    return;
+  }
+  const files = project(map, parent);
+  if (AGENT_FILE.test(name)) files.flatAgents.add(path);
+  else files.mains.add(path);
+}
+
+function nestedOf(files: ProjectFiles, sessionId: string) {
+  let nested = files.nested.get(sessionId);
+  if (!nested) {
+    nested = { agents: [], metas: [] };
+    files.nested.set(sessionId, nested);
+  }
+  return nested;
+}
+
+/** Scans a folder that is either a project folder or a folder of project folders. */
+async function scanDirectory(dir: string, map: Map<string, ProjectFiles>): Promise<string | null> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => error);
+  if (entries instanceof Error) return describeFsError(entries);
+  const isProject = entries.some((e) => e.isFile() && e.name.endsWith('.jsonl'));
+  if (isProject || (await hasSubagentFolders(dir, entries))) {
+    await scanProject(dir, map);
+    return null;
+  }
+  for (const entry of entries.sort((a, b) => compare(a.name, b.name))) {
+    if (entry.isDirectory()) {
+      const sub = join(dir, entry.name);
+      const subEntries = await readdir(sub, { withFileTypes: true }).catch(() => []);
+      if (subEntries.some((e) => e.isFile() && e.name.endsWith('.jsonl')) || (await hasSubagentFolders(sub, subEntries))) {
+        await scanProject(sub, map);
+      }
+    }
+  }
+  return null;
+}
+
+async function hasSubagentFolders(dir: string, entries: import('node:fs').Dirent[]): Promise<boolean> {
+  for (const entry of entries) {
+    if (!entry.isDirectory()) continue;
+    const info = await stat(join(dir, entry.name, 'subagents')).catch(() => null);
+    if (info?.isDirectory()) return true;
+  }
+  return false;
+}
+
+async function scanProject(dir: string, map: Map<string, ProjectFiles>): Promise<void> {
+  const files = project(map, dir);
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isFile() && entry.name.endsWith('.jsonl')) {
+      if (AGENT_FILE.test(entry.name)) files.flatAgents.add(path);
+      else files.mains.add(path);
+    } else if (entry.isDirectory()) {
+      const subagents = join(path, 'subagents');
+      const found = await walkFiles(subagents);
+      if (found.length === 0) continue;
+      const nested = nestedOf(files, entry.name);
+      for (const file of found) {
+        const name = basename(file);
+        if (name.endsWith('.meta.json')) nested.metas.push(file);
+        else if (name.endsWith('.jsonl')) nested.agents.push(file);
+      }
+    }
+  }
+}
+
+/** All files below a folder, iteratively (no recursion over depth). */
+async function walkFiles(root: string): Promise<string[]> {
+  const out: string[] = [];
+  const stack = [root];
+  while (stack.length > 0) {
+    const dir = stack.pop()!;
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) stack.push(path);
+      else if (entry.isFile()) out.push(path);
+    }
+  }
+  return out.sort(compare);
+}
+
+async function groupSessions(dir: string, files: ProjectFiles): Promise<DiscoveredSession[]> {
+  const sessions = new Map<string, DiscoveredSession>();
+  const slug = basename(dir);
+  const get = (id: string): DiscoveredSession => {
+    let session = sessions.get(id);
+    if (!session) {
+      session = { id, project: slug, mainFile: null, agentFiles: [], metaFiles: [] };
+      sessions.set(id, session);
+    }
+    return session;
+  };
+  for (const main of [...files.mains].sort(compare)) {
+    get(basename(main).replace(/\.jsonl$/, '')).mainFile = main;
+  }
+  for (const [id, nested] of files.nested) {
+    const session = get(id);
+    session.agentFiles.push(...nested.agents);
+    session.metaFiles.push(...nested.metas);
+  }
+  for (const agent of [...files.flatAgents].sort(compare)) {
+    const sessionId = await peekSessionId(agent);
+    const id = sessionId && UUID_LIKE.test(sessionId) ? sessionId : basename(agent).replace(/\.jsonl$/, '');
+    get(id).agentFiles.push(agent);
+  }
+  for (const session of sessions.values()) {
+    session.agentFiles.sort(compare);
+    session.metaFiles.sort(compare);
+  }
+  return [...sessions.values()].sort((a, b) => compare(a.id, b.id));
+}
+
+/** Reads the `sessionId` from the first lines of a file (at most 256 KiB are read). */
+async function peekSessionId(path: string): Promise<string | null> {
+  const handle = await open(path, 'r').catch(() => null);
+  if (!handle) return null;
+  try {
+    const buffer = Buffer.alloc(256 * 1024);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    const text = buffer.subarray(0, bytesRead).toString('utf8');
+    const match = /"sessionId"\s*:\s*"([^"\\]{1,200})"/.exec(text);
+    return match?.[1] ?? null;
+  } finally {
+    await handle.close();
+  }
+}
+
+function commonRoot(paths: string[]): string {
+  if (paths.length === 0) return process.cwd();
+  const dirs = paths.map((p) => p.split('/'));
+  const first = dirs[0]!;
+  let length = first.length;
+  for (const parts of dirs) {
+    let i = 0;
+    while (i < length && i < parts.length && parts[i] === first[i]) i++;
+    length = i;
+  }
+  const root = first.slice(0, length).join('/') || '/';
+  // A single file's root is its project's parent, so paths read `<slug>/<file>`.
+  return paths.length === 1 && root === paths[0] ? dirname(dirname(root)) : root;
+}
+
+function describeFsError(error: NodeJS.ErrnoException): string {
+  switch (error.code) {
+    case 'ENOENT':
+      return 'no such file or folder';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'ENOTDIR':
+      return 'not a folder';
+    default:
+      return error.message;
+  }
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

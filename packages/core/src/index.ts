@@ -1,0 +1,54 @@
+/**
+ * @cctrail/core — reads Claude Code transcripts of every era and builds their session DAG.
+ *
+ * @example
+ * ```ts
+ * import { discover, sessionSource, buildSession } from '@cctrail/core';
+ * const { projects } = await discover(['~/.claude/projects']);
+ * const session = await buildSession(await sessionSource(projects[0].sessions[0]));
+ * ```
+ */
+export type { ArchiveIndex, ArchiveProject, ArchiveSession, ArchiveSessionSummary } from './archive.js';
+export { DIAGNOSTICS, type DiagnosticCode } from './diagnostics.js';
+export { type DiscoveredProject, type DiscoveredSession, type Discovery, discover } from './discover.js';
+export { markDuplicates, usageAcross } from './duplicates.js';
+export { readLines, type Line } from './read-lines.js';
+export {
+  type Actor,
+  type Branch,
+  type BranchPoint,
+  type Compaction,
+  type ContentBlock,
+  type Diagnostic,
+  type Entry,
+  type EntryKind,
+  type Epoch,
+  type ForkKind,
+  type LineAccounting,
+  type MessageInfo,
+  type MetadataRecord,
+  SCHEMA_VERSION,
+  type Session,
+  type SessionFile,
+  type Severity,
+  type Sidechain,
+  type SidechainLink,
+  type SidechainStorage,
+  type SourceRef,
+  type ToolCall,
+  type ToolResultItem,
+  type Usage,
+  type UsageBreakdown,
+} from './model.js';
+export { fileSource, sessionSource } from './node-source.js';
+export { buildSession } from './session.js';
+export {
+  type AgentStats,
+  type ArchiveStats,
+  archiveStats,
+  type CompactionStats,
+  type SessionStats,
+  sessionStats,
+} from './stats.js';
+export type { AgentMetaSource, BuildOptions, SessionSource, TranscriptSource } from './source.js';
+export { addUsage, emptyUsage } from './usage.js';

@@ -1,0 +1,40 @@
+/**
+ * What a session is built from: transcript byte streams, named. Core never opens files itself; the node
+ * adapter (`node-source.ts`) or a caller supplies the bytes.
+ */
+
+/** One transcript file as a stream of byte chunks. */
+export interface TranscriptSource {
+  /** Path as it should appear in diagnostics and `SourceRef.file`. */
+  path: string;
+  /** Returns the file's bytes, chunk by chunk. May be called more than once. */
+  read(): AsyncIterable<Uint8Array>;
+}
+
+/** An agent sidecar (`agent-<id>.meta.json`), already read: these are tiny. */
+export interface AgentMetaSource {
+  path: string;
+  text: string;
+}
+
+/** Everything that makes up one session. */
+export interface SessionSource {
+  /** Session id: the main file's name without `.jsonl`, or the agents' `sessionId` when there is no main file. */
+  id: string;
+  project?: { slug: string | null; cwd?: string | null };
+  /** The main transcript, null when only agent files of the session exist. */
+  main: TranscriptSource | null;
+  /** `agent-*.jsonl` files of the session, flat or under `<session>/subagents/`. */
+  agents: TranscriptSource[];
+  agentMeta?: AgentMetaSource[];
+}
+
+/** Options for `buildSession`. */
+export interface BuildOptions {
+  /**
+   * Keep content blocks, `toolUseResult` and extra fields on entries (default true). With false, entries
+   * carry structure only (uuids, kinds, timestamps, usage, tool ids, source offsets) and memory does not
+   * grow with the size of tool outputs; the content can be read again from `Entry.source`.
+   */
+  content?: boolean;
+}

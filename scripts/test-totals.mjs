@@ -1,0 +1,28 @@
+// Sums the vitest JSON reports of every package into the one line CI reads: `N passed, N failed`.
+// A package whose test task ran but left no report (a build or config failure) counts as one failure.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const group of ['packages', 'apps']) {
+  if (!existsSync(group)) continue;
+  for (const name of readdirSync(group)) {
+    const pkg = join(group, name);
+    const manifest = join(pkg, 'package.json');
+    if (!existsSync(manifest) || !JSON.parse(readFileSync(manifest, 'utf8')).scripts?.test) continue;
+    const report = join(pkg, '.vitest-result.json');
+    if (!existsSync(report)) {
+      console.error(`${pkg}: no test report (its test task did not run to the end)`);
+      failed += 1;
+      continue;
+    }
+    const result = JSON.parse(readFileSync(report, 'utf8'));
+    passed += result.numPassedTests ?? 0;
+    failed += (result.numFailedTests ?? 0) + (result.success === false && !result.numFailedTests ? 1 : 0);
+    skipped += (result.numPendingTests ?? 0) + (result.numTodoTests ?? 0);
+  }
+}
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);
