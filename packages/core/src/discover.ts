@@ -122,7 +122,10 @@ async function scanDirectory(dir: string, map: Map<string, ProjectFiles>): Promi
     if (entry.isDirectory()) {
       const sub = join(dir, entry.name);
       const subEntries = await readdir(sub, { withFileTypes: true }).catch(() => []);
-      if (subEntries.some((e) => e.isFile() && e.name.endsWith('.jsonl')) || (await hasSubagentFolders(sub, subEntries))) {
+      if (
+        subEntries.some((e) => e.isFile() && e.name.endsWith('.jsonl')) ||
+        (await hasSubagentFolders(sub, subEntries))
+      ) {
         await scanProject(sub, map);
       }
     }

@@ -12,7 +12,6 @@ export type { ArchiveIndex, ArchiveProject, ArchiveSession, ArchiveSessionSummar
 export { DIAGNOSTICS, type DiagnosticCode } from './diagnostics.js';
 export { type DiscoveredProject, type DiscoveredSession, type Discovery, discover } from './discover.js';
 export { markDuplicates, usageAcross } from './duplicates.js';
-export { readLines, type Line } from './read-lines.js';
 export {
   type Actor,
   type Branch,
@@ -41,7 +40,9 @@ export {
   type UsageBreakdown,
 } from './model.js';
 export { fileSource, sessionSource } from './node-source.js';
+export { type Line, readLines } from './read-lines.js';
 export { buildSession } from './session.js';
+export type { AgentMetaSource, BuildOptions, SessionSource, TranscriptSource } from './source.js';
 export {
   type AgentStats,
   type ArchiveStats,
@@ -50,5 +51,4 @@ export {
   type SessionStats,
   sessionStats,
 } from './stats.js';
-export type { AgentMetaSource, BuildOptions, SessionSource, TranscriptSource } from './source.js';
 export { addUsage, emptyUsage } from './usage.js';

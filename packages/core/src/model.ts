@@ -77,11 +77,11 @@ export type ToolResultItem =
   | { type: 'image'; mediaType: string | null; data: string | null; bytes: number }
   | { type: 'unknown'; value: unknown };
 
-/** A normalized content block. */
+/** A normalized content block. Fields of a known block type that we do not model are kept in `extra`. */
 export type ContentBlock =
-  | { type: 'text'; text: string }
-  | { type: 'thinking'; thinking: string; signature: string | null }
-  | { type: 'tool_use'; id: string; name: string; input: unknown }
+  | { type: 'text'; text: string; extra?: Record<string, unknown> }
+  | { type: 'thinking'; thinking: string; signature: string | null; extra?: Record<string, unknown> }
+  | { type: 'tool_use'; id: string; name: string; input: unknown; extra?: Record<string, unknown> }
   | { type: 'tool_result'; toolUseId: string; isError: boolean; content: ToolResultItem[] }
   /** `data` is the base64 payload (null when not stored); `bytes` its decoded size estimate. */
   | { type: 'image'; mediaType: string | null; data: string | null; bytes: number }
@@ -134,6 +134,8 @@ export interface Entry {
   version: string | null;
   cwd: string | null;
   gitBranch: string | null;
+  /** `isSidechain` as written. */
+  isSidechain: boolean;
   /** Id of the sidechain the entry belongs to (see `Sidechain.id`), null in the main conversation. */
   sidechain: string | null;
   /** Index into `Session.epochs`. */
@@ -224,8 +226,8 @@ export interface Sidechain {
   /** `task`: spawned by a Task/Agent call; `warmup`: start-up agent; `compaction`: `agent-acompact-*`; `orphan`: nobody spawned it. */
   role: 'task' | 'warmup' | 'compaction' | 'orphan';
   storage: SidechainStorage;
-  /** The agent file, or the session file for inline sidechains. */
-  file: string;
+  /** The agent file, or the session file for inline sidechains; null when the agent file is missing. */
+  file: string | null;
   /** Spawning tool call, when found. */
   spawn: { toolUseId: string; entryUuid: string } | null;
   link: SidechainLink;
@@ -235,7 +237,8 @@ export interface Sidechain {
   parentSidechain: string | null;
   /** Sidechains that ran overlapping in time share a group number; null when it ran alone. */
   parallelGroup: number | null;
-  status: 'completed' | 'error' | 'incomplete' | 'unknown';
+  /** `missing`: spawned, but its transcript is not there. */
+  status: 'completed' | 'error' | 'incomplete' | 'missing' | 'unknown';
   rootUuid: string | null;
   entries: number;
   startedAt: string | null;
@@ -245,8 +248,9 @@ export interface Sidechain {
 
 /** A compaction event. */
 export interface Compaction {
-  /** Uuid of the boundary entry. */
-  uuid: string;
+  /** Uuid of the boundary entry (null for the seeds' `compact_system` records written without a uuid). */
+  uuid: string | null;
+  source: SourceRef;
   /** `full` compaction (a new root), or the lighter in-place `micro` compaction. */
   kind: 'full' | 'micro';
   trigger: 'auto' | 'manual' | null;
@@ -263,8 +267,10 @@ export interface Compaction {
   summaryUuid: string | null;
   /** Sidechain the compaction happened in, null for the main conversation. */
   sidechain: string | null;
-  /** Epoch that starts here (full compactions). */
+  /** Epoch that starts here (full compactions), or the epoch it happened in (micro). */
   epoch: number;
+  /** False when the compaction was torn mid-way (no summary, nothing after it). */
+  complete: boolean;
 }
 
 /** A stretch of the conversation between two full compactions. */
@@ -312,7 +318,9 @@ export interface SessionFile {
   bytes: number;
 }
 
-/** How every input line was used. `lines = entries + metadata + duplicates + blank + invalid`. */
+/**
+ * How every input line was used: `lines + recovered = entries + metadata + duplicates + blank + invalid`.
+ */
 export interface LineAccounting {
   lines: number;
   entries: number;

@@ -1,0 +1,140 @@
+import type { Diagnostic, Severity } from './model.js';
+
+/**
+ * The catalogue of diagnostic codes. Codes are permanent: a code is never renamed or reused. Each entry says
+ * what happened and what the user can do about it.
+ */
+export const DIAGNOSTICS = {
+  'invalid-json': {
+    severity: 'error',
+    message: 'The line is not valid JSON; it is kept as raw text in this diagnostic.',
+  },
+  'torn-line': {
+    severity: 'error',
+    message: 'The last line of the file is incomplete (a write was cut off); its raw text is kept here.',
+  },
+  'invalid-utf8': {
+    severity: 'warning',
+    message: 'The line holds bytes that are not valid UTF-8; they were replaced with U+FFFD.',
+  },
+  'glued-records': {
+    severity: 'warning',
+    message: 'Several JSON records were written on one line without a newline; they were split and kept.',
+  },
+  'not-an-object': {
+    severity: 'error',
+    message: 'The line is valid JSON but not an object, so it is not a transcript record; kept as raw text.',
+  },
+  'missing-type': {
+    severity: 'warning',
+    message: 'The record has no `type`; it is kept as an unknown record.',
+  },
+  'unknown-type': {
+    severity: 'info',
+    message: 'A record type cctrail does not know; it is kept verbatim.',
+  },
+  'duplicate-uuid': {
+    severity: 'info',
+    message: 'A uuid written again (a resume rewrites its last line); the first copy is kept.',
+  },
+  orphan: {
+    severity: 'warning',
+    message: 'The parent of this entry is not in the session; the entry is treated as an alternative root.',
+  },
+  'self-parent': {
+    severity: 'warning',
+    message: 'The entry names itself as its parent; the link was cut and the entry made a root.',
+  },
+  'parent-cycle': {
+    severity: 'warning',
+    message: 'Parent links form a cycle; the link of the earliest entry in the cycle was cut.',
+  },
+  'multiple-session-ids': {
+    severity: 'info',
+    message: 'The file carries several sessionId values (plan-mode clears, resumes).',
+  },
+  'compaction-orphan': {
+    severity: 'info',
+    message: 'An entry after a compaction points back across it; it starts the new epoch, linked logically.',
+  },
+  'dangling-logical-parent': {
+    severity: 'warning',
+    message: 'The logical parent of a compaction is not in the session and no preserved segment resolves it.',
+  },
+  'compaction-incomplete': {
+    severity: 'warning',
+    message: 'A compaction was torn mid-way; the conversation ends at the last valid entry before it.',
+  },
+  'missing-agent-file': {
+    severity: 'warning',
+    message: 'A sub-agent was spawned but its transcript file is not there; the spawn is still counted.',
+  },
+  'agent-not-spawned': {
+    severity: 'info',
+    message: 'An agent transcript that no Task/Agent call in the session spawned.',
+  },
+  'sidechain-unmatched': {
+    severity: 'info',
+    message: 'An inline sidechain that matches no Task call by parent, prompt or time; its agent is unknown.',
+  },
+  'task-without-sidechain': {
+    severity: 'info',
+    message: 'A Task call whose sidechain was not found in the session.',
+  },
+  'tool-result-missing': {
+    severity: 'info',
+    message: 'A tool call without a result (interrupted, or the session ended).',
+  },
+  'tool-call-missing': {
+    severity: 'warning',
+    message: 'A tool result whose call is not in the session.',
+  },
+  'duplicate-tool-result': {
+    severity: 'info',
+    message: 'A second result for the same tool call; the first is paired.',
+  },
+  'active-branch-disagreement': {
+    severity: 'info',
+    message: 'At this fork the last child by file position is not the one leading to the latest entry.',
+  },
+  'invalid-agent-meta': {
+    severity: 'warning',
+    message: 'An agent .meta.json file is not valid JSON; it was ignored.',
+  },
+  'summary-leaf-missing': {
+    severity: 'info',
+    message:
+      'A summary line names a leaf uuid that is not in the session (summaries are often written for other sessions).',
+  },
+  'no-entries': {
+    severity: 'info',
+    message: 'The file holds no conversation entries (only metadata such as summaries or snapshots).',
+  },
+  'not-a-transcript': {
+    severity: 'error',
+    message: 'No line of the file is a transcript record; is it a Claude Code transcript?',
+  },
+} as const satisfies Record<string, { severity: Severity; message: string }>;
+
+/** A code of the catalogue. */
+export type DiagnosticCode = keyof typeof DIAGNOSTICS;
+
+/** Builds a diagnostic from the catalogue, with an optional more specific message. */
+export function diagnostic(
+  code: DiagnosticCode,
+  file: string | null,
+  line: number | null,
+  detail?: { message?: string; raw?: string; uuid?: string },
+): Diagnostic {
+  const base = DIAGNOSTICS[code];
+  const result: Diagnostic = {
+    code,
+    severity: base.severity,
+    message: detail?.message ?? base.message,
+    file,
+    line,
+  };
+  if (detail?.raw !== undefined) result.raw = detail.raw;
+  if (detail?.uuid !== undefined) result.uuid = detail.uuid;
+  return result;
+}

@@ -1,0 +1,86 @@
+/** One line of a transcript, with where it was. */
+export interface Line {
+  /** 1-based line number. */
+  number: number;
+  /** Byte offset of the first byte. */
+  offset: number;
+  /** Length in bytes, without the newline (and without a trailing `\r`). */
+  length: number;
+  /** The line decoded as UTF-8 (invalid bytes replaced with U+FFFD). */
+  text: string;
+  /** The bytes were not valid UTF-8. */
+  invalidUtf8: boolean;
+  /** False for a last line that is not followed by a newline. */
+  terminated: boolean;
+}
+
+const NEWLINE = 0x0a;
+const RETURN = 0x0d;
+const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
+/**
+ * Splits a byte stream into lines, without ever holding more than the current chunk and one partial line.
+ * An empty stream yields nothing; a final newline does not produce an empty last line.
+ *
+ * @param chunks The file's bytes, in chunks of any size.
+ */
+export async function* readLines(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Line> {
+  let number = 0;
+  let offset = 0;
+  // Pieces of a line that spans chunks.
+  let pending: Uint8Array[] = [];
+  let pendingLength = 0;
+
+  for await (const chunk of chunks) {
+    let start = 0;
+    while (start < chunk.length) {
+      const end = chunk.indexOf(NEWLINE, start);
+      if (end === -1) {
+        pending.push(chunk.subarray(start));
+        pendingLength += chunk.length - start;
+        break;
+      }
+      let bytes = chunk.subarray(start, end);
+      if (pendingLength > 0) {
+        pending.push(bytes);
+        bytes = concat(pending, pendingLength + bytes.length);
+        pending = [];
+        pendingLength = 0;
+      }
+      number += 1;
+      yield decode(bytes, number, offset, true);
+      offset += bytes.length + 1;
+      start = end + 1;
+    }
+  }
+  if (pendingLength > 0) {
+    number += 1;
+    yield decode(concat(pending, pendingLength), number, offset, false);
+  }
+}
+
+function concat(pieces: Uint8Array[], length: number): Uint8Array {
+  if (pieces.length === 1) return pieces[0]!;
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const piece of pieces) {
+    out.set(piece, at);
+    at += piece.length;
+  }
+  return out;
+}
+
+function decode(bytes: Uint8Array, number: number, offset: number, terminated: boolean): Line {
+  const rawLength = bytes.length;
+  const body = rawLength > 0 && bytes[rawLength - 1] === RETURN ? bytes.subarray(0, rawLength - 1) : bytes;
+  let text: string;
+  let invalidUtf8 = false;
+  try {
+    text = strict.decode(body);
+  } catch {
+    text = lenient.decode(body);
+    invalidUtf8 = true;
+  }
+  return { number, offset, length: body.length, text, invalidUtf8, terminated };
+}

@@ -1,0 +1,134 @@
+import type { Usage, UsageBreakdown } from './model.js';
+
+/** A usage with every count at zero. */
+export function emptyUsage(): Usage {
+  return {
+    inputTokens: 0,
+    outputTokens: 0,
+    cacheCreationInputTokens: 0,
+    cacheReadInputTokens: 0,
+    cacheCreation5mTokens: 0,
+    cacheCreation1hTokens: 0,
+    responses: 0,
+  };
+}
+
+/** Adds `b` into `a` (mutating `a`) and returns `a`. */
+export function addUsage(a: Usage, b: Usage): Usage {
+  a.inputTokens += b.inputTokens;
+  a.outputTokens += b.outputTokens;
+  a.cacheCreationInputTokens += b.cacheCreationInputTokens;
+  a.cacheReadInputTokens += b.cacheReadInputTokens;
+  a.cacheCreation5mTokens += b.cacheCreation5mTokens;
+  a.cacheCreation1hTokens += b.cacheCreation1hTokens;
+  a.responses += b.responses;
+  return a;
+}
+
+/** The larger value of each field: split lines of one response repeat (or stream) the same usage. */
+export function maxUsage(a: Usage, b: Usage): Usage {
+  return {
+    inputTokens: Math.max(a.inputTokens, b.inputTokens),
+    outputTokens: Math.max(a.outputTokens, b.outputTokens),
+    cacheCreationInputTokens: Math.max(a.cacheCreationInputTokens, b.cacheCreationInputTokens),
+    cacheReadInputTokens: Math.max(a.cacheReadInputTokens, b.cacheReadInputTokens),
+    cacheCreation5mTokens: Math.max(a.cacheCreation5mTokens, b.cacheCreation5mTokens),
+    cacheCreation1hTokens: Math.max(a.cacheCreation1hTokens, b.cacheCreation1hTokens),
+    responses: 1,
+  };
+}
+
+/** Reads `message.usage` as written (snake_case), or null when absent. */
+export function readUsage(value: unknown): Usage | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const raw = value as Record<string, unknown>;
+  const cache =
+    typeof raw.cache_creation === 'object' && raw.cache_creation !== null
+      ? (raw.cache_creation as Record<string, unknown>)
+      : {};
+  return {
+    inputTokens: count(raw.input_tokens),
+    outputTokens: count(raw.output_tokens),
+    cacheCreationInputTokens: count(raw.cache_creation_input_tokens),
+    cacheReadInputTokens: count(raw.cache_read_input_tokens),
+    cacheCreation5mTokens: count(cache.ephemeral_5m_input_tokens),
+    cacheCreation1hTokens: count(cache.ephemeral_1h_input_tokens),
+    responses: 1,
+  };
+}
+
+/** The key that identifies one API response: `message.id` + `requestId` (ccusage's rule). */
+export function responseKey(messageId: string | null, requestId: string | null, uuid: string): string {
+  if (messageId === null && requestId === null) return `uuid:${uuid}`;
+  return `${messageId ?? ''}:${requestId ?? ''}`;
+}
+
+function count(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
+}
+
+/** The parts of an entry usage accounting needs. */
+interface UsageSource {
+  uuid: string;
+  usage: Usage | null;
+  message: { id: string | null; requestId: string | null; model: string | null } | null;
+  epoch: number;
+  sidechain: string | null;
+}
+
+/** One API response's usage, deduplicated over its split lines. */
+export interface ResponseUsage {
+  key: string;
+  usage: Usage;
+  model: string;
+  epoch: number;
+  sidechain: string | null;
+}
+
+/** Deduplicates usage by API response: the largest value of each field over the lines sharing a key. */
+export function responses(entries: Iterable<UsageSource>): Map<string, ResponseUsage> {
+  const out = new Map<string, ResponseUsage>();
+  for (const entry of entries) {
+    if (!entry.usage) continue;
+    const key = responseKey(entry.message?.id ?? null, entry.message?.requestId ?? null, entry.uuid);
+    const seen = out.get(key);
+    if (seen) seen.usage = maxUsage(seen.usage, entry.usage);
+    else {
+      out.set(key, {
+        key,
+        usage: { ...entry.usage, responses: 1 },
+        model: entry.message?.model ?? 'unknown',
+        epoch: entry.epoch,
+        sidechain: entry.sidechain,
+      });
+    }
+  }
+  return out;
+}
+
+/** Sums deduplicated responses per model, epoch and sidechain. */
+export function breakdown(byResponse: Map<string, ResponseUsage>): UsageBreakdown {
+  const result: UsageBreakdown = {
+    total: emptyUsage(),
+    byModel: {},
+    byEpoch: {},
+    bySidechain: {},
+    main: emptyUsage(),
+  };
+  for (const r of byResponse.values()) {
+    addUsage(result.total, r.usage);
+    addUsage(bucket(result.byModel, r.model), r.usage);
+    addUsage(bucket(result.byEpoch, String(r.epoch)), r.usage);
+    addUsage(r.sidechain === null ? result.main : bucket(result.bySidechain, r.sidechain), r.usage);
+  }
+  return result;
+}
+
+function bucket(record: Record<string, Usage>, key: string): Usage {
+  let usage = record[key];
+  if (!usage) {
+    usage = emptyUsage();
+    record[key] = usage;
+  }
+  return usage;
+}
