@@ -1,0 +1,32 @@
+import type { OptionSpec, OptionValues } from './args.js';
+
+/** Where a command writes and what it knows of its environment. */
+export interface Io {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+/** What a command receives: its parsed options and positionals, and where to write. */
+export interface CommandContext {
+  options: OptionValues;
+  positionals: string[];
+  io: Io;
+}
+
+/** One entry of the command table. */
+export interface Command {
+  name: string;
+  /** One line for the command list. */
+  summary: string;
+  /** Usage line without the leading `cctrail`, e.g. `export [paths…] -o DIR`. */
+  usage: string;
+  /** A paragraph or two for `--help`. */
+  description: string;
+  options: readonly OptionSpec[];
+  /** Example command lines with a comment each. */
+  examples: readonly { command: string; comment: string }[];
+  /** Does the work; resolves to the exit code. Throws `CliError` for usage and input errors. */
+  run(context: CommandContext): Promise<number>;
+}

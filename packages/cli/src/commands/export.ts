@@ -1,0 +1,69 @@
+import { resolve } from 'node:path';
+import { exportArchive, folderSink, streamSink } from '../archive-writer.js';
+import { flag, stringOption } from '../args.js';
+import type { Command } from '../command.js';
+import { plural, printDiagnostics } from '../diagnostic-output.js';
+import { CliError } from '../errors.js';
+import { exitCodeFor, INPUT_OPTIONS, readFilters, selectSessions } from '../input.js';
+import { progressBar } from '../progress.js';
+import { styleFor } from '../terminal.js';
+
+/** `cctrail export`: writes the normalized JSON archive. */
+export const exportCommand: Command = {
+  name: 'export',
+  summary: 'write the normalized JSON archive (index.json + one file per session)',
+  usage: 'export [paths…] -o DIR',
+  description: [
+    'Reads transcripts and writes DIR/index.json (projects → sessions with title, first prompt, times,',
+    'counts, tokens and duplicate-of) and one normalized file per session under DIR/sessions/. Nothing is',
+    'dropped: every input line is an entry, a metadata record, or a diagnostic carrying its raw text.',
+    'Files are written atomically and only when their bytes change, so a re-run over unchanged input',
+    'rewrites nothing. With -o - the archive is streamed as NDJSON: one session per line, then the index.',
+    'The files follow the JSON Schemas in the package (schema/index.schema.json, schema/session.schema.json).',
+  ].join('\n'),
+  options: [
+    {
+      name: 'output',
+      short: 'o',
+      type: 'string',
+      value: 'DIR',
+      description: 'output folder, or - for NDJSON on stdout',
+    },
+    ...INPUT_OPTIONS,
+  ],
+  examples: [
+    { command: 'cctrail export -o archive', comment: 'everything under ~/.claude/projects' },
+    { command: 'cctrail export ~/.claude/projects/-home-me-app -o app', comment: 'one project' },
+    { command: 'cctrail export --since 7d -o - | jq .id', comment: 'last week as NDJSON' },
+  ],
+  async run({ options, positionals, io }) {
+    const output = stringOption(options, 'output');
+    if (output === undefined || output === '') {
+      throw new CliError('export needs an output: -o DIR (or -o - for NDJSON on stdout)', {
+        hint: 'Run `cctrail export --help` for the options.',
+      });
+    }
+    const filters = readFilters(options);
+    const selection = await selectSessions(positionals, filters, io);
+    const toStdout = output === '-';
+    const dir = resolve(io.cwd, output);
+    const folder = toStdout ? null : folderSink(dir);
+    const sink = folder ?? streamSink(io.stdout);
+    const progress = progressBar(io, selection.sessions.length * 2, 'sessions');
+    const result = await exportArchive({ selection, sink, progress }).finally(() => progress.done());
+
+    const tally = printDiagnostics(result.sessions, io, flag(options, 'verbose') || flag(options, 'strict'));
+    if (!toStdout) {
+      const style = styleFor(io.stdout, io.env);
+      const removed = folder && folder.removed > 0 ? `, ${folder.removed} removed` : '';
+      io.stdout.write(
+        `Exported ${plural(result.sessions.length, 'session')} to ${style.bold(dir)} ` +
+          `(${result.written} written, ${result.unchanged} unchanged${removed})\n`,
+      );
+    }
+    if (selection.filteredOut || result.sessions.length === 0) {
+      io.stderr.write('No session matches the filters.\n');
+    }
+    return exitCodeFor(tally.error, options);
+  },
+};

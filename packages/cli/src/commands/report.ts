@@ -1,0 +1,130 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { exportArchive, folderSink } from '../archive-writer.js';
+import { flag, stringOption } from '../args.js';
+import type { Command } from '../command.js';
+import { plural, printDiagnostics } from '../diagnostic-output.js';
+import { CliError, EXIT } from '../errors.js';
+import { exitCodeFor, INPUT_OPTIONS, readFilters, selectSessions } from '../input.js';
+import { progressBar } from '../progress.js';
+import { redactSecrets, shortenHome, shortenHomePaths } from '../redact.js';
+import { styleFor } from '../terminal.js';
+
+/** The part of `@cctrail/report` this command uses. */
+interface ReportModule {
+  buildReport(options: {
+    dataDir: string;
+    outDir: string;
+    base?: string;
+    title?: string;
+  }): Promise<{ indexHtml: string; pages: number }>;
+}
+
+/** `cctrail report`: a static HTML report, secrets redacted. */
+export const reportCommand: Command = {
+  name: 'report',
+  summary: 'build a static HTML report (secrets redacted)',
+  usage: 'report [paths…] [-o DIR] [--base PATH] [--title TEXT] [--no-redact] [--short-home]',
+  description: [
+    'Exports the sessions to a temporary archive, redacting secrets in every string (API keys, tokens,',
+    'private keys, JWTs, passwords in URLs, SECRET=/TOKEN=/PASSWORD= assignments), then builds a static',
+    'site into DIR (default ./cctrail-report) that works from any folder or web server and makes no',
+    'outside requests. Prints the path of index.html.',
+  ].join('\n'),
+  options: [
+    {
+      name: 'output',
+      short: 'o',
+      type: 'string',
+      value: 'DIR',
+      description: 'output folder (default ./cctrail-report)',
+    },
+    {
+      name: 'base',
+      type: 'string',
+      value: 'PATH',
+      description: 'URL path the site is served under, e.g. /repo/',
+    },
+    { name: 'title', type: 'string', value: 'TEXT', description: 'title of the report' },
+    { name: 'no-redact', type: 'boolean', description: 'keep secrets (only for reports you do not share)' },
+    {
+      name: 'short-home',
+      type: 'boolean',
+      description: 'write /home/<user>/ and /Users/<user>/ paths as ~/',
+    },
+    ...INPUT_OPTIONS,
+  ],
+  examples: [
+    { command: 'cctrail report', comment: 'everything under ~/.claude/projects into ./cctrail-report' },
+    {
+      command: 'cctrail report -p myapp -o site --base /myapp-log/ --short-home',
+      comment: 'for GitHub Pages',
+    },
+  ],
+  async run({ options, positionals, io }) {
+    const outDir = resolve(io.cwd, stringOption(options, 'output') ?? 'cctrail-report');
+    const base = stringOption(options, 'base');
+    const title = stringOption(options, 'title');
+    const redact = !flag(options, 'no-redact');
+    const shortHome = flag(options, 'short-home');
+    const filters = readFilters(options);
+    const report = await loadReportModule();
+    const selection = await selectSessions(positionals, filters, io);
+
+    const dataDir = await mkdtemp(join(tmpdir(), 'cctrail-report-'));
+    try {
+      let redacted = 0;
+      let shortened = 0;
+      const progress = progressBar(io, selection.sessions.length * 2, 'sessions');
+      const result = await exportArchive({
+        selection,
+        sink: folderSink(dataDir),
+        progress,
+        ...(shortHome ? { renameProject: (slug: string) => shortenHome(slug).text } : {}),
+        transform(session) {
+          if (redact) redacted += redactSecrets(session);
+          if (shortHome) shortened += shortenHomePaths(session);
+        },
+      }).finally(() => progress.done());
+      const tally = printDiagnostics(
+        result.sessions,
+        io,
+        flag(options, 'verbose') || flag(options, 'strict'),
+      );
+      const built = await report.buildReport({
+        dataDir,
+        outDir,
+        ...(base !== undefined ? { base } : {}),
+        ...(title !== undefined ? { title } : {}),
+      });
+      const style = styleFor(io.stdout, io.env);
+      const notes = [
+        redact ? `${plural(redacted, 'secret')} redacted` : 'secrets kept (--no-redact)',
+        ...(shortHome ? [`${plural(shortened, 'home path')} shortened`] : []),
+      ];
+      io.stderr.write(
+        `Report of ${plural(result.sessions.length, 'session')}, ${built.pages} pages; ${notes.join(', ')}\n`,
+      );
+      io.stdout.write(`${style.bold(built.indexHtml)}\n`);
+      return exitCodeFor(tally.error, options);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  },
+};
+
+/** Loads `@cctrail/report` on demand: the other commands work without it. */
+async function loadReportModule(): Promise<ReportModule> {
+  const name = '@cctrail/report';
+  try {
+    const module = (await import(name)) as Partial<ReportModule>;
+    if (typeof module.buildReport !== 'function') throw new Error('buildReport is missing');
+    return module as ReportModule;
+  } catch {
+    throw new CliError('the report builder (@cctrail/report) is not available in this installation', {
+      exitCode: EXIT.usage,
+      hint: 'Build it with `pnpm --filter @cctrail/report build`, or use `cctrail export` for the JSON archive.',
+    });
+  }
+}

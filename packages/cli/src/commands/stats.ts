@@ -1,0 +1,154 @@
+import { type ArchiveStats, archiveStats } from '@cctrail/core';
+import { flag } from '../args.js';
+import { buildSkeletons } from '../build.js';
+import type { Command } from '../command.js';
+import { plural, printDiagnostics } from '../diagnostic-output.js';
+import { exitCodeFor, INPUT_OPTIONS, readFilters, selectSessions } from '../input.js';
+import { progressBar } from '../progress.js';
+import { formatCount, formatShare, formatTokens, type Style, styleFor, table } from '../terminal.js';
+
+/** `cctrail stats`: counts, tokens, agents and compactions. */
+export const statsCommand: Command = {
+  name: 'stats',
+  summary: 'summarize sessions: entries, branches, agents, compactions, tools, tokens',
+  usage: 'stats [paths…] [--json]',
+  description: [
+    'Prints a summary of the sessions: one row per session, then the sub-agents by type (invocations,',
+    'median entries, depth, multi-turn share, nesting, parallel runs, error rate, tokens) and compaction',
+    'frequency. With --json it prints a stable shape for scripts instead (schema/stats.schema.json).',
+    'Tokens are counted once per API response, across files. Sessions contained in another one',
+    '(duplicates) are listed but left out of the totals.',
+  ].join('\n'),
+  options: [
+    { name: 'json', type: 'boolean', description: 'print JSON (schemaVersion 1) instead of tables' },
+    ...INPUT_OPTIONS,
+  ],
+  examples: [
+    { command: 'cctrail stats', comment: 'everything under ~/.claude/projects' },
+    { command: 'cctrail stats --project myapp --since 2025-06-01', comment: 'one project, since June' },
+    { command: 'cctrail stats --json | jq .totals.usage', comment: 'token totals for a script' },
+  ],
+  async run({ options, positionals, io }) {
+    const filters = readFilters(options);
+    const selection = await selectSessions(positionals, filters, io);
+    const progress = progressBar(io, selection.sessions.length, 'sessions');
+    const { sessions } = await buildSkeletons(selection.sessions, filters, progress).finally(() =>
+      progress.done(),
+    );
+    const stats = archiveStats(sessions);
+    if (flag(options, 'json')) {
+      io.stdout.write(`${JSON.stringify(stats, null, 2)}\n`);
+    } else {
+      io.stdout.write(renderStats(stats, styleFor(io.stdout, io.env)));
+    }
+    if (sessions.length === 0) io.stderr.write('No session matches the filters.\n');
+    const tally = printDiagnostics(sessions, io, flag(options, 'verbose') || flag(options, 'strict'));
+    return exitCodeFor(tally.error, options);
+  },
+};
+
+/**
+ * Renders statistics as text tables for the terminal.
+ *
+ * @param stats From `archiveStats`.
+ * @param style Colors (or none).
+ */
+export function renderStats(stats: ArchiveStats, style: Style): string {
+  const out: string[] = [];
+  const { totals } = stats;
+  const usage = totals.usage;
+  out.push(
+    style.bold('Sessions'),
+    table(
+      [
+        'session',
+        'file',
+        'entries',
+        'forks',
+        'agents',
+        'compactions',
+        'tools',
+        'tool errors',
+        'tokens',
+        'diagnostics',
+      ],
+      stats.sessions.map((s) => [
+        s.duplicateOf ? style.dim(`${s.sessionId.slice(0, 8)} (dup)`) : s.sessionId.slice(0, 8),
+        s.file,
+        formatCount(s.entries),
+        String(s.branches.forks),
+        String(s.sidechains.length),
+        String(s.compactions.total + s.compactions.micro),
+        formatCount(s.tools.calls),
+        s.tools.errors > 0 ? style.yellow(String(s.tools.errors)) : '0',
+        formatTokens(
+          s.usage.inputTokens +
+            s.usage.outputTokens +
+            s.usage.cacheCreationInputTokens +
+            s.usage.cacheReadInputTokens,
+        ),
+        s.diagnostics.error > 0
+          ? style.red(`${s.diagnostics.error}E ${s.diagnostics.warning}W`)
+          : s.diagnostics.warning > 0
+            ? style.yellow(`${s.diagnostics.warning}W`)
+            : '',
+      ]),
+      ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
+    ),
+    '',
+    style.bold('Totals'),
+    `  ${plural(totals.sessions, 'session')}${totals.duplicates ? ` (${totals.duplicates} duplicate)` : ''}, ` +
+      `${formatCount(totals.entries)} entries from ${formatCount(totals.lines)} lines, ` +
+      `${plural(totals.branches.forks, 'fork')} (${formatCount(totals.branches.abandonedEntries)} abandoned entries), ` +
+      `${plural(totals.sidechains, 'sidechain')}`,
+    `  tools: ${formatCount(totals.tools.calls)} calls, ${formatCount(totals.tools.paired)} paired, ` +
+      `${formatCount(totals.tools.errors)} errors, ${formatCount(totals.tools.missingResults)} without result`,
+    `  tokens: ${formatTokens(usage.inputTokens)} input, ${formatTokens(usage.outputTokens)} output, ` +
+      `${formatTokens(usage.cacheCreationInputTokens)} cache write, ${formatTokens(usage.cacheReadInputTokens)} cache read ` +
+      `(${formatCount(usage.responses)} API responses)`,
+  );
+  if (stats.agents.length > 0) {
+    out.push(
+      '',
+      style.bold('Agents'),
+      table(
+        [
+          'agent type',
+          'runs',
+          'median entries',
+          'depths',
+          'multi-turn',
+          'nested',
+          'parallel',
+          'errors',
+          'tokens',
+        ],
+        stats.agents.map((a) => [
+          a.agentType,
+          String(a.invocations),
+          String(a.medianEntries),
+          Object.entries(a.depths)
+            .map(([depth, count]) => `${depth}:${count}`)
+            .join(' '),
+          formatShare(a.multiTurnShare),
+          String(a.nested),
+          String(a.parallel),
+          a.errors > 0 ? style.yellow(formatShare(a.errorRate)) : '0%',
+          formatTokens(a.tokens),
+        ]),
+        ['left', 'right', 'right', 'left', 'right', 'right', 'right', 'right', 'right'],
+      ),
+    );
+  }
+  const c = stats.compaction;
+  out.push(
+    '',
+    style.bold('Compactions'),
+    c.total + c.micro === 0
+      ? '  none'
+      : `  ${c.total} full (${c.auto} auto, ${c.manual} manual${c.unknownTrigger ? `, ${c.unknownTrigger} unknown` : ''}), ` +
+          `${c.micro} micro; in ${plural(c.sessionsWithCompactions, 'session')}, at most ${c.maxPerSession} in one; ` +
+          `${c.meanEntriesBetween} entries between compactions on average`,
+  );
+  return `${out.join('\n')}\n`;
+}

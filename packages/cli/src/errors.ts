@@ -1,0 +1,27 @@
+/** Exit codes of the `cctrail` binary. */
+export const EXIT = {
+  /** The work was done. */
+  ok: 0,
+  /** The work was done, but the input has error diagnostics and `--strict` was given. */
+  diagnostics: 1,
+  /** Bad usage or unreadable input: nothing (or not everything) could be done. */
+  usage: 2,
+} as const;
+
+/**
+ * An error meant for the person at the terminal: printed as one line without a stack trace, then the process
+ * exits with `exitCode`. Anything else that escapes a command is a bug and is reported as such.
+ */
+export class CliError extends Error {
+  /** Process exit code. */
+  readonly exitCode: number;
+  /** An optional second line, e.g. which command to run for help. */
+  readonly hint: string | null;
+
+  constructor(message: string, options: { exitCode?: number; hint?: string } = {}) {
+    super(message);
+    this.name = 'CliError';
+    this.exitCode = options.exitCode ?? EXIT.usage;
+    this.hint = options.hint ?? null;
+  }
+}

@@ -1,0 +1,16 @@
+/**
+ * cctrail — the command-line tool. Most people use the `cctrail` binary; this module exposes the same
+ * pieces for programs and tests.
+ *
+ * @example
+ * ```ts
+ * import { main } from 'cctrail';
+ * process.exitCode = await main(['stats', '--json']);
+ * ```
+ */
+export { type OptionSpec, parseCommandLine } from './args.js';
+export type { Command, CommandContext, Io } from './command.js';
+export { CliError, EXIT } from './errors.js';
+export { COMMANDS, commandHelp, main, mainHelp } from './main.js';
+export { redactSecrets, redactText, SECRET_PATTERNS, shortenHome, shortenHomePaths } from './redact.js';
+export { NameAllocator, sanitizeId } from './sanitize.js';

@@ -1,0 +1,151 @@
+import { formatOptions, parseCommandLine } from './args.js';
+import type { Command, Io } from './command.js';
+import { exportCommand } from './commands/export.js';
+import { reportCommand } from './commands/report.js';
+import { statsCommand } from './commands/stats.js';
+import { CliError, EXIT } from './errors.js';
+import { wantsHelp } from './input.js';
+import { styleFor } from './terminal.js';
+import { cliVersion } from './version.js';
+
+/** Every command of `cctrail`, in the order help lists them. */
+export const COMMANDS: readonly Command[] = [exportCommand, statsCommand, reportCommand];
+
+/** The `Io` of the running process. */
+export function processIo(): Io {
+  return { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
+}
+
+/**
+ * Runs `cctrail` with the given arguments. This is the one error boundary: a `CliError` becomes its message
+ * and exit code, anything else a one-line "internal error" (exit 2) — never a stack trace, unless
+ * `CCTRAIL_DEBUG` is set.
+ *
+ * @param argv Arguments after `node cctrail`.
+ * @param io Where to write and the environment.
+ * @returns The exit code.
+ */
+export async function main(argv: readonly string[], io: Io = processIo()): Promise<number> {
+  try {
+    return await dispatch(argv, io);
+  } catch (error) {
+    const style = styleFor(io.stderr, io.env);
+    if (error instanceof CliError) {
+      io.stderr.write(`${style.red('cctrail:')} ${error.message}\n`);
+      if (error.hint) io.stderr.write(`${error.hint}\n`);
+      return error.exitCode;
+    }
+    const fs = error as NodeJS.ErrnoException;
+    if (fs && typeof fs.code === 'string' && typeof fs.path === 'string') {
+      io.stderr.write(`${style.red('cctrail:')} ${describeFsError(fs)}\n`);
+      return EXIT.usage;
+    }
+    io.stderr.write(
+      `${style.red('cctrail: internal error:')} ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    if (io.env.CCTRAIL_DEBUG && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
+    else io.stderr.write('This is a bug in cctrail; run with CCTRAIL_DEBUG=1 for details and report it.\n');
+    return EXIT.usage;
+  }
+}
+
+async function dispatch(argv: readonly string[], io: Io): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === undefined || first === '--help' || first === '-h') {
+    io.stdout.write(mainHelp());
+    return EXIT.ok;
+  }
+  if (first === '--version' || first === '-v' || first === '-V') {
+    io.stdout.write(`${cliVersion()}\n`);
+    return EXIT.ok;
+  }
+  if (first === 'help') {
+    const topic = rest[0];
+    if (topic === undefined) {
+      io.stdout.write(mainHelp());
+      return EXIT.ok;
+    }
+    io.stdout.write(commandHelp(findCommand(topic)));
+    return EXIT.ok;
+  }
+  const command = findCommand(first);
+  const { options, positionals } = parseCommandLine(rest, command.options, command.name);
+  if (wantsHelp(options)) {
+    io.stdout.write(commandHelp(command));
+    return EXIT.ok;
+  }
+  return command.run({ options, positionals, io });
+}
+
+function findCommand(name: string): Command {
+  const command = COMMANDS.find((c) => c.name === name);
+  if (command) return command;
+  if (name.startsWith('-')) {
+    throw new CliError(`unknown option ${name}`, { hint: 'Run `cctrail --help` for the commands.' });
+  }
+  throw new CliError(`unknown command ${name}`, {
+    hint: `Commands: ${COMMANDS.map((c) => c.name).join(', ')}. Run \`cctrail --help\`.`,
+  });
+}
+
+/** The text of `cctrail --help`. */
+export function mainHelp(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  return [
+    `cctrail ${cliVersion()} — Claude Code session transcripts as a JSON archive, stats and a report`,
+    '',
+    'Usage: cctrail <command> [paths…] [options]',
+    '',
+    'Commands:',
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    'Paths: a projects folder, one project folder, or .jsonl session files.',
+    'Default: $CLAUDE_CONFIG_DIR/projects, else ~/.claude/projects.',
+    '',
+    'Options:',
+    '  -h, --help     show help (also `cctrail <command> --help`)',
+    '  -v, --version  show the version',
+    '',
+    'Examples:',
+    '  cctrail stats',
+    '  cctrail export -o archive',
+    '  cctrail report --short-home',
+    '',
+    'Exit codes: 0 done; 1 done, but the input has error diagnostics and --strict was given;',
+    '2 bad usage or unreadable input.',
+    '',
+  ].join('\n');
+}
+
+/** The text of `cctrail <command> --help`. */
+export function commandHelp(command: Command): string {
+  const width = Math.max(...command.examples.map((e) => e.command.length));
+  return [
+    `Usage: cctrail ${command.usage}`,
+    '',
+    command.description,
+    '',
+    'Options:',
+    formatOptions(command.options),
+    '',
+    'Examples:',
+    ...command.examples.map((e) => `  ${e.command.padEnd(width)}  # ${e.comment}`),
+    '',
+  ].join('\n');
+}
+
+function describeFsError(error: NodeJS.ErrnoException): string {
+  const reason =
+    error.code === 'ENOENT'
+      ? 'no such file or folder'
+      : error.code === 'EACCES' || error.code === 'EPERM'
+        ? 'permission denied'
+        : error.code === 'ENOSPC'
+          ? 'no space left on the device'
+          : error.code === 'ENOTDIR'
+            ? 'a path component is not a folder'
+            : error.code === 'EISDIR'
+              ? 'is a folder'
+              : (error.message ?? error.code);
+  return `${error.path}: ${reason}`;
+}

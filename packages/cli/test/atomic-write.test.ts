@@ -1,0 +1,32 @@
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { insideFolder, writeIfChanged } from '../src/atomic-write.js';
+import { CliError } from '../src/errors.js';
+
+const dir = await mkdtemp(join(tmpdir(), 'cctrail-write-'));
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('writeIfChanged', () => {
+  it('writes, then skips identical bytes, then rewrites changed ones', async () => {
+    const file = join(dir, 'a', 'b.json');
+    expect(await writeIfChanged(file, '{"x":1}\n')).toBe('written');
+    const first = await stat(file);
+    expect(await writeIfChanged(file, '{"x":1}\n')).toBe('unchanged');
+    expect((await stat(file)).mtimeMs).toBe(first.mtimeMs);
+    expect(await writeIfChanged(file, '{"x":2}\n')).toBe('written');
+    expect(await readFile(file, 'utf8')).toBe('{"x":2}\n');
+    expect(await readdir(join(dir, 'a'))).toEqual(['b.json']);
+  });
+});
+
+describe('insideFolder', () => {
+  it('resolves archive paths inside the folder', () => {
+    expect(insideFolder('/out', 'sessions/p/s.json')).toBe('/out/sessions/p/s.json');
+  });
+
+  it.each(['../x.json', 'sessions/../../x.json', '/etc/passwd', '', '.'])('refuses %j', (path) => {
+    expect(() => insideFolder('/out', path)).toThrow(CliError);
+  });
+});

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { redactSecrets, redactText, shortenHome, shortenHomePaths } from '../src/redact.js';
+
+// Test secrets are assembled at run time so that no scanner mistakes this file for a leak.
+const fake = (...parts: string[]) => parts.join('');
+
+describe('redactText', () => {
+  it.each([
+    ['anthropic-key', fake('key: sk-ant-', 'api03-', 'a'.repeat(40))],
+    ['openai-key', fake('OPENAI=', 'sk-', 'proj-', 'b'.repeat(40))],
+    ['aws-access-key', fake('id AKIA', 'IOSFODNN7EXAMPLE here')],
+    ['github-token', fake('token ghp_', 'c'.repeat(36))],
+    ['github-token', fake('github_pat_', '11AAAAAAA0', 'd'.repeat(40))],
+    ['slack-token', fake('xoxb-', '123456789012-abcdefghij')],
+    ['stripe-key', fake('sk_live_', 'e'.repeat(24))],
+    ['stripe-key', fake('rk_live_', 'f'.repeat(24))],
+    [
+      'jwt',
+      fake(
+        'eyJhbGciOiJIUzI1NiJ9',
+        '.eyJzdWIiOiIxMjM0NTY3ODkwIn0',
+        '.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U',
+      ),
+    ],
+    ['bearer-token', fake('Authorization: Bearer ', 'abcdef0123456789abcdef')],
+    ['url-password', fake('postgres://admin:', 's3cretpass', '@db.example.com/app')],
+    ['assignment', fake('export DB_PASSWORD=', 'hunter2hunter2')],
+    ['assignment', fake('API_KEY: ', 'zz9plural-alpha')],
+    ['assignment', fake('SECRET=', 'abcdefgh')],
+    ['assignment', fake('{"password": "', 'correct-horse', '"}')],
+    [
+      'private-key',
+      fake('-----BEGIN RSA PRIVATE KEY-----\nMIIEow', 'IBAAKCAQEA\n-----END RSA PRIVATE KEY-----'),
+    ],
+  ])('redacts a %s', (kind, text) => {
+    const result = redactText(text);
+    expect(result.count).toBeGreaterThanOrEqual(1);
+    expect(result.text).toContain(`[REDACTED:${kind}]`);
+  });
+
+  it('keeps the surrounding text and the variable name', () => {
+    expect(redactText(fake('run with TOKEN=', 'abc123xyz789 now')).text).toBe(
+      'run with TOKEN=[REDACTED:assignment] now',
+    );
+    expect(redactText(fake('https://bob:', 'pa55word', '@example.com/x')).text).toBe(
+      'https://bob:[REDACTED:url-password]@example.com/x',
+    );
+  });
+
+  it.each([
+    'toolu_01ABCDEFGHIJKLMNOPQRSTUV',
+    'msg_01XYZabcdefghijklmnopqrs',
+    '4e27c414-a885-46a0-b5c8-d58e1417377d',
+    '"input_tokens": 123456',
+    'const token = getToken();',
+    'password: string',
+    'API_KEY=$' + '{API_KEY}',
+    'TOKEN=<your token>',
+    'Ask for a task-based approach',
+    'https://example.com/path?q=1',
+  ])('leaves %j alone', (text) => {
+    expect(redactText(text)).toEqual({ text, count: 0 });
+  });
+});
+
+describe('redactSecrets', () => {
+  it('walks every string of a nested value and counts', () => {
+    const session = {
+      content: [{ type: 'text', text: fake('sk-ant-', 'x'.repeat(30)) }],
+      tool: { input: { command: fake('curl -H "Authorization: Bearer ', 'q'.repeat(20), '"') } },
+      list: [fake('AKIA', 'ABCDEFGHIJKLMNOP')],
+      image: { type: 'image', data: fake('AKIA', 'ABCDEFGHIJKLMNOP') },
+      n: 3,
+    };
+    expect(redactSecrets(session)).toBe(3);
+    expect(JSON.stringify(session)).not.toMatch(/sk-ant-x|Bearer q|"AKIAABCDEFGHIJKLMNOP"\]/);
+    // base64 image payloads are not text
+    expect(session.image.data).toBe(fake('AKIA', 'ABCDEFGHIJKLMNOP'));
+  });
+
+  it('does not recurse on deep values', () => {
+    let deep: Record<string, unknown> = { text: fake('ghp_', 'z'.repeat(36)) };
+    for (let i = 0; i < 100_000; i++) deep = { next: deep };
+    expect(redactSecrets(deep)).toBe(1);
+  });
+});
+
+describe('shortenHome', () => {
+  it.each([
+    ['/home/alice/project/file.ts', '~/project/file.ts'],
+    ['cd /Users/bob/work && ls', 'cd ~/work && ls'],
+    ['C:\\Users\\carol\\repo', '~\\repo'],
+    ['-home-alice-projects-app', '~-projects-app'],
+    ['/home/alice', '~'],
+  ])('%s → %s', (input, output) => {
+    expect(shortenHome(input).text).toBe(output);
+  });
+
+  it('leaves other paths alone', () => {
+    expect(shortenHome('/usr/home/x /opt/Users/y')).toEqual({ text: '/usr/home/x /opt/Users/y', count: 0 });
+  });
+
+  it('rewrites every string of a value', () => {
+    const value = { cwd: '/home/alice/app', files: ['/home/alice/app/a.ts'] };
+    expect(shortenHomePaths(value)).toBe(2);
+    expect(value).toEqual({ cwd: '~/app', files: ['~/app/a.ts'] });
+  });
+});
