@@ -55,7 +55,7 @@ export function findBranches(
 
   checkAgainstLatestLeaf(dag, forks, compactions, diagnostics);
   const branches = markAbandoned(dag, forks, sidechains);
-  return { branchPoints, branches, leaf: findLeaf(entries) };
+  return { branchPoints, branches, leaf: findLeaf(dag) };
 }
 
 /** A child that starts a new turn: a prompt, or an assistant line of another API response than its parent. */
@@ -205,13 +205,43 @@ function markAbandoned(
   return branches;
 }
 
-/** The last active conversational entry of the main conversation, in file order. */
-function findLeaf(entries: readonly Entry[]): string | null {
-  for (let i = entries.length - 1; i >= 0; i--) {
-    const e = entries[i]!;
-    if (e.sidechain !== null || !e.active) continue;
-    if (e.kind === 'prompt' || e.kind === 'assistant' || e.kind === 'tool-result' || e.kind === 'api-error')
-      return e.uuid;
+/**
+ * Where the conversation ended: below the last active conversational entry of the main conversation (in file
+ * order), the last entry of its active subtree — so trailing hook, progress and timing lines are included.
+ */
+function findLeaf(dag: Dag): string | null {
+  const { entries, children } = dag;
+  const rooted = reachableFromRoots(dag);
+  const isCandidate = (e: Entry) =>
+    e.sidechain === null &&
+    e.active &&
+    (e.kind === 'prompt' || e.kind === 'assistant' || e.kind === 'tool-result' || e.kind === 'api-error');
+  // Prefer the conversation that grows from a real root (or a compaction boundary); trees hanging from an
+  // orphan or from a broken cycle count only when there is nothing else.
+  let latest = -1;
+  for (let i = entries.length - 1; i >= 0 && latest === -1; i--)
+    if (rooted[i] && isCandidate(entries[i]!)) latest = i;
+  for (let i = entries.length - 1; i >= 0 && latest === -1; i--) if (isCandidate(entries[i]!)) latest = i;
+  if (latest === -1) return null;
+  let leaf = latest;
+  const stack = [latest];
+  while (stack.length > 0) {
+    const at = stack.pop()!;
+    if (at > leaf) leaf = at;
+    for (const c of children[at]!) if (entries[c]!.active && entries[c]!.sidechain === null) stack.push(c);
   }
-  return null;
+  return entries[leaf]!.uuid;
+}
+
+/** Entries reachable from a root written with a null parent, or from an epoch root cut by a seeds' compaction. */
+function reachableFromRoots(dag: Dag): Uint8Array {
+  const seen = new Uint8Array(dag.entries.length);
+  const stack = [...dag.roots.filter((r) => !dag.broken.has(r)), ...dag.cut];
+  while (stack.length > 0) {
+    const at = stack.pop()!;
+    if (seen[at]) continue;
+    seen[at] = 1;
+    for (const c of dag.children[at]!) stack.push(c);
+  }
+  return seen;
 }

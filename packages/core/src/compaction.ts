@@ -84,7 +84,8 @@ export function findCompactions(
       if (!epoch.endedAt || entry.timestamp > epoch.endedAt) epoch.endedAt = entry.timestamp;
     }
   }
-  return { compactions: found.map((f) => f.compaction), epochs };
+  // A file with no entries has no conversation, hence no epoch.
+  return { compactions: found.map((f) => f.compaction), epochs: entries.length === 0 ? [] : epochs };
 }
 
 function newEpoch(index: number, compaction: string | null): Epoch {

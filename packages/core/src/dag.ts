@@ -19,6 +19,10 @@ export interface Dag {
   children: number[][];
   roots: number[];
   orphans: number[];
+  /** Roots made by cutting a self-parent or a cycle: not real starts of a conversation. */
+  broken: Set<number>;
+  /** Orphans made by cutting a link across a seeds' compaction: they start an epoch. */
+  cut: Set<number>;
 }
 
 /**
@@ -42,6 +46,8 @@ export function linkDag(
   const parent = new Int32Array(count).fill(-1);
   const roots: number[] = [];
   const orphans: number[] = [];
+  const broken = new Set<number>();
+  const cut = new Set<number>();
   for (let i = 0; i < count; i++) {
     const entry = entries[i]!;
     const written = entry.parentUuid;
@@ -52,6 +58,7 @@ export function linkDag(
     if (written === entry.uuid) {
       diagnostics.push(diagnostic('self-parent', entry.source.file, entry.source.line, { uuid: entry.uuid }));
       roots.push(i);
+      broken.add(i);
       continue;
     }
     const j = index.get(written);
@@ -68,6 +75,7 @@ export function linkDag(
     const boundary = crossedBoundary(cutBefore, j, i);
     if (boundary) {
       orphans.push(i);
+      cut.add(i);
       entry.logicalParentUuid ??= written;
       diagnostics.push(
         diagnostic('compaction-orphan', entry.source.file, entry.source.line, { uuid: entry.uuid }),
@@ -77,7 +85,7 @@ export function linkDag(
     parent[i] = j;
   }
 
-  breakCycles(entries, parent, roots, diagnostics);
+  breakCycles(entries, parent, roots, broken, diagnostics);
 
   const children: number[][] = Array.from({ length: count }, () => []);
   for (let i = 0; i < count; i++) {
@@ -85,7 +93,7 @@ export function linkDag(
     if (p >= 0) children[p]!.push(i);
   }
   for (let i = 0; i < count; i++) entries[i]!.parent = parent[i]! >= 0 ? entries[parent[i]!]!.uuid : null;
-  return { entries, index, file, parent, children, roots, orphans };
+  return { entries, index, file, parent, children, roots, orphans, broken, cut };
 }
 
 function crossedBoundary(boundaries: readonly number[], from: number, to: number): boolean {
@@ -94,7 +102,13 @@ function crossedBoundary(boundaries: readonly number[], from: number, to: number
 }
 
 /** Walks up from every entry; a walk that meets its own path is a cycle, cut at its earliest entry. */
-function breakCycles(entries: Entry[], parent: Int32Array, roots: number[], diagnostics: Diagnostic[]): void {
+function breakCycles(
+  entries: Entry[],
+  parent: Int32Array,
+  roots: number[],
+  broken: Set<number>,
+  diagnostics: Diagnostic[],
+): void {
   const state = new Uint8Array(entries.length); // 0 new, 1 on the current walk, 2 done
   const path: number[] = [];
   for (let start = 0; start < entries.length; start++) {
@@ -113,6 +127,7 @@ function breakCycles(entries: Entry[], parent: Int32Array, roots: number[], diag
       const entry = entries[earliest]!;
       parent[earliest] = -1;
       roots.push(earliest);
+      broken.add(earliest);
       diagnostics.push(
         diagnostic('parent-cycle', entry.source.file, entry.source.line, {
           uuid: entry.uuid,

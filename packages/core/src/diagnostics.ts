@@ -77,6 +77,10 @@ export const DIAGNOSTICS = {
     severity: 'info',
     message: 'An inline sidechain that matches no Task call by parent, prompt or time; its agent is unknown.',
   },
+  'sidechain-incomplete': {
+    severity: 'info',
+    message: 'A sub-agent that did not finish (interrupted, or the session ended while it ran).',
+  },
   'task-without-sidechain': {
     severity: 'info',
     message: 'A Task call whose sidechain was not found in the session.',

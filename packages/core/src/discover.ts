@@ -46,6 +46,7 @@ export async function discover(paths: readonly string[]): Promise<Discovery> {
   const unreadable: Discovery['unreadable'] = [];
   const byProject = new Map<string, ProjectFiles>();
   const absolute = paths.map((p) => resolve(p));
+  const rootParts: string[] = [];
 
   for (const path of absolute) {
     const info = await stat(path).catch((error: NodeJS.ErrnoException) => error);
@@ -53,6 +54,7 @@ export async function discover(paths: readonly string[]): Promise<Discovery> {
       unreadable.push({ path, reason: describeFsError(info) });
       continue;
     }
+    rootParts.push(info.isFile() ? dirname(dirname(path)) : path);
     if (info.isFile()) {
       addFile(byProject, path);
     } else if (info.isDirectory()) {
@@ -65,7 +67,7 @@ export async function discover(paths: readonly string[]): Promise<Discovery> {
   for (const [dir, files] of [...byProject].sort(([a], [b]) => compare(a, b))) {
     projects.push({ slug: basename(dir), dir, sessions: await groupSessions(dir, files) });
   }
-  return { root: commonRoot(absolute), projects, unreadable };
+  return { root: commonRoot(rootParts), projects, unreadable };
 }
 
 interface ProjectFiles {
@@ -109,26 +111,32 @@ function nestedOf(files: ProjectFiles, sessionId: string) {
   return nested;
 }
 
-/** Scans a folder that is either a project folder or a folder of project folders. */
+/** How many folder levels below a given path are searched for project folders. */
+const MAX_DEPTH = 3;
+
+/**
+ * Scans a folder that is a project folder, a folder of project folders, or a folder of those (breadth first,
+ * up to `MAX_DEPTH` levels; hidden folders and `node_modules` are skipped).
+ */
 async function scanDirectory(dir: string, map: Map<string, ProjectFiles>): Promise<string | null> {
-  const entries = await readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => error);
-  if (entries instanceof Error) return describeFsError(entries);
-  const isProject = entries.some((e) => e.isFile() && e.name.endsWith('.jsonl'));
-  if (isProject || (await hasSubagentFolders(dir, entries))) {
-    await scanProject(dir, map);
-    return null;
-  }
-  for (const entry of entries.sort((a, b) => compare(a.name, b.name))) {
-    if (entry.isDirectory()) {
-      const sub = join(dir, entry.name);
-      const subEntries = await readdir(sub, { withFileTypes: true }).catch(() => []);
-      if (
-        subEntries.some((e) => e.isFile() && e.name.endsWith('.jsonl')) ||
-        (await hasSubagentFolders(sub, subEntries))
-      ) {
-        await scanProject(sub, map);
+  const top = await readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => error);
+  if (top instanceof Error) return describeFsError(top);
+  let level: { dir: string; entries: import('node:fs').Dirent[] }[] = [{ dir, entries: top }];
+  for (let depth = 0; depth <= MAX_DEPTH && level.length > 0; depth++) {
+    const next: typeof level = [];
+    for (const { dir: at, entries } of level) {
+      const isProject = entries.some((e) => e.isFile() && e.name.endsWith('.jsonl'));
+      if (isProject || (await hasSubagentFolders(at, entries))) {
+        await scanProject(at, map);
+        continue;
+      }
+      for (const entry of entries.sort((a, b) => compare(a.name, b.name))) {
+        if (!entry.isDirectory() || entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+        const sub = join(at, entry.name);
+        next.push({ dir: sub, entries: await readdir(sub, { withFileTypes: true }).catch(() => []) });
       }
     }
+    level = next;
   }
   return null;
 }
@@ -236,9 +244,7 @@ function commonRoot(paths: string[]): string {
     while (i < length && i < parts.length && parts[i] === first[i]) i++;
     length = i;
   }
-  const root = first.slice(0, length).join('/') || '/';
-  // A single file's root is its project's parent, so paths read `<slug>/<file>`.
-  return paths.length === 1 && root === paths[0] ? dirname(dirname(root)) : root;
+  return first.slice(0, length).join('/') || '/';
 }
 
 function describeFsError(error: NodeJS.ErrnoException): string {

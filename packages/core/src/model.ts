@@ -228,8 +228,8 @@ export interface Sidechain {
   storage: SidechainStorage;
   /** The agent file, or the session file for inline sidechains; null when the agent file is missing. */
   file: string | null;
-  /** Spawning tool call, when found. */
-  spawn: { toolUseId: string; entryUuid: string } | null;
+  /** Spawning entry and its Task/Agent call (the call id is null for the seeds' sidechains hanging from a message). */
+  spawn: { toolUseId: string | null; entryUuid: string } | null;
   link: SidechainLink;
   /** 1 for a sub-agent of the main conversation, 2 for its sub-agent, … */
   depth: number;

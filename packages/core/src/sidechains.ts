@@ -122,7 +122,7 @@ export function findSidechains(
   for (const [id, at] of tools.callEntry) {
     const call = entries[at]!;
     const block = call.content.find((b) => b.type === 'tool_use' && b.id === id);
-    if (!block || block.type !== 'tool_use' || !SPAWN_TOOLS.has(block.name) || linkedCalls.has(id)) continue;
+    if (block?.type !== 'tool_use' || !SPAWN_TOOLS.has(block.name) || linkedCalls.has(id)) continue;
     diagnostics.push(
       diagnostic('task-without-sidechain', call.source.file, call.source.line, {
         uuid: call.uuid,
@@ -136,6 +136,14 @@ export function findSidechains(
   }
 
   finishSidechains(sidechains, entries, tools);
+  for (const sidechain of sidechains) {
+    if (sidechain.status !== 'incomplete') continue;
+    diagnostics.push(
+      diagnostic('sidechain-incomplete', sidechain.file, null, {
+        message: `Sub-agent ${sidechain.agentId ?? sidechain.id} (${sidechain.agentType}) did not finish: its call has no result or it stopped on an open tool call.`,
+      }),
+    );
+  }
   return sidechains;
 }
 
@@ -299,6 +307,13 @@ function inlineSidechains(
     if (p >= 0) {
       const id = spawnCallOf(entries[p]!);
       if (id && !linkedCalls.has(id)) spawn = { id, link: 'parent-uuid' };
+      else if (!id) {
+        // Seeds: a sidechain hangs from its spawning message; with no Task call there, the agent is unknown.
+        sidechain.spawn = { toolUseId: null, entryUuid: entries[p]!.uuid };
+        sidechain.link = 'parent-uuid';
+        sidechain.parentSidechain = entries[p]!.sidechain;
+        entry.parent = entries[p]!.uuid;
+      }
     }
     if (!spawn) {
       const text = (firstText(entry.content) ?? '').trim();
@@ -318,7 +333,7 @@ function inlineSidechains(
     if (spawn) {
       linkedCalls.add(spawn.id);
       attachSpawn(sidechain, spawn.id, spawn.link, tools, entries, i);
-    } else {
+    } else if (sidechain.spawn === null) {
       sidechain.role = 'orphan';
       diagnostics.push(
         diagnostic('sidechain-unmatched', entry.source.file, entry.source.line, { uuid: entry.uuid }),
@@ -356,7 +371,7 @@ function finishSidechains(sidechains: Sidechain[], entries: Entry[], tools: Tool
     else if (entry.kind === 'assistant' || entry.kind === 'api-error') entry.actor = 'subagent';
   }
   for (const sidechain of sidechains) {
-    if (!sidechain.spawn) continue;
+    if (!sidechain.spawn?.toolUseId) continue;
     const call = entries[tools.callEntry.get(sidechain.spawn.toolUseId)!]!;
     sidechain.parentSidechain = call.sidechain;
     if (sidechain.entries === 0) {

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { readLines } from '../src/index.js';
+import { memorySource } from './helpers.js';
+
+async function lines(text: string | Uint8Array, chunk: number) {
+  const out = [];
+  for await (const line of readLines(memorySource('f', text, chunk).read())) out.push(line);
+  return out;
+}
+
+describe('readLines', () => {
+  it('splits on newlines whatever the chunk size, keeping byte offsets and line numbers', async () => {
+    const text = 'ab\nécd\n\nlast';
+    for (const chunk of [1, 2, 3, 5, 1024]) {
+      const got = await lines(text, chunk);
+      expect(got.map((l) => [l.number, l.offset, l.length, l.text, l.terminated])).toEqual([
+        [1, 0, 2, 'ab', true],
+        [2, 3, 4, 'écd', true],
+        [3, 8, 0, '', true],
+        [4, 9, 4, 'last', false],
+      ]);
+    }
+  });
+
+  it('strips a trailing carriage return and yields no line after a final newline', async () => {
+    const got = await lines('a\r\nb\r\n', 2);
+    expect(got.map((l) => l.text)).toEqual(['a', 'b']);
+    expect(got[1]!.length).toBe(1);
+  });
+
+  it('flags invalid UTF-8 and decodes it with replacement characters', async () => {
+    const bytes = new Uint8Array([0x7b, 0xff, 0xfe, 0x7d, 0x0a, 0x61, 0x0a]);
+    const got = await lines(bytes, 3);
+    expect(got[0]!.invalidUtf8).toBe(true);
+    expect(got[0]!.text).toBe('{\uFFFD\uFFFD}');
+    expect(got[1]!.invalidUtf8).toBe(false);
+  });
+
+  it('yields nothing for an empty stream', async () => {
+    expect(await lines('', 4)).toEqual([]);
+  });
+});

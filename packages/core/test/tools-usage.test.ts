@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { buildSession, markDuplicates, usageAcross } from '../src/index.js';
+import { answer, jsonl, memorySource, prompt, sessionOf, toolResult, toolUse } from './helpers.js';
+
+describe('tool pairing', () => {
+  it('pairs calls and results across the session, with status and duration', async () => {
+    const s = await sessionOf([
+      prompt('p', null),
+      answer('a', 'p', toolUse('T1'), 'm1'),
+      answer('b', 'a', toolUse('T2'), 'm1'),
+      toolResult('rb', 'b', 'T2', {}, true),
+      toolResult('ra', 'rb', 'T1'),
+      toolResult('rx', 'ra', 'T404'),
+      answer('c', 'rx', toolUse('T3'), 'm2'),
+    ]);
+    const by = Object.fromEntries(s.tools.map((t) => [t.id, t]));
+    expect(by.T1).toMatchObject({ status: 'ok', resultUuid: 'ra', batch: 'm1' });
+    expect(by.T1!.durationMs).toBeGreaterThan(0);
+    expect(by.T2!.status).toBe('error');
+    expect(by.T3!.status).toBe('missing-result');
+    expect(by.T404).toMatchObject({ status: 'result-without-call', callUuid: null });
+  });
+});
+
+describe('usage', () => {
+  it('counts one API response once, taking the largest value of each field over its lines', async () => {
+    const line = (uuid: string, parent: string, out: number) => {
+      const a = answer(uuid, parent, 'x', 'msg_same');
+      a.message.usage = {
+        input_tokens: 3,
+        output_tokens: out,
+        cache_read_input_tokens: 100,
+        cache_creation: { ephemeral_5m_input_tokens: 7, ephemeral_1h_input_tokens: 2 },
+      } as never;
+      return a;
+    };
+    const s = await sessionOf([prompt('p', null), line('a', 'p', 1), line('b', 'a', 40), line('c', 'b', 12)]);
+    expect(s.usage.total).toEqual({
+      inputTokens: 3,
+      outputTokens: 40,
+      cacheCreationInputTokens: 0,
+      cacheReadInputTokens: 100,
+      cacheCreation5mTokens: 7,
+      cacheCreation1hTokens: 2,
+      responses: 1,
+    });
+    expect(s.usage.byModel['claude-test']!.responses).toBe(1);
+  });
+
+  it('marks a session contained in another as its duplicate and counts shared responses once', async () => {
+    const records = [
+      prompt('p', null),
+      answer('a', 'p', 'x', 'm1'),
+      prompt('q', 'a'),
+      answer('b', 'q', 'y', 'm2'),
+    ];
+    const full = await buildSession({
+      id: 'full',
+      main: memorySource('full.jsonl', jsonl(records)),
+      agents: [],
+    });
+    const copy = await buildSession({
+      id: 'copy',
+      main: memorySource('copy.jsonl', jsonl(records.slice(0, 2))),
+      agents: [],
+    });
+    const sessions = [copy, full];
+    markDuplicates(sessions);
+    expect(copy.duplicateOf).toBe('full');
+    expect(full.duplicateOf).toBeNull();
+    expect(usageAcross(sessions).responses).toBe(2);
+    expect(full.usage.total.responses + copy.usage.total.responses).toBe(3);
+  });
+});
