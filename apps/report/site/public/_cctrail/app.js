@@ -1,0 +1,206 @@
+/* cctrail report: classic script (works from file://). Theme toggle, sortable tables, tooltips, search,
+   Mermaid rendering with node links. No module syntax, no network. */
+(() => {
+  const root = document.documentElement;
+
+  function isDark() {
+    const t = root.getAttribute('data-theme');
+    if (t) return t === 'dark';
+    return !!window.matchMedia?.('(prefers-color-scheme: dark)').matches;
+  }
+
+  const toggle = document.getElementById('theme-toggle');
+  if (toggle) {
+    toggle.setAttribute('aria-pressed', String(isDark()));
+    toggle.addEventListener('click', () => {
+      const next = isDark() ? 'light' : 'dark';
+      root.setAttribute('data-theme', next);
+      toggle.setAttribute('aria-pressed', String(next === 'dark'));
+      try {
+        localStorage.setItem('cctrail-theme', next);
+      } catch (_e) {
+        /* storage may be off for file:// */
+      }
+      renderGraphs(true);
+    });
+  }
+
+  /* Sortable tables: click a header with data-sort. Cells may carry data-v with the sort value. */
+  Array.prototype.forEach.call(document.querySelectorAll('table.sortable'), (table) => {
+    const heads = table.querySelectorAll('th[data-sort]');
+    Array.prototype.forEach.call(heads, (th, col) => {
+      th.tabIndex = 0;
+      th.classList.add('sort-head');
+      function sort() {
+        const numeric = th.getAttribute('data-sort') === 'num';
+        const dir = th.getAttribute('aria-sort') === 'ascending' ? 'descending' : 'ascending';
+        Array.prototype.forEach.call(heads, (h) => {
+          h.removeAttribute('aria-sort');
+        });
+        th.setAttribute('aria-sort', dir);
+        const body = table.tBodies[0];
+        const rows = Array.prototype.slice.call(body.rows);
+        rows.sort((a, b) => {
+          const ca = a.cells[col],
+            cb = b.cells[col];
+          const va = ca
+            ? ca.getAttribute('data-v') !== null
+              ? ca.getAttribute('data-v')
+              : ca.textContent
+            : '';
+          const vb = cb
+            ? cb.getAttribute('data-v') !== null
+              ? cb.getAttribute('data-v')
+              : cb.textContent
+            : '';
+          const r = numeric
+            ? (parseFloat(va) || 0) - (parseFloat(vb) || 0)
+            : String(va).localeCompare(String(vb));
+          return dir === 'ascending' ? r : -r;
+        });
+        rows.forEach((r) => {
+          body.appendChild(r);
+        });
+      }
+      th.addEventListener('click', sort);
+      th.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          sort();
+        }
+      });
+    });
+  });
+
+  /* Tooltips for chart elements with data-tip (the SVG also has <title> for no-JS). */
+  let tip = null;
+  document.addEventListener('mouseover', (e) => {
+    const el = e.target?.closest ? e.target.closest('[data-tip]') : null;
+    if (!el) {
+      if (tip) tip.hidden = true;
+      return;
+    }
+    if (!tip) {
+      tip = document.createElement('div');
+      tip.className = 'tip';
+      tip.setAttribute('role', 'tooltip');
+      document.body.appendChild(tip);
+    }
+    tip.textContent = el.getAttribute('data-tip');
+    tip.hidden = false;
+    const r = el.getBoundingClientRect();
+    tip.style.left =
+      Math.max(4, Math.min(window.innerWidth - 260, r.left + r.width / 2 - 120)) + window.scrollX + 'px';
+    tip.style.top = r.top + window.scrollY - tip.offsetHeight - 8 + 'px';
+  });
+
+  /* Search page. */
+  const q = document.getElementById('q');
+  const results = document.getElementById('search-results');
+  const status = document.getElementById('search-status');
+  if (q && results && window.CCTRAIL_SEARCH) {
+    const items = window.CCTRAIL_SEARCH;
+    const prefix = '../';
+    const form = q.form;
+    if (form)
+      form.addEventListener('submit', (e) => {
+        e.preventDefault();
+      });
+    const run = () => {
+      const terms = q.value.toLowerCase().split(/\s+/).filter(Boolean);
+      results.textContent = '';
+      if (terms.length === 0) {
+        status.textContent = items.length + ' sessions and sub-agent runs. Type to search.';
+        return;
+      }
+      const found = items.filter((it) => {
+        const hay = (it.t + ' ' + it.p + ' ' + it.x).toLowerCase();
+        return terms.every((t) => hay.indexOf(t) >= 0);
+      });
+      status.textContent =
+        found.length +
+        ' result' +
+        (found.length === 1 ? '' : 's') +
+        (found.length > 200 ? ', first 200 shown' : '');
+      found.slice(0, 200).forEach((it) => {
+        const li = document.createElement('li');
+        const a = document.createElement('a');
+        a.href = prefix + it.u;
+        a.textContent = it.t;
+        const meta = document.createElement('div');
+        meta.className = 'muted small';
+        meta.textContent =
+          (it.k === 'agent' ? 'sub-agent · ' : 'session · ') + it.p + (it.d ? ' · ' + it.d.slice(0, 10) : '');
+        li.appendChild(a);
+        li.appendChild(meta);
+        results.appendChild(li);
+      });
+    };
+    q.addEventListener('input', run);
+    const m = /[?&]q=([^&]*)/.exec(location.search);
+    if (m) {
+      try {
+        q.value = decodeURIComponent(m[1].replace(/\+/g, ' '));
+      } catch (_e) {
+        /* bad escape */
+      }
+    }
+    run();
+  }
+
+  /* Mermaid: render every graph, then make nodes open their place in the transcript. */
+  const sources = [];
+  function renderGraphs(again) {
+    if (!window.mermaid) return;
+    const graphs = document.querySelectorAll('[data-graph]');
+    if (graphs.length === 0) return;
+    window.mermaid.initialize({
+      startOnLoad: false,
+      securityLevel: 'strict',
+      theme: isDark() ? 'dark' : 'default',
+      flowchart: { htmlLabels: false, useMaxWidth: true, curve: 'basis' },
+      maxTextSize: 500000,
+      maxEdges: 2000,
+    });
+    const nodes = [];
+    Array.prototype.forEach.call(graphs, (g, i) => {
+      const pre = g.querySelector('pre.mermaid');
+      if (!pre) return;
+      if (!again) sources[i] = pre.textContent;
+      else {
+        pre.removeAttribute('data-processed');
+        pre.textContent = sources[i];
+      }
+      nodes.push(pre);
+    });
+    window.mermaid.run({ nodes: nodes }).then(linkNodes, (err) => {
+      Array.prototype.forEach.call(graphs, (g) => {
+        g.classList.add('graph--failed');
+      });
+      if (window.console) console.warn('cctrail: flowchart could not be drawn', err?.message);
+    });
+  }
+  function linkNodes() {
+    Array.prototype.forEach.call(document.querySelectorAll('[data-graph]'), (g) => {
+      const list = g.parentNode.querySelector('.node-list');
+      Array.prototype.forEach.call(g.querySelectorAll('svg g.node'), (node) => {
+        const m = /flowchart-(n\d+)-/.exec(node.id || '');
+        if (!m || !list) return;
+        const a = list.querySelector('a[data-node="' + m[1] + '"]');
+        if (!a) return;
+        node.classList.add('linked');
+        node.setAttribute('tabindex', '0');
+        node.setAttribute('role', 'link');
+        node.setAttribute('aria-label', a.textContent);
+        const go = () => {
+          window.location.href = a.href;
+        };
+        node.addEventListener('click', go);
+        node.addEventListener('keydown', (e) => {
+          if (e.key === 'Enter') go();
+        });
+      });
+    });
+  }
+  renderGraphs(false);
+})();

@@ -1,0 +1,154 @@
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadHighlighter } from './lib/highlight.js';
+import { pageHref, sessionRoute, sidechainRoute } from './lib/links.js';
+import { buildManifest } from './lib/manifest.js';
+import { type SearchItem, searchIndexScript } from './lib/search.js';
+import { allRoutes, MANIFEST_ENV, resetManifest, sessionTitle } from './lib/site.js';
+
+/** Options of `buildReport`. */
+export interface BuildReportOptions {
+  /** Archive folder written by `cctrail export`: `index.json` and session files. */
+  dataDir: string;
+  /** Output folder of the static site (emptied, except for its cache). */
+  outDir: string;
+  /** Base path when published under a sub-path (`/repo/`); links are relative either way. */
+  base?: string;
+  /** Site title (default `cctrail`). */
+  title?: string;
+  /** Cache folder for incremental rebuilds (default `<outDir>/.cctrail-cache`; `false` disables it). */
+  cacheDir?: string | false;
+  /** Progress messages. */
+  log?: (msg: string) => void;
+}
+
+/** Result of `buildReport`. */
+export interface BuildReportResult {
+  /** Absolute path of the site's `index.html`. */
+  indexHtml: string;
+  /** Number of HTML pages written. */
+  pages: number;
+}
+
+/** Name of the cache folder inside the output folder. */
+export const CACHE_FOLDER = '.cctrail-cache';
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** The Astro site folder (`apps/report/site`), found from `src/` or `dist/`. */
+export const SITE_ROOT = resolve(here, '..', 'site');
+
+function emptyExcept(dir: string, keep: string): void {
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir))
+    if (name !== keep) rmSync(join(dir, name), { recursive: true, force: true });
+}
+
+let building: Promise<unknown> = Promise.resolve();
+
+/**
+ * Builds the static report of an archive folder into `outDir` and returns the path of its `index.html`.
+ * Builds run one at a time in a process (Astro needs the working directory and environment).
+ * @example await buildReport({ dataDir: 'export', outDir: 'site', base: '/my-repo/' })
+ */
+export function buildReport(options: BuildReportOptions): Promise<BuildReportResult> {
+  const run = building.then(() => buildOnce(options));
+  building = run.catch(() => undefined);
+  return run;
+}
+
+async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult> {
+  const log = options.log ?? (() => {});
+  const dataDir = resolve(options.dataDir);
+  const outDir = resolve(options.outDir);
+  const cacheDir =
+    options.cacheDir === false ? null : resolve(options.cacheDir ?? join(outDir, CACHE_FOLDER));
+  const started = Date.now();
+  mkdirSync(outDir, { recursive: true });
+  emptyExcept(outDir, CACHE_FOLDER);
+  const work = cacheDir ?? join(outDir, CACHE_FOLDER);
+  mkdirSync(work, { recursive: true });
+
+  const manifest = buildManifest({ dataDir, cacheDir, title: options.title ?? 'cctrail', log });
+  const manifestFile = join(work, 'manifest.json');
+  writeFileSync(manifestFile, JSON.stringify(manifest));
+  const sessions = manifest.projects.reduce((a, p) => a + p.sessions.length, 0);
+  log(
+    `report: ${manifest.projects.length} projects, ${sessions} sessions read in ${Date.now() - started} ms`,
+  );
+  await loadHighlighter();
+
+  const previousCwd = process.cwd();
+  const previousEnv = {
+    manifest: process.env[MANIFEST_ENV],
+    telemetry: process.env.ASTRO_TELEMETRY_DISABLED,
+  };
+  process.env[MANIFEST_ENV] = manifestFile;
+  process.env.ASTRO_TELEMETRY_DISABLED = '1';
+  resetManifest();
+  try {
+    process.chdir(SITE_ROOT);
+    const { build } = await import('astro');
+    await build({
+      root: SITE_ROOT,
+      outDir,
+      base: options.base ?? '/',
+      logLevel: 'warn',
+      cacheDir: join(work, 'astro'),
+      vite: { build: { emptyOutDir: false } },
+    });
+  } finally {
+    process.chdir(previousCwd);
+    if (previousEnv.manifest === undefined) delete process.env[MANIFEST_ENV];
+    else process.env[MANIFEST_ENV] = previousEnv.manifest;
+    if (previousEnv.telemetry === undefined) delete process.env.ASTRO_TELEMETRY_DISABLED;
+    else process.env.ASTRO_TELEMETRY_DISABLED = previousEnv.telemetry;
+    resetManifest();
+  }
+
+  // Astro leaves its content-layer modules in the output when it may not empty the folder.
+  for (const name of ['content-assets.mjs', 'content-modules.mjs'])
+    rmSync(join(outDir, name), { force: true });
+
+  // Assets that Astro does not handle: Mermaid's IIFE build and the search index, both classic scripts.
+  const assets = join(outDir, '_cctrail');
+  mkdirSync(assets, { recursive: true });
+  const require = createRequire(import.meta.url);
+  copyFileSync(
+    join(dirname(require.resolve('mermaid/package.json')), 'dist', 'mermaid.min.js'),
+    join(assets, 'mermaid.min.js'),
+  );
+  const items: SearchItem[] = [];
+  for (const p of manifest.projects) {
+    for (const s of p.sessions) {
+      items.push({
+        t: sessionTitle(s),
+        k: 'session',
+        p: p.name,
+        x: [
+          s.summary.firstPrompt?.slice(0, 400) ?? '',
+          s.id,
+          ...new Set(s.sidechains.map((c) => c.agentType)),
+        ].join(' '),
+        u: pageHref('', sessionRoute(p.slug, s.slug)),
+        d: s.summary.startedAt,
+      });
+      for (const c of s.sidechains) {
+        items.push({
+          t: `${c.agentType}${c.description ? `: ${c.description}` : ''}`,
+          k: 'agent',
+          p: p.name,
+          x: `${sessionTitle(s)} ${c.id}`,
+          u: pageHref('', sidechainRoute(p.slug, s.slug, c.slug)),
+          d: c.startedAt,
+        });
+      }
+    }
+  }
+  writeFileSync(join(assets, 'search-index.js'), searchIndexScript(items));
+  if (!cacheDir) rmSync(work, { recursive: true, force: true });
+  const pages = 1 + allRoutes(manifest).length;
+  log(`report: ${pages} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return { indexHtml: join(outDir, 'index.html'), pages };
+}

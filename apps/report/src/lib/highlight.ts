@@ -1,0 +1,91 @@
+import { createHighlighter, type HighlighterGeneric } from 'shiki';
+
+/**
+ * Syntax highlighting with shiki: one highlighter for the whole build, a fixed list of languages and a
+ * light/dark theme pair (colours switch with CSS variables). Unknown languages and large code stay plain.
+ */
+
+/** Languages highlighted; anything else is shown as plain text. */
+export const LANGUAGES = [
+  'ts',
+  'tsx',
+  'js',
+  'jsx',
+  'json',
+  'bash',
+  'shell',
+  'python',
+  'diff',
+  'markdown',
+  'html',
+  'css',
+  'yaml',
+  'rust',
+  'go',
+  'sql',
+] as const;
+
+/** Largest code block highlighted, in characters. */
+export const HIGHLIGHT_LIMIT = 20_000;
+
+const ALIASES: Record<string, string> = {
+  typescript: 'ts',
+  javascript: 'js',
+  sh: 'bash',
+  zsh: 'bash',
+  console: 'shell',
+  py: 'python',
+  md: 'markdown',
+  yml: 'yaml',
+  rs: 'rust',
+  golang: 'go',
+  patch: 'diff',
+  htm: 'html',
+  jsonl: 'json',
+  mjs: 'js',
+  cjs: 'js',
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: shiki's generic highlighter type is only used through codeToHast
+let highlighter: HighlighterGeneric<any, any> | null = null;
+// biome-ignore lint/suspicious/noExplicitAny: see above
+let loading: Promise<HighlighterGeneric<any, any>> | null = null;
+
+/** Creates the shared highlighter once; later calls return the same promise. */
+export async function loadHighlighter(): Promise<void> {
+  loading ??= createHighlighter({ themes: ['github-light', 'github-dark'], langs: [...LANGUAGES] });
+  highlighter = await loading;
+}
+
+/** Maps a fence's language to one of `LANGUAGES`, or null. */
+export function resolveLanguage(lang: string): string | null {
+  const l = lang.toLowerCase().trim();
+  const resolved = ALIASES[l] ?? l;
+  return (LANGUAGES as readonly string[]).includes(resolved) ? resolved : null;
+}
+
+/**
+ * Highlights code to a hast `<pre>` element, or returns null (no highlighter loaded, unknown language, too
+ * large): the caller then keeps its plain, escaped rendering.
+ */
+export function highlightToHast(code: string, lang: string): unknown {
+  const resolved = resolveLanguage(lang);
+  if (!highlighter || !resolved || code.length > HIGHLIGHT_LIMIT) return null;
+  const root = highlighter.codeToHast(code, {
+    lang: resolved,
+    themes: { light: 'github-light', dark: 'github-dark' },
+    defaultColor: 'light',
+  });
+  return root.children[0] ?? null;
+}
+
+/** Highlights code to an HTML string, or returns null (see `highlightToHast`). */
+export function highlightToHtml(code: string, lang: string): string | null {
+  const resolved = resolveLanguage(lang);
+  if (!highlighter || !resolved || code.length > HIGHLIGHT_LIMIT) return null;
+  return highlighter.codeToHtml(code, {
+    lang: resolved,
+    themes: { light: 'github-light', dark: 'github-dark' },
+    defaultColor: 'light',
+  });
+}

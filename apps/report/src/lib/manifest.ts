@@ -1,0 +1,202 @@
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { type AgentRun, agentRunOf } from './agents.js';
+import { loadIndex, loadSession } from './load.js';
+import type { ArchiveSessionSummary, Session } from './model.js';
+import { PAGE_SIZE, paginate } from './paginate.js';
+import { shortHash, uniqueSlugs } from './slugs.js';
+import { activeEntries } from './transcript.js';
+
+/**
+ * The site manifest: everything the pages need to know about the archive without opening session files
+ * (routes, slugs, page counts, sidechains, branches, agent runs). It is computed once per build by reading one
+ * session at a time; each session's part is cached by file size and time, so a rebuild reads only changed
+ * sessions.
+ */
+
+/** Bumped whenever rendering changes, so cached fragments of older builds are not reused. */
+export const RENDER_VERSION = 1;
+
+/** A sidechain as the pages list it. */
+export interface ManifestSidechain extends AgentRun {
+  /** Unique within its session, used in the route. */
+  slug: string;
+  pages: number;
+}
+
+/** An abandoned branch as the pages list it. */
+export interface ManifestBranch {
+  /** Position in `Session.branches`. */
+  index: number;
+  branchPoint: string;
+  head: string;
+  entries: number;
+  startedAt: string | null;
+  pages: number;
+}
+
+/** One session of the manifest. */
+export interface ManifestSession {
+  id: string;
+  /** Unique within its project, used in routes. */
+  slug: string;
+  /** Absolute path of the session file. */
+  file: string;
+  /** Cache key: changes when the file or the renderer changes. */
+  key: string;
+  summary: ArchiveSessionSummary;
+  /** Problems reading the file; the session is then listed with them and has no transcript. */
+  loadErrors: string[];
+  activeEntries: number;
+  pages: number;
+  models: string[];
+  sidechains: ManifestSidechain[];
+  branches: ManifestBranch[];
+}
+
+/** One project of the manifest. */
+export interface ManifestProject {
+  /** Archive folder id. */
+  id: string;
+  /** Unique (case-insensitively) among projects, used in routes. */
+  slug: string;
+  /** Display name: the working directory when known. */
+  name: string;
+  sessions: ManifestSession[];
+}
+
+/** The site manifest. */
+export interface SiteManifest {
+  title: string;
+  generator: string;
+  dataDir: string;
+  cacheDir: string | null;
+  projects: ManifestProject[];
+  /** Agent types with their unique slug for `/agents/<slug>/` (an array: types are hostile keys). */
+  agentTypes: { type: string; slug: string }[];
+  /** Problems with `index.json` itself. */
+  indexErrors: string[];
+}
+
+interface CachedPart {
+  activeEntries: number;
+  models: string[];
+  sidechains: Omit<ManifestSidechain, 'slug'>[];
+  branches: ManifestBranch[];
+  loadErrors: string[];
+}
+
+/** Summarizes one loaded session for the manifest (pure). */
+export function summarizeSession(session: Session): CachedPart {
+  return {
+    activeEntries: activeEntries(session).length,
+    models: session.models ?? [],
+    sidechains: session.sidechains.map((sc) => {
+      const run = agentRunOf(session, sc);
+      return { ...run, pages: paginate(sc.entries).length };
+    }),
+    branches: session.branches.map((b, index) => ({
+      index,
+      branchPoint: b.branchPoint,
+      head: b.head,
+      entries: b.entries,
+      startedAt: b.startedAt,
+      pages: paginate(b.entries).length,
+    })),
+    loadErrors: [],
+  };
+}
+
+function fileKey(file: string): string | null {
+  try {
+    const st = statSync(file);
+    return shortHash(`${RENDER_VERSION}|${file}|${st.size}|${st.mtimeMs}`);
+  } catch {
+    return null;
+  }
+}
+
+/** Options of `buildManifest`. */
+export interface ManifestOptions {
+  dataDir: string;
+  cacheDir: string | null;
+  title: string;
+  log?: (msg: string) => void;
+}
+
+/** Reads the archive folder and computes the manifest, reusing cached session parts. */
+export function buildManifest(options: ManifestOptions): SiteManifest {
+  const dataDir = resolve(options.dataDir);
+  const index = loadIndex(join(dataDir, 'index.json'));
+  const manifest: SiteManifest = {
+    title: options.title,
+    generator: index.ok
+      ? `${index.value.generator?.name ?? 'cctrail'} ${index.value.generator?.version ?? ''}`.trim()
+      : 'cctrail',
+    dataDir,
+    cacheDir: options.cacheDir,
+    projects: [],
+    agentTypes: [],
+    indexErrors: index.ok ? [] : index.errors,
+  };
+  if (!index.ok) return manifest;
+  const partsDir = options.cacheDir ? join(options.cacheDir, 'parts') : null;
+  if (partsDir) mkdirSync(partsDir, { recursive: true });
+  const projectSlugs = uniqueSlugs(index.value.projects.map((p) => p.id));
+  index.value.projects.forEach((project, pi) => {
+    const sessionSlugs = uniqueSlugs(project.sessions.map((s) => s.id));
+    const sessions = project.sessions.map((summary, si): ManifestSession => {
+      const file = resolve(dataDir, summary.file);
+      const key = fileKey(file) ?? shortHash(`missing|${file}`);
+      let part: CachedPart | null = null;
+      const cached = partsDir ? join(partsDir, `${key}.json`) : null;
+      if (cached) {
+        try {
+          part = JSON.parse(readFileSync(cached, 'utf8')) as CachedPart;
+        } catch {
+          part = null;
+        }
+      }
+      if (!part) {
+        const loaded = loadSession(file);
+        part = loaded.ok
+          ? summarizeSession(loaded.value)
+          : { activeEntries: 0, models: [], sidechains: [], branches: [], loadErrors: loaded.errors };
+        if (cached && loaded.ok) writeFileSync(cached, JSON.stringify(part));
+      }
+      const scSlugs = uniqueSlugs(part.sidechains.map((s) => s.id));
+      return {
+        id: summary.id,
+        slug: sessionSlugs[si] ?? 'x',
+        file,
+        key,
+        summary,
+        loadErrors: part.loadErrors,
+        activeEntries: part.activeEntries,
+        pages: Math.max(1, Math.ceil(part.activeEntries / PAGE_SIZE)),
+        models: part.models,
+        sidechains: part.sidechains.map((s, i) => ({ ...s, slug: scSlugs[i] ?? 'x' })),
+        branches: part.branches,
+      };
+    });
+    manifest.projects.push({
+      id: project.id,
+      slug: projectSlugs[pi] ?? 'x',
+      name: project.cwd ?? project.slug ?? project.id,
+      sessions,
+    });
+  });
+  const types = [
+    ...new Set(
+      manifest.projects.flatMap((p) => p.sessions.flatMap((s) => s.sidechains.map((c) => c.agentType))),
+    ),
+  ].sort();
+  const slugs = uniqueSlugs(types);
+  manifest.agentTypes = types.map((type, i) => ({ type, slug: slugs[i] ?? 'x' }));
+  return manifest;
+}
+
+/** Slug of an agent type's page, or null for a type the manifest does not know. */
+export function agentSlug(manifest: SiteManifest, type: string): string | null {
+  return manifest.agentTypes.find((a) => a.type === type)?.slug ?? null;
+}

@@ -1,0 +1,112 @@
+import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
+import rehypeStringify from 'rehype-stringify';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { highlightToHast } from './highlight.js';
+import { clip, escapeHtml, type SafeHtml, trusted, wellFormed } from './html.js';
+
+/**
+ * Markdown of transcript messages to safe HTML: remark-parse → remark-gfm → remark-rehype (raw HTML kept as
+ * visible text, never as HTML) → rehype-sanitize with a strict schema → shiki for fenced code → string.
+ */
+
+/** Largest message rendered as markdown; longer text is shown as escaped preformatted text. */
+export const MARKDOWN_LIMIT = 100_000;
+
+/**
+ * The sanitize schema: GitHub's default without images (they would be outside requests: they become links),
+ * links restricted to http/https/mailto, no ids or names that could clobber globals.
+ */
+export const SANITIZE_SCHEMA: typeof defaultSchema = {
+  ...defaultSchema,
+  tagNames: (defaultSchema.tagNames ?? []).filter(
+    (t) => !['img', 'picture', 'source', 'video', 'audio'].includes(t),
+  ),
+  protocols: { href: ['http', 'https', 'mailto'], cite: ['http', 'https'] },
+  attributes: {
+    ...defaultSchema.attributes,
+    '*': (defaultSchema.attributes?.['*'] ?? []).filter((a) => a !== 'id' && a !== 'name'),
+  },
+  strip: ['script', 'style', 'svg', 'math', 'iframe', 'object', 'embed', 'template'],
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: minimal tree shapes, without depending on @types/mdast/hast
+type AnyNode = any;
+
+/** remark plugin: raw HTML and images become plain text/links, so hostile markup is shown, not interpreted. */
+function remarkNeutralize() {
+  return (tree: AnyNode) => {
+    const stack: AnyNode[] = [tree];
+    while (stack.length > 0) {
+      const node = stack.pop();
+      if (!Array.isArray(node.children)) continue;
+      node.children = node.children.map((child: AnyNode) => {
+        if (child.type === 'html') return { type: 'text', value: child.value };
+        if (child.type === 'image' || child.type === 'imageReference') {
+          const label = `[image${child.alt ? `: ${child.alt}` : ''}]`;
+          return child.type === 'image'
+            ? {
+                type: 'link',
+                url: child.url,
+                title: child.title ?? null,
+                children: [{ type: 'text', value: label }],
+              }
+            : { type: 'text', value: label };
+        }
+        return child;
+      });
+      for (const child of node.children) stack.push(child);
+    }
+  };
+}
+
+/** rehype plugin: replaces `<pre><code class="language-x">` by shiki's highlighted tree (after sanitizing). */
+function rehypeHighlight() {
+  return (tree: AnyNode) => {
+    const stack: AnyNode[] = [tree];
+    while (stack.length > 0) {
+      const node = stack.pop();
+      if (!Array.isArray(node.children)) continue;
+      node.children = node.children.map((child: AnyNode) => {
+        if (child.type !== 'element' || child.tagName !== 'pre') return child;
+        const code = child.children?.[0];
+        if (code?.type !== 'element' || code.tagName !== 'code') return child;
+        const classes: unknown = code.properties?.className;
+        const langClass = Array.isArray(classes)
+          ? classes.find((c) => typeof c === 'string' && c.startsWith('language-'))
+          : undefined;
+        const text = (code.children ?? []).map((c: AnyNode) => (c.type === 'text' ? c.value : '')).join('');
+        const lang = typeof langClass === 'string' ? langClass.slice('language-'.length) : 'text';
+        return highlightToHast(text, lang) ?? child;
+      });
+      for (const child of node.children) stack.push(child);
+    }
+  };
+}
+
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkNeutralize)
+  .use(remarkRehype)
+  .use(rehypeSanitize, SANITIZE_SCHEMA)
+  .use(rehypeHighlight)
+  .use(rehypeStringify);
+
+/**
+ * Renders hostile markdown to sanitized HTML. Text longer than `MARKDOWN_LIMIT` is shown as escaped
+ * preformatted text instead. Call `loadHighlighter()` first to get highlighted code.
+ */
+export function renderMarkdown(markdown: string): SafeHtml {
+  const text = wellFormed(markdown);
+  if (text.length > MARKDOWN_LIMIT) {
+    const { head } = clip(text, MARKDOWN_LIMIT);
+    return trusted(
+      `<pre class="plain">${escapeHtml(head)}</pre><p class="cut">… ${text.length - head.length} more characters not shown.</p>`,
+    );
+  }
+  const tree = processor.runSync(processor.parse(text));
+  return trusted(processor.stringify(tree));
+}

@@ -1,0 +1,408 @@
+/**
+ * The shapes the report reads: a type-only mirror of `@cctrail/core`'s `model.ts` and `archive.ts`
+ * (export schema version 1). Every other module imports these types from here, so switching to
+ * `import type … from '@cctrail/core'` is a change to this one file once core's build is published.
+ */
+/** Version of every machine-readable shape cctrail writes. Bump on a breaking change. */
+export const SCHEMA_VERSION = 1 as const;
+
+/** Where a record came from: the file as given, its 1-based line and the byte range of that line. */
+export interface SourceRef {
+  /** Path of the transcript file, as given to the reader (the CLI makes it relative to the input root). */
+  file: string;
+  /** 1-based line number. */
+  line: number;
+  /** Byte offset of the line's first byte in the file. */
+  offset: number;
+  /** Length of the line in bytes, without the newline. */
+  length: number;
+}
+
+/** How bad a diagnostic is. `error`: data was lost or is wrong; `warning`: recovered; `info`: worth knowing. */
+export type Severity = 'error' | 'warning' | 'info';
+
+/** A problem found in the input. Never thrown: collected on the session. */
+export interface Diagnostic {
+  /** Permanent code from the catalogue (`diagnostics.ts`), e.g. `invalid-json`. */
+  code: string;
+  severity: Severity;
+  message: string;
+  /** File the problem is in, or null when it concerns the session as a whole. */
+  file: string | null;
+  /** 1-based line, or null. */
+  line: number | null;
+  /** The raw text of the line when that line could not become an entry or a metadata record. */
+  raw?: string;
+  /** Uuid of the entry concerned, when there is one. */
+  uuid?: string;
+}
+
+/** Who speaks in an entry, with the role reversal of sidechains resolved. */
+export type Actor =
+  /** The person at the keyboard. */
+  | 'human'
+  /** The main model. */
+  | 'claude'
+  /** A sub-agent answering inside a sidechain. */
+  | 'subagent'
+  /** Claude speaking as the sub-agent's user (the `user` lines of a sidechain). */
+  | 'claude-as-user'
+  /** A tool returning its result. */
+  | 'tool'
+  /** Claude Code itself: hooks, system lines, progress, attachments, injected text. */
+  | 'system';
+
+/** What an entry is, decided from its content rather than its record type. */
+export type EntryKind =
+  | 'prompt'
+  | 'assistant'
+  | 'tool-result'
+  | 'meta'
+  | 'command'
+  | 'interrupt'
+  | 'compact-summary'
+  | 'compact-boundary'
+  | 'microcompact-boundary'
+  | 'api-error'
+  | 'system'
+  | 'progress'
+  | 'attachment'
+  | 'unknown';
+
+/** One item of a tool result's content. */
+export type ToolResultItem =
+  | { type: 'text'; text: string }
+  | { type: 'image'; mediaType: string | null; data: string | null; bytes: number }
+  | { type: 'unknown'; value: unknown };
+
+/** A normalized content block. */
+export type ContentBlock =
+  | { type: 'text'; text: string }
+  | { type: 'thinking'; thinking: string; signature: string | null }
+  | { type: 'tool_use'; id: string; name: string; input: unknown }
+  | { type: 'tool_result'; toolUseId: string; isError: boolean; content: ToolResultItem[] }
+  /** `data` is the base64 payload (null when not stored); `bytes` its decoded size estimate. */
+  | { type: 'image'; mediaType: string | null; data: string | null; bytes: number }
+  /** A block of a type we do not know, kept verbatim. */
+  | { type: 'unknown'; value: unknown };
+
+/** Token usage, summed over distinct API responses. */
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  cacheCreationInputTokens: number;
+  cacheReadInputTokens: number;
+  /** Part of cache creation written with a 5-minute lifetime, when the transcript splits it. */
+  cacheCreation5mTokens: number;
+  /** Part of cache creation written with a 1-hour lifetime, when the transcript splits it. */
+  cacheCreation1hTokens: number;
+  /** Number of distinct API responses counted. */
+  responses: number;
+}
+
+/** The API response an assistant entry belongs to. */
+export interface MessageInfo {
+  /** `message.id` (`msg_…`): shared by every line of one split response. */
+  id: string | null;
+  requestId: string | null;
+  model: string | null;
+  stopReason: string | null;
+}
+
+/** Where a sidechain is stored on disk. */
+export type SidechainStorage = 'inline' | 'flat' | 'subagents';
+
+/** One node of the session DAG: one JSONL line with a uuid. */
+export interface Entry {
+  uuid: string;
+  /** Record type as written: `user`, `assistant`, `system`, `progress`, `attachment`, or a seed variant. */
+  type: string;
+  /** `subtype` as written (system lines, seed variants), or the data/attachment type of progress/attachment lines. */
+  subtype: string | null;
+  kind: EntryKind;
+  actor: Actor;
+  /** `parentUuid` exactly as written. */
+  parentUuid: string | null;
+  /** Parent in the built DAG: null for roots, orphans and broken cycles; for a sidechain root, its spawning entry. */
+  parent: string | null;
+  /** `logicalParentUuid` as written (compaction boundaries). */
+  logicalParentUuid: string | null;
+  timestamp: string | null;
+  sessionId: string | null;
+  version: string | null;
+  cwd: string | null;
+  gitBranch: string | null;
+  /** Id of the sidechain the entry belongs to (see `Sidechain.id`), null in the main conversation. */
+  sidechain: string | null;
+  /** Index into `Session.epochs`. */
+  epoch: number;
+  /** On the active path (the conversation as it ended) or on an abandoned branch. */
+  active: boolean;
+  /** For an entry on an abandoned branch: uuid of the branch point the branch leaves from. */
+  branchPoint: string | null;
+  /** API response information, on assistant entries. */
+  message: MessageInfo | null;
+  content: ContentBlock[];
+  /** Usage as written on this line (not deduplicated: see `Session.usage`). */
+  usage: Usage | null;
+  isMeta: boolean;
+  isCompactSummary: boolean;
+  isApiError: boolean;
+  /** `toolUseResult` as written, on tool-result entries. */
+  toolUseResult?: unknown;
+  source: SourceRef;
+  /** Every field of the record not represented above, verbatim: nothing is dropped. */
+  extra: Record<string, unknown>;
+}
+
+/** A line without a uuid: summary, file-history-snapshot, queue-operation, pr-link, last-prompt, … */
+export interface MetadataRecord {
+  type: string;
+  sessionId: string | null;
+  timestamp: string | null;
+  source: SourceRef;
+  /** The record verbatim. */
+  record: Record<string, unknown>;
+}
+
+/** Why a node has several children. */
+export type ForkKind =
+  /** Two or more conversational children: a retry, an edit or a rewind. */
+  | 'fork'
+  /** A tool call followed by its progress lines and its result. */
+  | 'tool-progress'
+  /** Parallel tool calls: the next tool_use of the same response beside a result. */
+  | 'parallel-tools'
+  /** Hook, attachment or system siblings. */
+  | 'hook'
+  /** The same content written again (compaction or resume replays). */
+  | 'replay';
+
+/** A node with more than one child. */
+export interface BranchPoint {
+  uuid: string;
+  kind: ForkKind;
+  /** Children in file order. */
+  children: string[];
+  /** For a real fork: the child on the active path (or the one that continues the latest leaf). */
+  activeChild: string | null;
+}
+
+/** An abandoned branch: everything below one non-active child of a real fork. */
+export interface Branch {
+  /** The fork it leaves from. */
+  branchPoint: string;
+  /** First entry of the branch. */
+  head: string;
+  /** The deepest entry reached (last in file order). */
+  leaf: string;
+  entries: number;
+  startedAt: string | null;
+  endedAt: string | null;
+}
+
+/** How a sidechain was linked to its spawning Task/Agent call. */
+export type SidechainLink =
+  | 'agent-id'
+  | 'meta-tool-use-id'
+  | 'agent-progress'
+  | 'parent-uuid'
+  | 'prompt'
+  | 'timestamp'
+  | 'none';
+
+/** A sub-agent conversation. */
+export interface Sidechain {
+  /** Stable id: `agent-<agentId>` for agent files, `inline-<root uuid>` for 1.0.x inline sidechains. */
+  id: string;
+  agentId: string | null;
+  /** `subagent_type` of the spawning call, `agentType` of meta/result, or `unknown`. */
+  agentType: string;
+  description: string | null;
+  /** `task`: spawned by a Task/Agent call; `warmup`: start-up agent; `compaction`: `agent-acompact-*`; `orphan`: nobody spawned it. */
+  role: 'task' | 'warmup' | 'compaction' | 'orphan';
+  storage: SidechainStorage;
+  /** The agent file, or the session file for inline sidechains. */
+  file: string;
+  /** Spawning tool call, when found. */
+  spawn: { toolUseId: string; entryUuid: string } | null;
+  link: SidechainLink;
+  /** 1 for a sub-agent of the main conversation, 2 for its sub-agent, … */
+  depth: number;
+  /** Sidechain that spawned this one, null when spawned from the main conversation. */
+  parentSidechain: string | null;
+  /** Sidechains that ran overlapping in time share a group number; null when it ran alone. */
+  parallelGroup: number | null;
+  status: 'completed' | 'error' | 'incomplete' | 'unknown';
+  rootUuid: string | null;
+  entries: number;
+  startedAt: string | null;
+  endedAt: string | null;
+  usage: Usage;
+}
+
+/** A compaction event. */
+export interface Compaction {
+  /** Uuid of the boundary entry. */
+  uuid: string;
+  /** `full` compaction (a new root), or the lighter in-place `micro` compaction. */
+  kind: 'full' | 'micro';
+  trigger: 'auto' | 'manual' | null;
+  /** Record shape: current `compact_boundary`/`microcompact_boundary`, or the seeds' `compact_system`. */
+  form: 'boundary' | 'microcompact' | 'seed';
+  timestamp: string | null;
+  preTokens: number | null;
+  postTokens: number | null;
+  /** The entry the conversation logically continues from (resolved), or null. */
+  logicalParent: string | null;
+  /** How `logicalParent` was found. */
+  logicalParentResolution: 'in-file' | 'preserved-segment' | 'dangling' | 'none';
+  /** The `isCompactSummary` entry that follows the boundary. */
+  summaryUuid: string | null;
+  /** Sidechain the compaction happened in, null for the main conversation. */
+  sidechain: string | null;
+  /** Epoch that starts here (full compactions). */
+  epoch: number;
+}
+
+/** A stretch of the conversation between two full compactions. */
+export interface Epoch {
+  index: number;
+  /** Compaction that opened this epoch, null for the first. */
+  compaction: string | null;
+  entries: number;
+  startedAt: string | null;
+  endedAt: string | null;
+  usage: Usage;
+}
+
+/** A tool call and its result. */
+export interface ToolCall {
+  id: string;
+  name: string;
+  /** Entry with the tool_use block, null for a result without a call. */
+  callUuid: string | null;
+  /** Entry with the tool_result block, null when the result is missing. */
+  resultUuid: string | null;
+  status: 'ok' | 'error' | 'missing-result' | 'result-without-call';
+  /** Time from call to result, when both have timestamps. */
+  durationMs: number | null;
+  /** `message.id` of the response that made the call: calls sharing it form one batch. */
+  batch: string | null;
+  sidechain: string | null;
+}
+
+/** Usage broken down. Keys of the records are model names, epoch indices and sidechain ids. */
+export interface UsageBreakdown {
+  total: Usage;
+  byModel: Record<string, Usage>;
+  byEpoch: Record<string, Usage>;
+  bySidechain: Record<string, Usage>;
+  /** Usage of the main conversation (not in any sidechain). */
+  main: Usage;
+}
+
+/** A file that belongs to a session. */
+export interface SessionFile {
+  path: string;
+  role: 'main' | 'agent' | 'agent-meta';
+  lines: number;
+  bytes: number;
+}
+
+/** How every input line was used. `lines = entries + metadata + duplicates + blank + invalid`. */
+export interface LineAccounting {
+  lines: number;
+  entries: number;
+  metadata: number;
+  /** Lines whose uuid was already seen (kept once). */
+  duplicates: number;
+  blank: number;
+  /** Lines that became a diagnostic carrying their raw text. */
+  invalid: number;
+  /** Extra records recovered from glued lines (`}{`): counted in entries/metadata, not in lines. */
+  recovered: number;
+}
+
+/** One session: a main transcript with its agent files, as a DAG. */
+export interface Session {
+  schemaVersion: typeof SCHEMA_VERSION;
+  /** The session id (from the file name, else the most common `sessionId`). */
+  id: string;
+  /** Every distinct `sessionId` seen in the files. */
+  sessionIds: string[];
+  project: { slug: string | null; cwd: string | null };
+  files: SessionFile[];
+  title: string | null;
+  firstPrompt: string | null;
+  startedAt: string | null;
+  endedAt: string | null;
+  versions: string[];
+  models: string[];
+  /** All entries: main file first, then agent files, each in file order. */
+  entries: Entry[];
+  metadata: MetadataRecord[];
+  /** Entries with no parent (`parentUuid` null). */
+  roots: string[];
+  /** Entries whose parent is not in the session (treated as alternative roots). */
+  orphans: string[];
+  /** Uuid of the last entry of the active path (the conversation as it ended). */
+  leaf: string | null;
+  branchPoints: BranchPoint[];
+  branches: Branch[];
+  sidechains: Sidechain[];
+  compactions: Compaction[];
+  epochs: Epoch[];
+  tools: ToolCall[];
+  usage: UsageBreakdown;
+  /** Id of a session that contains this one entirely, else null. */
+  duplicateOf: string | null;
+  diagnostics: Diagnostic[];
+  accounting: LineAccounting;
+}
+/** One session's line in `index.json`. */
+export interface ArchiveSessionSummary {
+  /** Session id as written by Claude Code (not sanitized). */
+  id: string;
+  /** Path of the session file inside the archive folder, `/`-separated, made of sanitized ids only. */
+  file: string;
+  title: string | null;
+  firstPrompt: string | null;
+  startedAt: string | null;
+  endedAt: string | null;
+  durationMs: number | null;
+  entries: number;
+  forks: number;
+  abandonedEntries: number;
+  sidechains: number;
+  compactions: number;
+  toolCalls: number;
+  usage: Usage;
+  duplicateOf: string | null;
+  diagnostics: { error: number; warning: number; info: number };
+  /** Transcript files the session was read from, relative to the input root. */
+  sources: string[];
+}
+
+/** One project's entry in `index.json`. */
+export interface ArchiveProject {
+  /** Folder name under `projects/` as found on disk. */
+  slug: string;
+  /** Sanitized, unique folder name used inside the archive. */
+  id: string;
+  /** Working directory read from the transcripts (the slug is lossy). */
+  cwd: string | null;
+  sessions: ArchiveSessionSummary[];
+}
+
+/** `index.json` of an archive folder. */
+export interface ArchiveIndex {
+  schemaVersion: 1;
+  generator: { name: 'cctrail'; version: string };
+  projects: ArchiveProject[];
+  /** Usage over all sessions, each API response counted once across files. */
+  usage: Usage;
+}
+
+/** A session as stored in an archive folder. */
+export type ArchiveSession = Session;

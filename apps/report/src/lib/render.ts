@@ -1,0 +1,209 @@
+import { highlightToHtml } from './highlight.js';
+import { clip, formatSize, html, type SafeHtml, trusted } from './html.js';
+import { entryAnchor } from './links.js';
+import { renderMarkdown } from './markdown.js';
+import type { ContentBlock, Entry, ToolResultItem } from './model.js';
+import { actorLabel, isFoldedResult, type TranscriptContext, toolSummary } from './transcript.js';
+
+/**
+ * Transcript HTML. Messages go through the markdown sanitizer; tool input and output, system lines and
+ * anything else are escaped preformatted text; long outputs are cut with a `<details>` holding the rest up
+ * to `FULL_OUTPUT_CAP`.
+ */
+
+/** Characters of a tool output shown before "show all". */
+export const OUTPUT_PREVIEW = 3_000;
+/** Lines of a tool output shown before "show all". */
+export const OUTPUT_PREVIEW_LINES = 16;
+/** Most characters of one output ever written to a page. */
+export const FULL_OUTPUT_CAP = 200_000;
+/** Largest base64 payload shown as an inline image. */
+export const IMAGE_CAP = 4_000_000;
+/** Image media types shown inline. */
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+/** Links the transcript needs to other pages. */
+export interface TranscriptLinks {
+  /** Href of a sidechain's page, or null when it has none. */
+  sidechain(id: string): string | null;
+  /** Href of an abandoned branch's page (index into `Session.branches`). */
+  branch(index: number): string;
+}
+
+/** Escaped preformatted text, cut after a preview with a "show all" that holds up to `FULL_OUTPUT_CAP`. */
+export function renderOutput(text: string, className = 'out'): SafeHtml {
+  let previewEnd = Math.min(text.length, OUTPUT_PREVIEW);
+  let lines = 0;
+  for (let i = 0; i < previewEnd; i++) {
+    if (text.charCodeAt(i) === 10 && ++lines >= OUTPUT_PREVIEW_LINES) {
+      previewEnd = i;
+      break;
+    }
+  }
+  if (previewEnd >= text.length) return html`<pre class="${className}">${text}</pre>`;
+  const preview = clip(text, previewEnd);
+  const full = clip(text, FULL_OUTPUT_CAP);
+  const cut = full.truncated
+    ? html`<p class="cut">${formatSize(text.length - full.head.length)} not shown: outputs are capped at ${formatSize(FULL_OUTPUT_CAP)}.</p>`
+    : '';
+  return html`<pre class="${className}">${preview.head}</pre><details class="more"><summary>Show all (${formatSize(text.length)}, ${countLines(text)} lines)</summary><pre class="${className}">${full.head}</pre>${cut}</details>`;
+}
+
+function countLines(text: string): number {
+  let n = 1;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) n++;
+  return n;
+}
+
+/** An inline image from a base64 block, only for allowed media types and well-formed payloads. */
+export function renderImage(mediaType: string | null, data: string | null, bytes: number): SafeHtml {
+  const type = (mediaType ?? '').toLowerCase();
+  const ok =
+    (IMAGE_TYPES as readonly string[]).includes(type) &&
+    typeof data === 'string' &&
+    data.length > 0 &&
+    data.length <= IMAGE_CAP &&
+    /^[A-Za-z0-9+/]+={0,2}$/.test(data);
+  if (!ok)
+    return html`<p class="muted">[image${mediaType ? ` ${mediaType}` : ''}, ${formatSize(bytes)}, not shown]</p>`;
+  return trusted(
+    `<img class="shot" alt="image from the transcript" loading="lazy" src="data:${type};base64,${data}">`,
+  );
+}
+
+function renderResultItems(items: readonly ToolResultItem[]): SafeHtml {
+  return html`${items.map((item) => {
+    if (item.type === 'text') return renderOutput(item.text);
+    if (item.type === 'image') return renderImage(item.mediaType, item.data, item.bytes);
+    return renderOutput(safeJson(item.value));
+  })}`;
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value, null, 2) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+function renderToolInput(name: string, input: unknown): SafeHtml {
+  const i = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
+  if (name === 'Bash' && typeof i.command === 'string') {
+    const hl = highlightToHtml(i.command, 'bash');
+    return hl ? trusted(hl) : renderOutput(i.command, 'code');
+  }
+  const text = safeJson(input);
+  if (text.length <= 4_000) {
+    const hl = highlightToHtml(text, 'json');
+    if (hl) return trusted(hl);
+  }
+  return renderOutput(text, 'code');
+}
+
+function renderToolUse(
+  block: Extract<ContentBlock, { type: 'tool_use' }>,
+  ctx: TranscriptContext,
+  links: TranscriptLinks,
+): SafeHtml {
+  const call = ctx.tools.get(block.id);
+  const result = ctx.results.get(block.id);
+  const status = call?.status ?? (result ? (result.block.isError ? 'error' : 'ok') : 'missing-result');
+  const sidechain = ctx.sidechainBySpawn.get(block.id);
+  const sideHref = sidechain ? links.sidechain(sidechain.id) : null;
+  const summary = toolSummary(block.name, block.input);
+  const statusLabel = status === 'error' ? 'error' : status === 'missing-result' ? 'no result' : '';
+  return html`<div class="tool${status === 'error' ? ' tool--error' : ''}">
+<details class="tool__call"><summary><span class="tool__name">${block.name}</span> <span class="tool__sum">${summary}</span>${statusLabel ? html` <span class="badge badge--${status}">${statusLabel}</span>` : ''}${call?.durationMs != null ? html` <span class="muted">${formatDuration(call.durationMs)}</span>` : ''}</summary>${renderToolInput(block.name, block.input)}</details>
+${sidechain ? html`<p class="agent-link">Sub-agent <strong>${sidechain.agentType}</strong>${sidechain.description ? html` — ${sidechain.description}` : ''} · ${sidechain.entries} entries · ${sidechain.status} ${sideHref ? html`<a href="${sideHref}">Open its transcript →</a>` : ''}</p>` : ''}
+${result ? html`<div class="tool__result${result.block.isError ? ' is-error' : ''}" id="${entryAnchor(result.entry.uuid)}">${result.block.isError ? html`<p class="badge badge--error">Error</p>` : ''}${renderResultItems(result.block.content)}</div>` : ''}
+</div>`;
+}
+
+/** Formats milliseconds as `850 ms`, `12.3 s`, `4 min 5 s` or `2 h 3 min`. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  if (ms < 3_600_000) return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+  return `${Math.floor(ms / 3_600_000)} h ${Math.round((ms % 3_600_000) / 60_000)} min`;
+}
+
+const MARKDOWN_ACTORS = new Set(['human', 'claude', 'subagent', 'claude-as-user']);
+
+function renderBlock(
+  entry: Entry,
+  block: ContentBlock,
+  ctx: TranscriptContext,
+  links: TranscriptLinks,
+): SafeHtml {
+  switch (block.type) {
+    case 'text':
+      if (entry.isCompactSummary || entry.kind === 'compact-summary')
+        return html`<details class="summary-block"><summary>Compaction summary (${formatSize(block.text.length)})</summary>${renderMarkdown(block.text)}</details>`;
+      return MARKDOWN_ACTORS.has(entry.actor) && entry.kind !== 'meta' && entry.kind !== 'command'
+        ? html`<div class="md">${renderMarkdown(block.text)}</div>`
+        : renderOutput(block.text, 'plain');
+    case 'thinking':
+      return html`<details class="thinking"><summary>Thinking <span class="muted">(${formatSize(block.thinking.length)})</span></summary><div class="md">${renderMarkdown(block.thinking)}</div></details>`;
+    case 'tool_use':
+      return renderToolUse(block, ctx, links);
+    case 'tool_result':
+      return html`<div class="tool__result${block.isError ? ' is-error' : ''}"><p class="muted">Result of a call not shown here${block.isError ? ' · error' : ''}</p>${renderResultItems(block.content)}</div>`;
+    case 'image':
+      return renderImage(block.mediaType, block.data, block.bytes);
+    default:
+      return html`<details class="unknown"><summary>Unknown content block</summary>${renderOutput(safeJson(block.value))}</details>`;
+  }
+}
+
+function renderCompaction(entry: Entry, ctx: TranscriptContext): SafeHtml {
+  const c = ctx.compactions.get(entry.uuid);
+  const tokens =
+    c && (c.preTokens !== null || c.postTokens !== null)
+      ? ` · ${c.preTokens?.toLocaleString('en-US') ?? '?'} → ${c.postTokens?.toLocaleString('en-US') ?? '?'} tokens`
+      : '';
+  const label =
+    c?.kind === 'micro' || entry.kind === 'microcompact-boundary' ? 'Microcompaction' : 'Compaction';
+  return html`<div class="compaction" id="${entryAnchor(entry.uuid)}" role="separator"><span>${label}${c?.trigger ? ` (${c.trigger})` : ''}${tokens}${c && c.kind === 'full' ? ` · epoch ${c.epoch} starts` : ''}</span></div>`;
+}
+
+const QUIET_KINDS = new Set(['progress', 'attachment', 'system', 'meta', 'unknown']);
+
+/** Renders one entry (an `<article>` with an anchor), or just its anchor when its results are folded. */
+export function renderEntry(entry: Entry, ctx: TranscriptContext, links: TranscriptLinks): SafeHtml {
+  const anchor = entryAnchor(entry.uuid);
+  if (entry.kind === 'compact-boundary' || entry.kind === 'microcompact-boundary')
+    return renderCompaction(entry, ctx);
+  if (isFoldedResult(entry, ctx)) return html`<span class="anchor-only" id="${anchor}"></span>`;
+  const time = entry.timestamp
+    ? html`<time datetime="${entry.timestamp}">${entry.timestamp.replace('T', ' ').slice(0, 19)}</time>`
+    : '';
+  const branches = ctx.branchesByPoint.get(entry.uuid) ?? [];
+  const fork =
+    branches.length > 0
+      ? html`<aside class="fork"><strong>Rewind here:</strong> ${branches.length} abandoned branch${branches.length > 1 ? 'es' : ''} ${branches.map((b, i) => html`${i > 0 ? ', ' : ''}<a href="${links.branch(b)}">branch ${b + 1}</a>`)}</aside>`
+      : '';
+  if (QUIET_KINDS.has(entry.kind) && entry.actor === 'system') {
+    const what = entry.subtype ? `${entry.kind} · ${entry.subtype}` : entry.kind;
+    return html`<details class="entry entry--quiet" id="${anchor}"><summary><span class="who">${what}</span> ${time}</summary>${entry.content.map((b) => renderBlock(entry, b, ctx, links))}</details>${fork}`;
+  }
+  const badges = [
+    entry.kind === 'interrupt' ? 'interrupted' : null,
+    entry.kind === 'api-error' || entry.isApiError ? 'API error' : null,
+    entry.kind === 'command' ? 'command' : null,
+    entry.isMeta ? 'meta' : null,
+  ].filter((b): b is string => b !== null);
+  return html`<article class="entry entry--${entry.actor}${entry.active ? '' : ' entry--abandoned'}" id="${anchor}">
+<header class="entry__head"><span class="who">${actorLabel(entry)}</span>${badges.map((b) => html` <span class="badge">${b}</span>`)}${entry.message?.model ? html` <span class="muted model">${entry.message.model}</span>` : ''} ${time} <a class="permalink" href="#${anchor}" aria-label="Link to this entry">#</a></header>
+<div class="entry__body">${entry.content.map((b) => renderBlock(entry, b, ctx, links))}</div>
+</article>${fork}`;
+}
+
+/** Renders a list of entries as a transcript. */
+export function renderTranscript(
+  entries: readonly Entry[],
+  ctx: TranscriptContext,
+  links: TranscriptLinks,
+): SafeHtml {
+  return html`<div class="transcript">${entries.map((e) => renderEntry(e, ctx, links))}</div>`;
+}

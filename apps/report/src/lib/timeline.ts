@@ -1,0 +1,218 @@
+import { area, line, max, scaleLinear } from 'd3';
+import { escapeHtml, type SafeHtml, trusted } from './html.js';
+import type { Entry, Session } from './model.js';
+
+/**
+ * The compaction timeline: context size of every API call of the main conversation (input + cache read +
+ * cache creation), compaction markers with their trigger and tokens before/after, epoch bands and sidechain
+ * spans. `timelineSeries` computes the data; `timelineSvg` draws it at build time (d3 scales and shapes,
+ * string SVG, every text escaped) so it shows without JavaScript; `<title>`s give native tooltips.
+ */
+
+/** One API call. */
+export interface CallPoint {
+  /** 0-based position among the calls. */
+  index: number;
+  uuid: string;
+  timestamp: string | null;
+  /** input + cache read + cache creation. */
+  context: number;
+  output: number;
+  epoch: number;
+}
+
+/** A compaction placed between calls. */
+export interface CompactionMarker {
+  uuid: string;
+  /** Position on the call axis (between the calls before and after it). */
+  x: number;
+  kind: 'full' | 'micro';
+  trigger: 'auto' | 'manual' | null;
+  preTokens: number | null;
+  postTokens: number | null;
+  timestamp: string | null;
+}
+
+/** A stretch of calls: an epoch or a sidechain's run. */
+export interface Span {
+  label: string;
+  from: number;
+  to: number;
+}
+
+/** Everything the timeline draws. */
+export interface TimelineSeries {
+  calls: CallPoint[];
+  markers: CompactionMarker[];
+  epochs: Span[];
+  sidechains: Span[];
+  maxContext: number;
+}
+
+function contextOf(e: Entry): number {
+  const u = e.usage;
+  return u ? u.inputTokens + u.cacheReadInputTokens + u.cacheCreationInputTokens : 0;
+}
+
+/**
+ * Computes the series of the main conversation's active path. Lines of one split response (same
+ * `message.id`) are one call.
+ */
+export function timelineSeries(session: Session): TimelineSeries {
+  const calls: CallPoint[] = [];
+  const markers: CompactionMarker[] = [];
+  const compactions = new Map(session.compactions.map((c) => [c.uuid, c]));
+  const byMessage = new Map<string, CallPoint>();
+  for (const e of session.entries) {
+    if (e.sidechain !== null || !e.active) continue;
+    const c = compactions.get(e.uuid);
+    if (c) {
+      markers.push({
+        uuid: c.uuid,
+        x: calls.length - 0.5,
+        kind: c.kind,
+        trigger: c.trigger,
+        preTokens: c.preTokens,
+        postTokens: c.postTokens,
+        timestamp: c.timestamp,
+      });
+      continue;
+    }
+    if (e.actor !== 'claude' || !e.usage) continue;
+    const id = e.message?.id ?? null;
+    const existing = id ? byMessage.get(id) : undefined;
+    if (existing) {
+      existing.context = Math.max(existing.context, contextOf(e));
+      existing.output = Math.max(existing.output, e.usage.outputTokens);
+      continue;
+    }
+    const point: CallPoint = {
+      index: calls.length,
+      uuid: e.uuid,
+      timestamp: e.timestamp,
+      context: contextOf(e),
+      output: e.usage.outputTokens,
+      epoch: e.epoch,
+    };
+    calls.push(point);
+    if (id) byMessage.set(id, point);
+  }
+  const epochs: Span[] = [];
+  for (const p of calls) {
+    const last = epochs[epochs.length - 1];
+    if (last && last.label === `epoch ${p.epoch}`) last.to = p.index;
+    else epochs.push({ label: `epoch ${p.epoch}`, from: p.index, to: p.index });
+  }
+  const sidechains: Span[] = [];
+  const times = calls.map((p) => (p.timestamp ? Date.parse(p.timestamp) : Number.NaN));
+  for (const sc of session.sidechains) {
+    if (sc.parentSidechain !== null || !sc.startedAt) continue;
+    const start = Date.parse(sc.startedAt);
+    const end = sc.endedAt ? Date.parse(sc.endedAt) : start;
+    let from = -1;
+    let to = -1;
+    times.forEach((t, i) => {
+      if (t >= start && from < 0) from = i;
+      if (t <= end) to = i;
+    });
+    if (from < 0) from = calls.length - 1;
+    sidechains.push({
+      label: sc.agentType,
+      from: Math.max(0, from - 0.5),
+      to: Math.max(from - 0.5, Math.min(to + 0.5, calls.length - 1)),
+    });
+  }
+  const maxContext = Math.max(max(calls, (p) => p.context) ?? 0, max(markers, (m) => m.preTokens ?? 0) ?? 0);
+  return { calls, markers, epochs, sidechains, maxContext };
+}
+
+const fmt = (n: number): string => n.toLocaleString('en-US');
+const kfmt = (n: number): string =>
+  n >= 1_000_000 ? `${(n / 1e6).toFixed(1)}M` : n >= 1000 ? `${Math.round(n / 1000)}k` : String(n);
+
+/** Draws the timeline as an SVG string (responsive `viewBox`, colours from CSS classes). */
+export function timelineSvg(
+  series: TimelineSeries,
+  opts: { width?: number; height?: number } = {},
+): SafeHtml {
+  const width = opts.width ?? 960;
+  const height = opts.height ?? 300;
+  const m = { top: 28, right: 16, bottom: 34, left: 56 };
+  const n = Math.max(1, series.calls.length);
+  const x = scaleLinear()
+    .domain([-0.5, n - 0.5])
+    .range([m.left, width - m.right]);
+  const y = scaleLinear()
+    .domain([0, Math.max(1000, series.maxContext) * 1.08])
+    .nice()
+    .range([height - m.bottom, m.top]);
+  const parts: string[] = [];
+  parts.push(
+    `<svg class="timeline" viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="tl-title tl-desc" xmlns="http://www.w3.org/2000/svg">`,
+    `<title id="tl-title">Context size per API call</title>`,
+    `<desc id="tl-desc">${escapeHtml(`${series.calls.length} API calls, ${series.markers.length} compactions, peak context ${fmt(series.maxContext)} tokens.`)}</desc>`,
+  );
+  series.epochs.forEach((ep, i) => {
+    const x0 = x(ep.from - 0.5);
+    const x1 = x(ep.to + 0.5);
+    parts.push(
+      `<rect class="tl-epoch tl-epoch--${i % 2}" x="${x0.toFixed(1)}" y="${m.top}" width="${Math.max(0, x1 - x0).toFixed(1)}" height="${height - m.top - m.bottom}"><title>${escapeHtml(`${ep.label}: calls ${ep.from + 1}–${ep.to + 1}`)}</title></rect>`,
+      `<text class="tl-epoch-label" x="${(x0 + 4).toFixed(1)}" y="${m.top + 12}">${escapeHtml(ep.label)}</text>`,
+    );
+  });
+  series.sidechains.forEach((sc, i) => {
+    const x0 = x(sc.from);
+    const x1 = Math.max(x0 + 2, x(sc.to));
+    const row = i % 3;
+    parts.push(
+      `<rect class="tl-side" x="${x0.toFixed(1)}" y="${height - m.bottom + 4 + row * 4}" width="${(x1 - x0).toFixed(1)}" height="3"><title>${escapeHtml(`sub-agent ${sc.label}`)}</title></rect>`,
+    );
+  });
+  for (const t of y.ticks(5)) {
+    parts.push(
+      `<line class="tl-grid" x1="${m.left}" x2="${width - m.right}" y1="${y(t).toFixed(1)}" y2="${y(t).toFixed(1)}"/>`,
+      `<text class="tl-axis" x="${m.left - 6}" y="${(y(t) + 4).toFixed(1)}" text-anchor="end">${kfmt(t)}</text>`,
+    );
+  }
+  for (const t of x.ticks(Math.min(10, n)).filter((t) => Number.isInteger(t) && t >= 0 && t < n)) {
+    parts.push(
+      `<text class="tl-axis" x="${x(t).toFixed(1)}" y="${height - m.bottom + 22}" text-anchor="middle">${t + 1}</text>`,
+    );
+  }
+  parts.push(
+    `<text class="tl-axis" x="${width - m.right}" y="${height - 2}" text-anchor="end">API call</text>`,
+  );
+  if (series.calls.length > 0) {
+    const a = area<CallPoint>()
+      .x((p) => x(p.index))
+      .y0(y(0))
+      .y1((p) => y(p.context));
+    const l = line<CallPoint>()
+      .x((p) => x(p.index))
+      .y((p) => y(p.context));
+    parts.push(
+      `<path class="tl-area" d="${a(series.calls) ?? ''}"/>`,
+      `<path class="tl-line" d="${l(series.calls) ?? ''}"/>`,
+    );
+    const r = series.calls.length > 300 ? 1.5 : 3;
+    for (const p of series.calls) {
+      const tip = `Call ${p.index + 1}${p.timestamp ? ` · ${p.timestamp.replace('T', ' ').slice(0, 19)}` : ''}\ncontext ${fmt(p.context)} tokens · output ${fmt(p.output)}`;
+      parts.push(
+        `<circle class="tl-dot" cx="${x(p.index).toFixed(1)}" cy="${y(p.context).toFixed(1)}" r="${r}" data-tip="${escapeHtml(tip)}"><title>${escapeHtml(tip)}</title></circle>`,
+      );
+    }
+  }
+  for (const mk of series.markers) {
+    const mx = x(mk.x).toFixed(1);
+    const tip = `${mk.kind === 'micro' ? 'Microcompaction' : 'Compaction'}${mk.trigger ? ` (${mk.trigger})` : ''}${mk.timestamp ? ` · ${mk.timestamp.replace('T', ' ').slice(0, 19)}` : ''}\n${mk.preTokens !== null ? fmt(mk.preTokens) : '?'} → ${mk.postTokens !== null ? fmt(mk.postTokens) : '?'} tokens`;
+    parts.push(
+      `<g class="tl-marker tl-marker--${mk.kind}" data-tip="${escapeHtml(tip)}"><title>${escapeHtml(tip)}</title>`,
+      `<line x1="${mx}" x2="${mx}" y1="${m.top - 6}" y2="${height - m.bottom}"/>`,
+      mk.preTokens !== null ? `<circle cx="${mx}" cy="${y(mk.preTokens).toFixed(1)}" r="4"/>` : '',
+      `<text x="${mx}" y="${m.top - 10}" text-anchor="middle">${mk.trigger === 'manual' ? 'manual' : mk.kind === 'micro' ? 'micro' : 'auto'}</text>`,
+      '</g>',
+    );
+  }
+  parts.push('</svg>');
+  return trusted(parts.join(''));
+}

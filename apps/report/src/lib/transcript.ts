@@ -1,0 +1,145 @@
+import type { Branch, Compaction, ContentBlock, Entry, Session, Sidechain, ToolCall } from './model.js';
+
+/**
+ * Which entries a transcript shows and how they relate: the active path, a sidechain, an abandoned branch;
+ * tool calls paired with their results, sidechains by spawning call, branches by branch point.
+ */
+
+/** Entries of the main conversation's active path, in file order. */
+export function activeEntries(session: Session): Entry[] {
+  return session.entries.filter((e) => e.active && e.sidechain === null);
+}
+
+/** Entries of one sidechain, in file order. */
+export function sidechainEntries(session: Session, sidechainId: string): Entry[] {
+  return session.entries.filter((e) => e.sidechain === sidechainId);
+}
+
+/** Children of each entry in the built DAG (`Entry.parent`), in file order. */
+export function childrenOf(entries: readonly Entry[]): Map<string, string[]> {
+  const children = new Map<string, string[]>();
+  for (const e of entries) {
+    if (e.parent === null) continue;
+    const list = children.get(e.parent);
+    if (list) list.push(e.uuid);
+    else children.set(e.parent, [e.uuid]);
+  }
+  return children;
+}
+
+/** Entries of an abandoned branch: its head and everything below it, in file order. */
+export function branchEntries(session: Session, branch: Branch): Entry[] {
+  const children = childrenOf(session.entries);
+  const keep = new Set<string>();
+  const stack = [branch.head];
+  while (stack.length > 0) {
+    const uuid = stack.pop() as string;
+    if (keep.has(uuid)) continue;
+    keep.add(uuid);
+    for (const c of children.get(uuid) ?? []) stack.push(c);
+  }
+  return session.entries.filter((e) => keep.has(e.uuid));
+}
+
+type ToolResultBlock = Extract<ContentBlock, { type: 'tool_result' }>;
+
+/** Lookups a transcript needs while rendering a list of entries. */
+export interface TranscriptContext {
+  /** Tool results by tool-use id, for results inside the shown entries. */
+  results: Map<string, { entry: Entry; block: ToolResultBlock }>;
+  /** Tool-use ids whose call is inside the shown entries. */
+  calls: Set<string>;
+  tools: Map<string, ToolCall>;
+  /** Sidechains by the tool-use id that spawned them. */
+  sidechainBySpawn: Map<string, Sidechain>;
+  /** Indices into `Session.branches` by branch point uuid. */
+  branchesByPoint: Map<string, number[]>;
+  compactions: Map<string, Compaction>;
+}
+
+/** Builds the lookups for rendering `entries` of `session`. */
+export function transcriptContext(session: Session, entries: readonly Entry[]): TranscriptContext {
+  const results = new Map<string, { entry: Entry; block: ToolResultBlock }>();
+  const calls = new Set<string>();
+  for (const entry of entries) {
+    for (const block of entry.content) {
+      if (block.type === 'tool_result') results.set(block.toolUseId, { entry, block });
+      else if (block.type === 'tool_use') calls.add(block.id);
+    }
+  }
+  const branchesByPoint = new Map<string, number[]>();
+  session.branches.forEach((b, i) => {
+    const list = branchesByPoint.get(b.branchPoint) ?? [];
+    list.push(i);
+    branchesByPoint.set(b.branchPoint, list);
+  });
+  return {
+    results,
+    calls,
+    tools: new Map(session.tools.map((t) => [t.id, t])),
+    sidechainBySpawn: new Map(
+      session.sidechains.flatMap((s) => (s.spawn ? [[s.spawn.toolUseId, s] as const] : [])),
+    ),
+    branchesByPoint,
+    compactions: new Map(session.compactions.map((c) => [c.uuid, c])),
+  };
+}
+
+/**
+ * True when every block of a tool-result entry is shown with its call elsewhere in the transcript, so the
+ * entry itself only needs an anchor.
+ */
+export function isFoldedResult(entry: Entry, ctx: TranscriptContext): boolean {
+  if (entry.content.length === 0) return false;
+  return entry.content.every((b) => b.type === 'tool_result' && ctx.calls.has(b.toolUseId));
+}
+
+/** A short human label of who speaks in an entry. */
+export function actorLabel(entry: Entry): string {
+  switch (entry.actor) {
+    case 'human':
+      return 'You';
+    case 'claude':
+      return 'Claude';
+    case 'subagent':
+      return 'Sub-agent';
+    case 'claude-as-user':
+      return 'Claude → agent';
+    case 'tool':
+      return 'Tool';
+    default:
+      return 'System';
+  }
+}
+
+/** A one-line summary of a tool call's input: the file, command, pattern or description it is about. */
+export function toolSummary(name: string, input: unknown): string {
+  if (typeof input !== 'object' || input === null) return '';
+  const i = input as Record<string, unknown>;
+  for (const key of [
+    'file_path',
+    'notebook_path',
+    'command',
+    'pattern',
+    'url',
+    'query',
+    'description',
+    'path',
+    'prompt',
+  ]) {
+    const v = i[key];
+    if (typeof v === 'string' && v !== '') {
+      const line = v.split('\n')[0] ?? '';
+      return line.length > 160 ? `${line.slice(0, 160)}…` : line;
+    }
+  }
+  return name === 'TodoWrite' && Array.isArray(i.todos) ? `${i.todos.length} todos` : '';
+}
+
+/** Plain text of an entry's text blocks, for titles and search. */
+export function entryText(entry: Entry): string {
+  return entry.content
+    .map((b) => (b.type === 'text' ? b.text : ''))
+    .join('\n')
+    .trim();
+}
