@@ -40,6 +40,7 @@ export {
   type UsageBreakdown,
 } from './model.js';
 export { fileSource, sessionSource } from './node-source.js';
+export { activePath } from './paths.js';
 export { type Line, readLines } from './read-lines.js';
 export { buildSession } from './session.js';
 export type { AgentMetaSource, BuildOptions, SessionSource, TranscriptSource } from './source.js';

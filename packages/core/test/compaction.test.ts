@@ -92,3 +92,18 @@ describe('compaction', () => {
     expect(s.diagnostics.map((d) => d.code)).toContain('compaction-incomplete');
   });
 });
+
+describe('activePath', () => {
+  it('spans every epoch through logical parents, or stops at the last epoch', async () => {
+    const { activePath } = await import('../src/index.js');
+    const s = await sessionOf([
+      prompt('p', null),
+      answer('a', 'p', 'x'),
+      boundary('b', 'a'),
+      summary('sum', 'b'),
+      prompt('q', 'sum'),
+    ]);
+    expect(activePath(s)).toEqual(['p', 'a', 'b', 'sum', 'q']);
+    expect(activePath(s, { acrossCompactions: false })).toEqual(['b', 'sum', 'q']);
+  });
+});
