@@ -127,7 +127,9 @@ describe.skipIf(!present)('the shared corpus', () => {
       }
     }
     const expected = [0, 0, 0, 0];
-    for (const v of seen.values()) v.forEach((x, i) => (expected[i]! += x));
+    for (const v of seen.values()) {
+      for (const [i, x] of v.entries()) expected[i]! += x;
+    }
     const got = usageAcross(sessions);
     expect([
       got.inputTokens,
