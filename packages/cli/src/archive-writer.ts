@@ -128,10 +128,13 @@ export async function exportArchive(options: ExportOptions): Promise<ExportResul
   let written = 0;
   let unchanged = 0;
   const summaries = new Map<Session, ArchiveSessionSummary>();
-  const bySkeleton = new Map(skeletons.selected.map((selected, i) => [selected, skeletons.sessions[i]!]));
+  // Second pass in index order, so a stream lists sessions as the index does.
+  const skeletonOf = new Map(skeletons.sessions.map((skeleton, i) => [skeletons.selected[i]!, skeleton]));
+  const selectedOf = new Map(skeletons.sessions.map((skeleton, i) => [skeleton, skeletons.selected[i]!]));
+  const ordered = layout.projects.flatMap((project) => project.sessions.map((s) => selectedOf.get(s)!));
 
-  await buildEach(skeletons.selected, true, progress, async (session, selected) => {
-    const skeleton = bySkeleton.get(selected)!;
+  await buildEach(ordered, true, progress, async (session, selected) => {
+    const skeleton = skeletonOf.get(selected)!;
     session.duplicateOf = skeleton.duplicateOf;
     options.transform?.(session);
     const file = layout.files.get(skeleton)!;

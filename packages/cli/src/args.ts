@@ -64,6 +64,11 @@ function usageMessage(error: unknown): string {
   if (unknown) return `unknown option ${unknown[1]}`;
   const missing = /Option '([^']+)' argument missing/.exec(message);
   if (missing) return `option ${missing[1]?.replace(/ <value>$/, '')} needs a value`;
+  const ambiguous = /Option '([^']+)' argument is ambiguous/.exec(message);
+  if (ambiguous) {
+    const name = ambiguous[1]?.split(' ')[0];
+    return `the value of ${name} starts with "-": write it as ${name}=VALUE (e.g. ${name}=-home-me-app)`;
+  }
   const positional = /Unexpected argument '([^']+)'/.exec(message);
   if (positional) return `unexpected argument ${positional[1]}`;
   return message.split('\n')[0] ?? message;

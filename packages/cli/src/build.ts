@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { buildSession, markDuplicates, type Session, sessionSource } from '@cctrail/core';
+import { CliError } from './errors.js';
 import { type Filters, inTimeRange, type SelectedSession } from './input.js';
 import { forEachOrdered } from './pool.js';
 import type { Progress } from './progress.js';
@@ -51,11 +52,22 @@ export async function buildSkeletons(
 ): Promise<Skeletons> {
   const sessions: Session[] = [];
   const selected: SelectedSession[] = [];
+  const notTranscripts: string[] = [];
   await buildEach(selection, false, progress, (session, source) => {
+    if (session.diagnostics.some((d) => d.code === 'not-a-transcript') && session.accounting.entries === 0) {
+      notTranscripts.push(session.files[0]?.path ?? session.id);
+    }
     if (!inTimeRange(session, filters)) return;
     sessions.push(session);
     selected.push(source);
   });
+  if (selection.length > 0 && notTranscripts.length === selection.length) {
+    throw new CliError(
+      notTranscripts.length === 1
+        ? `${notTranscripts[0]} is not a Claude Code transcript: no line is a transcript record`
+        : `none of the ${notTranscripts.length} files is a Claude Code transcript (no line is a transcript record)`,
+    );
+  }
   markDuplicates(sessions);
   return { sessions, selected };
 }

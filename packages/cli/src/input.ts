@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { basename, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { type DiscoveredSession, discover } from '@cctrail/core';
 import { flag, listOption, type OptionSpec, type OptionValues, stringOption } from './args.js';
 import type { Io } from './command.js';
@@ -176,7 +176,10 @@ export async function selectSessions(paths: readonly string[], filters: Filters,
   const problem = discovery.unreadable[0];
   if (problem) throw new CliError(`cannot read ${shown(problem.path, io)}: ${problem.reason}`);
 
-  const root = discovery.root;
+  const root = displayRoot(
+    inputs,
+    discovery.projects.map((p) => p.dir),
+  );
   const display = (absolutePath: string) => {
     const rel = relative(root, absolutePath);
     return (rel === '' ? basename(absolutePath) : rel).split(sep).join('/');
@@ -199,6 +202,30 @@ export async function selectSessions(paths: readonly string[], filters: Filters,
     selected.push(candidate);
   }
   return { root, sessions: selected, filters, filteredOut: selected.length === 0 };
+}
+
+/**
+ * The folder output paths are relative to, so they read `<project>/<file>`: a projects folder itself, the
+ * parent of a project folder or of a session file's project; the common part of several inputs.
+ */
+function displayRoot(inputs: readonly string[], projectDirs: readonly string[]): string {
+  const projects = new Set(projectDirs);
+  const bases = inputs.map((input) => {
+    if (input.endsWith('.jsonl')) {
+      const parent = dirname(input);
+      // `<project>/<session>/subagents/agent-….jsonl` given directly.
+      return basename(parent) === 'subagents' ? dirname(dirname(dirname(parent))) : dirname(parent);
+    }
+    return projects.has(input) ? dirname(input) : input;
+  });
+  let common = bases[0]!.split(sep);
+  for (const base of bases.slice(1)) {
+    const parts = base.split(sep);
+    let i = 0;
+    while (i < common.length && i < parts.length && common[i] === parts[i]) i++;
+    common = common.slice(0, i);
+  }
+  return common.join(sep) || sep;
 }
 
 function matchesIds(session: DiscoveredSession, filters: Filters): boolean {

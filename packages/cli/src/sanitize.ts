@@ -24,8 +24,8 @@ export function sanitizeId(id: string): string {
     .replace(/\.\.+/g, (dots) => '_'.repeat(dots.length))
     .replace(/^\./, '_')
     .replace(WINDOWS_DEVICE, '_$1');
-  const changed = name !== id;
   if (name.length === 0) name = '_';
+  const changed = name !== id;
   if (name.length > MAX_NAME_LENGTH || changed) {
     const suffix = `-${shortHash(id)}`;
     name = name.slice(0, MAX_NAME_LENGTH - suffix.length) + suffix;

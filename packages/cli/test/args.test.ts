@@ -36,6 +36,7 @@ describe('parseCommandLine', () => {
     [['--nope'], 'unknown option --nope'],
     [['-o'], 'option -o, --output needs a value'],
     [['--json=1'], "Option '--json' does not take an argument"],
+    [['--project', '-home-me'], 'the value of --project starts with "-": write it as --project=VALUE'],
   ])('rejects %j with a usage error', (args, message) => {
     let caught: unknown;
     try {

@@ -1,0 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { generateSchema, SCHEMAS, schemaText } from '../scripts/generate-schema.mjs';
+import { schemaErrors } from './helpers.js';
+
+describe('JSON Schemas', () => {
+  it.each(SCHEMAS.map((spec) => [spec.file, spec] as const))('%s is generated from the current types', (file, spec) => {
+    const committed = readFileSync(new URL(`../schema/${file}`, import.meta.url), 'utf8');
+    expect(schemaText(generateSchema(spec))).toBe(committed);
+  });
+
+  it('are draft 2020-12 and compile', () => {
+    for (const name of ['index', 'session', 'stats'] as const) {
+      const schema = JSON.parse(readFileSync(new URL(`../schema/${name}.schema.json`, import.meta.url), 'utf8'));
+      expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+      expect(schemaErrors(name, {})).not.toEqual([]);
+    }
+  });
+});
