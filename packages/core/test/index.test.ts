@@ -19,3 +19,9 @@ it('exposes exactly the documented API', () => {
     'usageAcross',
   ]);
 });
+
+it('documents every diagnostic code in the README', async () => {
+  const { readFileSync } = await import('node:fs');
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  for (const code of Object.keys(core.DIAGNOSTICS)) expect(readme).toContain(`| \`${code}\` |`);
+});

@@ -1,0 +1,13 @@
+// The main job: a report from ~/.claude/projects (or $CLAUDE_CONFIG_DIR/projects) when it exists, else from the
+// bundled fixtures. Extra arguments go to `cctrail report`.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+const configured = process.env.CLAUDE_CONFIG_DIR ? join(process.env.CLAUDE_CONFIG_DIR, 'projects') : null;
+const home = join(homedir(), '.claude', 'projects');
+const input = [configured, home].find((p) => p && existsSync(p)) ?? 'fixtures';
+console.error(`cctrail: building a report from ${input}`);
+const run = spawnSync(process.execPath, ['packages/cli/dist/bin.js', 'report', input, ...process.argv.slice(2)], { stdio: 'inherit' });
+process.exit(run.status ?? 1);
