@@ -18,7 +18,11 @@ describe('help and version', () => {
   });
 
   it.each(['export', 'stats', 'report'])('prints help with examples for %s', async (command) => {
-    for (const args of [[command, '--help'], ['help', command], [command, '-h']]) {
+    for (const args of [
+      [command, '--help'],
+      ['help', command],
+      [command, '-h'],
+    ]) {
       const run = await cctrail(args);
       expect(run.code).toBe(0);
       expect(run.stdout).toContain(`Usage: cctrail ${command}`);
@@ -40,7 +44,11 @@ describe('errors: one line, no stack trace, exit 2', () => {
     ['an unknown option', ['stats', '--frob'], /^cctrail: unknown option --frob\nRun `cctrail stats --help`/],
     ['a missing value', ['export', '-o'], /^cctrail: option -o, --output needs a value/],
     ['export without -o', ['export', 'x'], /^cctrail: export needs an output/],
-    ['a missing path', ['stats', 'no/such/folder'], /^cctrail: cannot read no\/such\/folder: no such file or folder\n/],
+    [
+      'a missing path',
+      ['stats', 'no/such/folder'],
+      /^cctrail: cannot read no\/such\/folder: no such file or folder\n/,
+    ],
     ['a bad date', ['stats', '--since', 'yesterday'], /^cctrail: --since yesterday is not a date\n/],
   ];
   it.each(cases)('%s', async (_name, args, message) => {
@@ -70,7 +78,9 @@ describe('errors: one line, no stack trace, exit 2', () => {
     await writeFile(jsonl, 'hello\n[1,2]\n');
     run = await cctrail(['stats', jsonl]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/notes\.jsonl is not a Claude Code transcript: no line is a transcript record/);
+    expect(run.stderr).toMatch(
+      /notes\.jsonl is not a Claude Code transcript: no line is a transcript record/,
+    );
   });
 
   it.skipIf(process.getuid?.() === 0)('a folder without permission', async () => {
@@ -112,7 +122,9 @@ describe('diagnostics and --strict', () => {
     await writeFile(join(broken, 's1.jsonl'), `${good}\n{not json\n`);
     const plain = await cctrail(['stats', join(work, 'broken')]);
     expect(plain.code).toBe(0);
-    expect(plain.stderr).toMatch(/diagnostics: 1 error, 0 warnings, \d+ info in 1 session \(--verbose lists them\)/);
+    expect(plain.stderr).toMatch(
+      /diagnostics: 1 error, 0 warnings, \d+ info in 1 session \(--verbose lists them\)/,
+    );
 
     const verbose = await cctrail(['stats', '--verbose', join(work, 'broken')]);
     expect(verbose.code).toBe(0);

@@ -3,7 +3,16 @@ import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import type { ArchiveIndex, Session } from '@cctrail/core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CORPUS, cctrail, FIXTURES, countLines, fixtureScenarios, HAS_CORPUS, schemaErrors, transcriptFiles } from './helpers.js';
+import {
+  CORPUS,
+  cctrail,
+  countLines,
+  FIXTURES,
+  fixtureScenarios,
+  HAS_CORPUS,
+  schemaErrors,
+  transcriptFiles,
+} from './helpers.js';
 
 const work = await mkdtemp(join(tmpdir(), 'cctrail-export-'));
 afterAll(() => rm(work, { recursive: true, force: true }));
@@ -17,7 +26,11 @@ async function snapshotFolder(dir: string): Promise<Map<string, { bytes: string;
     for (const entry of await readdir(current, { withFileTypes: true })) {
       const path = join(current, entry.name);
       if (entry.isDirectory()) stack.push(path);
-      else out.set(relative(dir, path), { bytes: await readFile(path, 'utf8'), mtimeMs: (await stat(path)).mtimeMs });
+      else
+        out.set(relative(dir, path), {
+          bytes: await readFile(path, 'utf8'),
+          mtimeMs: (await stat(path)).mtimeMs,
+        });
     }
   }
   return out;
@@ -42,17 +55,23 @@ function checkArchive(archive: { index: ArchiveIndex; sessions: Session[] }, inp
     expect(schemaErrors('session', session), session.id).toEqual([]);
     const a = session.accounting;
     // Every line is an entry, a metadata record, a duplicate, a blank line or a diagnostic with its raw text.
-    expect(a.entries + a.metadata + a.duplicates + a.blank + a.invalid - a.recovered, session.id).toBe(a.lines);
+    expect(a.entries + a.metadata + a.duplicates + a.blank + a.invalid - a.recovered, session.id).toBe(
+      a.lines,
+    );
     expect(session.entries.length, session.id).toBe(a.entries);
     expect(session.metadata.length, session.id).toBe(a.metadata);
-    expect(session.diagnostics.filter((d) => d.raw !== undefined).length, session.id).toBeGreaterThanOrEqual(a.invalid);
+    expect(session.diagnostics.filter((d) => d.raw !== undefined).length, session.id).toBeGreaterThanOrEqual(
+      a.invalid,
+    );
     accounted += a.lines;
   }
   expect(accounted).toBe(inputLines);
 }
 
 const scenarios = fixtureScenarios().length > 0 ? [FIXTURES] : [];
-const fixtureLines = fixtureScenarios().flatMap(transcriptFiles).reduce((sum, file) => sum + countLines(file), 0);
+const fixtureLines = fixtureScenarios()
+  .flatMap(transcriptFiles)
+  .reduce((sum, file) => sum + countLines(file), 0);
 
 describe.skipIf(scenarios.length === 0)('cctrail export on fixtures/', () => {
   const out = join(work, 'fixtures');
@@ -155,7 +174,9 @@ describe('cctrail export with hostile ids', () => {
     expect(new Set(lower).size).toBe(lower.length);
     const { index, sessions } = await readArchive(out);
     expect(schemaErrors('index', index)).toEqual([]);
-    expect(sessions.map((s) => s.id).sort()).toEqual(['', '..', '..\\..\\x', 'Abc', 'CON', 'abc', 's', 'x:y'].sort());
+    expect(sessions.map((s) => s.id).sort()).toEqual(
+      ['', '..', '..\\..\\x', 'Abc', 'CON', 'abc', 's', 'x:y'].sort(),
+    );
   });
 });
 

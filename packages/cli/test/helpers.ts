@@ -34,7 +34,10 @@ export interface Run {
  * @param args Command-line arguments.
  * @param options Working directory and extra environment.
  */
-export function cctrail(args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Run> {
+export function cctrail(
+  args: readonly string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -68,7 +71,9 @@ export function schemaErrors(schema: 'index' | 'session' | 'stats', value: unkno
     validators.set(schema, validate);
   }
   if (validate(value)) return [];
-  return (validate.errors ?? []).slice(0, 10).map((e) => `${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
+  return (validate.errors ?? [])
+    .slice(0, 10)
+    .map((e) => `${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
 }
 
 /** Counts the lines of a file the way a person would: newline-terminated lines plus a last unterminated one. */

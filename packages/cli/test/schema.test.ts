@@ -4,14 +4,19 @@ import { generateSchema, SCHEMAS, schemaText } from '../scripts/generate-schema.
 import { schemaErrors } from './helpers.js';
 
 describe('JSON Schemas', () => {
-  it.each(SCHEMAS.map((spec) => [spec.file, spec] as const))('%s is generated from the current types', (file, spec) => {
-    const committed = readFileSync(new URL(`../schema/${file}`, import.meta.url), 'utf8');
-    expect(schemaText(generateSchema(spec))).toBe(committed);
-  });
+  it.each(SCHEMAS.map((spec) => [spec.file, spec] as const))(
+    '%s is generated from the current types',
+    (file, spec) => {
+      const committed = readFileSync(new URL(`../schema/${file}`, import.meta.url), 'utf8');
+      expect(schemaText(generateSchema(spec))).toBe(committed);
+    },
+  );
 
   it('are draft 2020-12 and compile', () => {
     for (const name of ['index', 'session', 'stats'] as const) {
-      const schema = JSON.parse(readFileSync(new URL(`../schema/${name}.schema.json`, import.meta.url), 'utf8'));
+      const schema = JSON.parse(
+        readFileSync(new URL(`../schema/${name}.schema.json`, import.meta.url), 'utf8'),
+      );
       expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
       expect(schemaErrors(name, {})).not.toEqual([]);
     }

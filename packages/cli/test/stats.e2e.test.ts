@@ -1,6 +1,15 @@
 import type { ArchiveStats } from '@cctrail/core';
 import { describe, expect, it } from 'vitest';
-import { CORPUS, cctrail, countLines, FIXTURES, fixtureScenarios, HAS_CORPUS, schemaErrors, transcriptFiles } from './helpers.js';
+import {
+  CORPUS,
+  cctrail,
+  countLines,
+  FIXTURES,
+  fixtureScenarios,
+  HAS_CORPUS,
+  schemaErrors,
+  transcriptFiles,
+} from './helpers.js';
 
 const hasFixtures = fixtureScenarios().length > 0;
 
@@ -54,7 +63,10 @@ describe.skipIf(!hasFixtures)('cctrail stats on fixtures/', () => {
   it('filters by time', async () => {
     const all = JSON.parse((await cctrail(['stats', '--json', FIXTURES])).stdout) as ArchiveStats;
     const dated = all.sessions.filter((s) => s.startedAt !== null && s.endedAt !== null);
-    const latest = dated.map((s) => s.endedAt!).sort().at(-1)!;
+    const latest = dated
+      .map((s) => s.endedAt!)
+      .sort()
+      .at(-1)!;
     const run = await cctrail(['stats', '--json', FIXTURES, '--since', latest]);
     const since = JSON.parse(run.stdout) as ArchiveStats;
     expect(since.sessions.length).toBeGreaterThan(0);
