@@ -310,6 +310,21 @@ export interface UsageBreakdown {
   main: Usage;
 }
 
+/** One API response: the assistant lines that share `message.id` + `requestId`, grouped. */
+export interface ApiResponse {
+  /** `message.id`, or null for lines written without one. */
+  id: string | null;
+  requestId: string | null;
+  model: string | null;
+  /** Uuids of its lines (one content block each), in file order. */
+  entries: string[];
+  /** Usage counted once: the largest value of each field over its lines. */
+  usage: Usage;
+  timestamp: string | null;
+  sidechain: string | null;
+  epoch: number;
+}
+
 /** A file that belongs to a session. */
 export interface SessionFile {
   path: string;
@@ -364,6 +379,8 @@ export interface Session {
   compactions: Compaction[];
   epochs: Epoch[];
   tools: ToolCall[];
+  /** Assistant lines grouped into API responses, in file order of their first line. */
+  responses: ApiResponse[];
   usage: UsageBreakdown;
   /** Id of a session that contains this one entirely, else null. */
   duplicateOf: string | null;

@@ -22,7 +22,7 @@ import { parseLine, type RawRecord } from './records.js';
 import { type AgentMeta, type FileSpan, findSidechains } from './sidechains.js';
 import type { BuildOptions, SessionSource, TranscriptSource } from './source.js';
 import { pairTools } from './tool-pairing.js';
-import { breakdown, responses } from './usage.js';
+import { breakdown, groupResponses, responses } from './usage.js';
 
 /**
  * Reads a session's files and builds its model. Never throws on bad input: every problem becomes a
@@ -137,6 +137,7 @@ export async function buildSession(source: SessionSource, options: BuildOptions 
     compactions,
     epochs,
     tools: tools.calls,
+    responses: groupResponses(entries),
     usage,
     duplicateOf: null,
     diagnostics,

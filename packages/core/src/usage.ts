@@ -1,4 +1,4 @@
-import type { Usage, UsageBreakdown } from './model.js';
+import type { ApiResponse, Entry, Usage, UsageBreakdown } from './model.js';
 
 /** A usage with every count at zero. */
 export function emptyUsage(): Usage {
@@ -131,4 +131,30 @@ function bucket(record: Record<string, Usage>, key: string): Usage {
     record[key] = usage;
   }
   return usage;
+}
+
+/** Groups assistant lines into API responses by `message.id` + `requestId`. */
+export function groupResponses(entries: readonly Entry[]): ApiResponse[] {
+  const byKey = new Map<string, ApiResponse>();
+  for (const entry of entries) {
+    if (!entry.message || (entry.kind !== 'assistant' && entry.kind !== 'api-error')) continue;
+    const key = responseKey(entry.message.id, entry.message.requestId, entry.uuid);
+    const seen = byKey.get(key);
+    if (seen) {
+      seen.entries.push(entry.uuid);
+      if (entry.usage) seen.usage = maxUsage(seen.usage, entry.usage);
+    } else {
+      byKey.set(key, {
+        id: entry.message.id,
+        requestId: entry.message.requestId,
+        model: entry.message.model,
+        entries: [entry.uuid],
+        usage: entry.usage ? { ...entry.usage, responses: 1 } : { ...emptyUsage(), responses: 1 },
+        timestamp: entry.timestamp,
+        sidechain: entry.sidechain,
+        epoch: entry.epoch,
+      });
+    }
+  }
+  return [...byKey.values()];
 }

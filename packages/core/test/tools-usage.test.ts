@@ -45,6 +45,9 @@ describe('usage', () => {
       responses: 1,
     });
     expect(s.usage.byModel['claude-test']!.responses).toBe(1);
+    expect(s.responses).toMatchObject([
+      { id: 'msg_same', entries: ['a', 'b', 'c'], usage: { outputTokens: 40 } },
+    ]);
   });
 
   it('marks a session contained in another as its duplicate and counts shared responses once', async () => {
