@@ -128,6 +128,8 @@ export async function exportArchive(options: ExportOptions): Promise<ExportResul
   let written = 0;
   let unchanged = 0;
   const summaries = new Map<Session, ArchiveSessionSummary>();
+  // Read from the written (transformed) sessions, so redaction and --short-home apply to the index too.
+  const cwds = new Map<Session, string | null>();
   // Second pass in index order, so a stream lists sessions as the index does.
   const skeletonOf = new Map(skeletons.sessions.map((skeleton, i) => [skeletons.selected[i]!, skeleton]));
   const selectedOf = new Map(skeletons.sessions.map((skeleton, i) => [skeleton, skeletons.selected[i]!]));
@@ -139,6 +141,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportResul
     options.transform?.(session);
     const file = layout.files.get(skeleton)!;
     summaries.set(skeleton, summarize(session, file));
+    cwds.set(skeleton, session.project.cwd);
     if ((await sink.session(file, session)) === 'written') written++;
     else unchanged++;
   });
@@ -148,6 +151,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportResul
     generator: { name: 'cctrail', version: cliVersion() },
     projects: layout.projects.map((project) => ({
       ...project.info,
+      cwd: project.sessions.map((s) => cwds.get(s) ?? null).find((cwd) => cwd !== null) ?? null,
       sessions: project.sessions.map((s) => summaries.get(s)!),
     })),
     usage: usageAcross(skeletons.sessions),
@@ -159,7 +163,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportResul
 
 /** The archive layout: projects with sanitized unique ids, and each session's file path. */
 interface Layout {
-  projects: { info: Omit<ArchiveProject, 'sessions'>; sessions: Session[] }[];
+  projects: { info: Pick<ArchiveProject, 'id' | 'slug'>; sessions: Session[] }[];
   files: Map<Session, string>;
 }
 
@@ -185,7 +189,7 @@ function planLayout(sessions: readonly Session[], rename: (slug: string) => stri
     for (const session of list)
       files.set(session, `${SESSIONS_FOLDER}/${id}/${sessionNames.nameFor(session.id)}.json`);
     projects.push({
-      info: { id, slug, cwd: list.find((s) => s.project.cwd !== null)?.project.cwd ?? null },
+      info: { id, slug },
       sessions: list,
     });
   }
