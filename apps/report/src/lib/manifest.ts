@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type AgentRun, agentRunOf } from './agents.js';
-import { loadIndex, loadSession } from './load.js';
+import { loadIndex, parseSession } from './load.js';
 import type { ArchiveSessionSummary, Session } from './model.js';
 import { PAGE_SIZE, paginate } from './paginate.js';
 import { shortHash, uniqueSlugs } from './slugs.js';
@@ -10,8 +11,8 @@ import { activeEntries } from './transcript.js';
 /**
  * The site manifest: everything the pages need to know about the archive without opening session files
  * (routes, slugs, page counts, sidechains, branches, agent runs). It is computed once per build by reading one
- * session at a time; each session's part is cached by file size and time, so a rebuild reads only changed
- * sessions.
+ * session at a time; each session's part is cached by a hash of its bytes, so a rebuild parses only changed
+ * sessions (the CLI exports to a new temporary folder each time: paths and times do not identify a file).
  */
 
 /** Bumped whenever rendering changes, so cached fragments of older builds are not reused. */
@@ -107,12 +108,14 @@ export function summarizeSession(session: Session): CachedPart {
   };
 }
 
-function fileKey(file: string): string | null {
+/** Reads a session file and its cache key (a hash of the renderer version and the file's bytes). */
+function readKeyed(file: string): { key: string; text: string } | { key: string; error: string } {
   try {
-    const st = statSync(file);
-    return shortHash(`${RENDER_VERSION}|${file}|${st.size}|${st.mtimeMs}`);
-  } catch {
-    return null;
+    const bytes = readFileSync(file);
+    const key = createHash('sha1').update(`${RENDER_VERSION}\n`).update(bytes).digest('hex').slice(0, 16);
+    return { key, text: bytes.toString('utf8') };
+  } catch (error) {
+    return { key: shortHash(`missing|${file}`), error: `cannot read ${file}: ${(error as Error).message}` };
   }
 }
 
@@ -147,7 +150,8 @@ export function buildManifest(options: ManifestOptions): SiteManifest {
     const sessionSlugs = uniqueSlugs(project.sessions.map((s) => s.id));
     const sessions = project.sessions.map((summary, si): ManifestSession => {
       const file = resolve(dataDir, summary.file);
-      const key = fileKey(file) ?? shortHash(`missing|${file}`);
+      const read = readKeyed(file);
+      const key = read.key;
       let part: CachedPart | null = null;
       const cached = partsDir ? join(partsDir, `${key}.json`) : null;
       if (cached) {
@@ -158,7 +162,8 @@ export function buildManifest(options: ManifestOptions): SiteManifest {
         }
       }
       if (!part) {
-        const loaded = loadSession(file);
+        const loaded =
+          'text' in read ? parseSession(read.text, file) : { ok: false as const, errors: [read.error] };
         part = loaded.ok
           ? summarizeSession(loaded.value)
           : { activeEntries: 0, models: [], sidechains: [], branches: [], loadErrors: loaded.errors };

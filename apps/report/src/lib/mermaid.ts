@@ -79,7 +79,7 @@ export function sessionMermaid(session: Session, options: MermaidOptions = {}): 
   const byId = new Map(session.entries.map((e) => [e.uuid, e]));
   const children = childrenOf(session.entries);
   const forkKind = new Map(session.branchPoints.map((b) => [b.uuid, b.kind]));
-  const compactions = new Map(session.compactions.map((c) => [c.uuid, c]));
+  const compactions = new Map(session.compactions.flatMap((c) => (c.uuid ? [[c.uuid, c] as const] : [])));
 
   // Subtree sizes, without recursion: post-order by reversing a DFS pre-order.
   const size = new Map<string, number>();

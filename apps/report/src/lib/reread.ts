@@ -31,7 +31,8 @@ export interface Reread {
 
 /** Re-reads after one compaction. */
 export interface RereadsAfterCompaction {
-  compaction: string;
+  /** Uuid of the boundary (null for seed records without one). */
+  compaction: string | null;
   epoch: number;
   timestamp: string | null;
   files: Reread[];

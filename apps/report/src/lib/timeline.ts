@@ -23,7 +23,7 @@ export interface CallPoint {
 
 /** A compaction placed between calls. */
 export interface CompactionMarker {
-  uuid: string;
+  uuid: string | null;
   /** Position on the call axis (between the calls before and after it). */
   x: number;
   kind: 'full' | 'micro';
@@ -61,7 +61,7 @@ function contextOf(e: Entry): number {
 export function timelineSeries(session: Session): TimelineSeries {
   const calls: CallPoint[] = [];
   const markers: CompactionMarker[] = [];
-  const compactions = new Map(session.compactions.map((c) => [c.uuid, c]));
+  const compactions = new Map(session.compactions.flatMap((c) => (c.uuid ? [[c.uuid, c] as const] : [])));
   const byMessage = new Map<string, CallPoint>();
   for (const e of session.entries) {
     if (e.sidechain !== null || !e.active) continue;
@@ -97,6 +97,22 @@ export function timelineSeries(session: Session): TimelineSeries {
     calls.push(point);
     if (id) byMessage.set(id, point);
   }
+  // Compactions written without a uuid (seed records) are placed by time.
+  for (const c of session.compactions) {
+    if (c.uuid !== null || c.sidechain !== null || !c.timestamp) continue;
+    const t = Date.parse(c.timestamp);
+    const after = calls.findIndex((p) => p.timestamp !== null && Date.parse(p.timestamp) >= t);
+    markers.push({
+      uuid: null,
+      x: (after < 0 ? calls.length : after) - 0.5,
+      kind: c.kind,
+      trigger: c.trigger,
+      preTokens: c.preTokens,
+      postTokens: c.postTokens,
+      timestamp: c.timestamp,
+    });
+  }
+  markers.sort((a, b) => a.x - b.x);
   const epochs: Span[] = [];
   for (const p of calls) {
     const last = epochs[epochs.length - 1];

@@ -78,10 +78,10 @@ export function transcriptContext(session: Session, entries: readonly Entry[]): 
     calls,
     tools: new Map(session.tools.map((t) => [t.id, t])),
     sidechainBySpawn: new Map(
-      session.sidechains.flatMap((s) => (s.spawn ? [[s.spawn.toolUseId, s] as const] : [])),
+      session.sidechains.flatMap((s) => (s.spawn?.toolUseId ? [[s.spawn.toolUseId, s] as const] : [])),
     ),
     branchesByPoint,
-    compactions: new Map(session.compactions.map((c) => [c.uuid, c])),
+    compactions: new Map(session.compactions.flatMap((c) => (c.uuid ? [[c.uuid, c] as const] : []))),
   };
 }
 

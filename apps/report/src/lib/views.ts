@@ -222,6 +222,8 @@ export function agentTable(m: SiteManifest): (AgentTypeStats & { route: string }
 export interface Figure {
   label: string;
   value: string;
+  /** A smaller second line (e.g. the time of a date). */
+  sub?: string;
   title?: string;
 }
 
@@ -357,7 +359,11 @@ export function sessionFigures(s: ManifestSession): Figure[] {
   const u = s.summary.usage;
   const tokens = u ? u.inputTokens + u.outputTokens + u.cacheCreationInputTokens + u.cacheReadInputTokens : 0;
   return [
-    { label: 'Started (UTC)', value: when(s.summary.startedAt) },
+    {
+      label: 'Started (UTC)',
+      value: s.summary.startedAt?.slice(0, 10) ?? '—',
+      sub: s.summary.startedAt?.slice(11, 16) ?? '',
+    },
     {
       label: 'Duration',
       value: s.summary.durationMs === null ? '—' : formatDurationShort(s.summary.durationMs),
