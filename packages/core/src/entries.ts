@@ -11,7 +11,7 @@ import type {
   ToolResultItem,
   Usage,
 } from './model.js';
-import type { RawRecord } from './records.js';
+import { parseLine, type RawRecord } from './records.js';
 import { readUsage } from './usage.js';
 
 /** Top-level fields that `Entry` represents; all others go to `Entry.extra`. */
@@ -466,4 +466,31 @@ function stringOrNull(value: unknown): string | null {
 
 function isObject(value: unknown): value is RawRecord {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Restores the content of an entry built with `content: false`, from the text of its source line: content
+ * blocks, `toolUseResult` and extra fields come from the line; everything the analysis decided (links, kind,
+ * actor, epoch, sidechain, active, branch point) is kept from `lean`. Returns `lean` itself when the line no
+ * longer holds the record.
+ *
+ * @param lean An entry of a session built with `content: false`.
+ * @param line The text of the line at `lean.source`.
+ */
+export function withContent(lean: Entry, line: string): Entry {
+  const record = recordAt(line, lean.source.part ?? 0);
+  if (!record || record.uuid !== lean.uuid) return lean;
+  const full = normalizeEntry(record, lean.source, true);
+  return {
+    ...lean,
+    content: full.content,
+    extra: full.extra,
+    ...(full.toolUseResult === undefined ? {} : { toolUseResult: full.toolUseResult }),
+  };
+}
+
+/** The record verbatim, from the text of its source line (for metadata kept lean). */
+export function recordAt(line: string, part: number): RawRecord | null {
+  const parsed = parseLine(line);
+  return parsed.kind === 'records' ? (parsed.records[part] ?? null) : null;
 }

@@ -12,6 +12,7 @@ export type { ArchiveIndex, ArchiveProject, ArchiveSession, ArchiveSessionSummar
 export { DIAGNOSTICS, type DiagnosticCode } from './diagnostics.js';
 export { type DiscoveredProject, type DiscoveredSession, type Discovery, discover } from './discover.js';
 export { markDuplicates, usageAcross } from './duplicates.js';
+export { recordAt, withContent } from './entries.js';
 export {
   type Actor,
   type Branch,

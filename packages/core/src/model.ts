@@ -18,6 +18,8 @@ export interface SourceRef {
   offset: number;
   /** Length of the line in bytes, without the newline. */
   length: number;
+  /** For records glued on one line: the record's index on that line (0 for the first). */
+  part?: number;
 }
 
 /** How bad a diagnostic is. `error`: data was lost or is wrong; `warning`: recovered; `info`: worth knowing. */

@@ -199,10 +199,10 @@ async function readFile(source: TranscriptSource, fileIndex: number, state: Read
       );
     }
     if (line.invalidUtf8) diagnostics.push(diagnostic('invalid-utf8', source.path, line.number));
-    for (const record of parsed.records) {
+    for (const [part, record] of parsed.records.entries()) {
       read.records += 1;
       if (typeof record.sessionId === 'string') read.sessionIds.add(record.sessionId);
-      addRecord(record, ref, fileIndex, state);
+      addRecord(record, parsed.glued ? { ...ref, part } : ref, fileIndex, state);
     }
   }
   return read;

@@ -75,3 +75,32 @@ describe('usage', () => {
     expect(full.usage.total.responses + copy.usage.total.responses).toBe(3);
   });
 });
+
+describe('content: false', () => {
+  it('keeps the structure, and withContent restores each entry from its line', async () => {
+    const { withContent, recordAt } = await import('../src/index.js');
+    const big = 'x'.repeat(50_000);
+    const lines = [
+      prompt('p', null, 'hello'),
+      answer('a', 'p', toolUse('T1', 'Read', { file_path: '/f', extra: big }), 'm1'),
+      `${JSON.stringify(toolResult('r', 'a', 'T1', { toolUseResult: { stdout: big } }))}{"type":"summary","summary":"s","leafUuid":"r"}`,
+    ];
+    const text = jsonl(lines);
+    const full = await buildSession({ id: 'f', main: memorySource('f.jsonl', text), agents: [] });
+    const lean = await buildSession(
+      { id: 'f', main: memorySource('f.jsonl', text), agents: [] },
+      { content: false },
+    );
+    expect(JSON.stringify(lean).length).toBeLessThan(JSON.stringify(full).length / 10);
+    expect(lean.tools).toEqual(full.tools);
+    expect(lean.leaf).toBe(full.leaf);
+    const textLines = text.split('\n');
+    for (const [i, entry] of lean.entries.entries()) {
+      expect(withContent(entry, textLines[entry.source.line - 1]!)).toEqual(full.entries[i]);
+    }
+    const meta = lean.metadata[0]!;
+    expect(recordAt(textLines[meta.source.line - 1]!, meta.source.part ?? 0)).toEqual(
+      full.metadata[0]!.record,
+    );
+  });
+});
