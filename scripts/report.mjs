@@ -9,5 +9,9 @@ const configured = process.env.CLAUDE_CONFIG_DIR ? join(process.env.CLAUDE_CONFI
 const home = join(homedir(), '.claude', 'projects');
 const input = [configured, home].find((p) => p && existsSync(p)) ?? 'fixtures';
 console.error(`cctrail: building a report from ${input}`);
-const run = spawnSync(process.execPath, ['packages/cli/dist/bin.js', 'report', input, ...process.argv.slice(2)], { stdio: 'inherit' });
+const run = spawnSync(
+  process.execPath,
+  ['packages/cli/dist/bin.js', 'report', input, ...process.argv.slice(2)],
+  { stdio: 'inherit' },
+);
 process.exit(run.status ?? 1);

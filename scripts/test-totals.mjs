@@ -1,6 +1,6 @@
 // Sums the vitest JSON reports of every package into the one line CI reads: `N passed, N failed`.
 // A package whose test task ran but left no report (a build or config failure) counts as one failure.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 let passed = 0;
