@@ -253,6 +253,7 @@ export async function writeSession(projectDir, sessionId, bytes, seed, pool) {
       }
       parent = resultParent;
     }
+    const timing = uuidFrom(random);
     await write({
       parentUuid: parent,
       ...env,
@@ -260,9 +261,10 @@ export async function writeSession(projectDir, sessionId, bytes, seed, pool) {
       subtype: 'turn_duration',
       durationMs: 30000,
       timestamp: time(10),
-      uuid: (parent = uuidFrom(random)),
+      uuid: timing,
       isMeta: false,
     });
+    parent = timing;
 
     // Compaction when the context would overflow.
     if (context > 160000) {

@@ -74,7 +74,11 @@ async function throughput() {
     for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20, encoding: 'utf8' })) {
       const lines = (pending + chunk).split('\n');
       pending = lines.pop();
-      for (const line of lines) if (line) JSON.parse(line), n++;
+      for (const line of lines) {
+        if (!line) continue;
+        JSON.parse(line);
+        n++;
+      }
     }
     if (pending) JSON.parse(pending);
     return n;
