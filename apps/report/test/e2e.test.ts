@@ -12,6 +12,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReport } from '../src/index.js';
 import type { Session } from '../src/lib/model.js';
@@ -178,8 +179,7 @@ describe('the built report', () => {
 });
 
 describe.skipIf(!existsSync(CHROMIUM))('in chromium', () => {
-  // biome-ignore lint/suspicious/noExplicitAny: playwright types are loaded lazily
-  let context: any;
+  let context: BrowserContext;
   let server: Server;
   let origin = '';
   const outside: string[] = [];

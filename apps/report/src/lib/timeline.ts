@@ -55,51 +55,77 @@ function contextOf(e: Entry): number {
 }
 
 /**
- * Computes the series of the main conversation's active path. Lines of one split response (same
- * `message.id`) are one call.
+ * Computes the series of the main conversation's active path. One point per API response: core's
+ * `Session.responses` when present (usage counted once per response), else the assistant lines grouped by
+ * `message.id`.
  */
 export function timelineSeries(session: Session): TimelineSeries {
   const calls: CallPoint[] = [];
   const markers: CompactionMarker[] = [];
-  const compactions = new Map(session.compactions.flatMap((c) => (c.uuid ? [[c.uuid, c] as const] : [])));
-  const byMessage = new Map<string, CallPoint>();
-  for (const e of session.entries) {
-    if (e.sidechain !== null || !e.active) continue;
-    const c = compactions.get(e.uuid);
-    if (c) {
-      markers.push({
-        uuid: c.uuid,
-        x: calls.length - 0.5,
-        kind: c.kind,
-        trigger: c.trigger,
-        preTokens: c.preTokens,
-        postTokens: c.postTokens,
-        timestamp: c.timestamp,
+  const byUuid = new Map(session.entries.map((e, i) => [e.uuid, { e, i }]));
+  const positions: number[] = [];
+  const responses = Array.isArray(session.responses) ? session.responses : null;
+  if (responses) {
+    const main = responses
+      .filter((r) => r.sidechain === null)
+      .map((r) => ({ r, first: byUuid.get(r.entries[0] ?? '') }))
+      .filter((x) => x.first?.e.active === true)
+      .sort((a, b) => (a.first?.i ?? 0) - (b.first?.i ?? 0));
+    for (const { r, first } of main) {
+      const u = r.usage;
+      positions.push(first?.i ?? 0);
+      calls.push({
+        index: calls.length,
+        uuid: first?.e.uuid ?? '',
+        timestamp: r.timestamp ?? first?.e.timestamp ?? null,
+        context: u.inputTokens + u.cacheReadInputTokens + u.cacheCreationInputTokens,
+        output: u.outputTokens,
+        epoch: r.epoch,
       });
-      continue;
     }
-    if (e.actor !== 'claude' || !e.usage) continue;
-    const id = e.message?.id ?? null;
-    const existing = id ? byMessage.get(id) : undefined;
-    if (existing) {
-      existing.context = Math.max(existing.context, contextOf(e));
-      existing.output = Math.max(existing.output, e.usage.outputTokens);
-      continue;
-    }
-    const point: CallPoint = {
-      index: calls.length,
-      uuid: e.uuid,
-      timestamp: e.timestamp,
-      context: contextOf(e),
-      output: e.usage.outputTokens,
-      epoch: e.epoch,
-    };
-    calls.push(point);
-    if (id) byMessage.set(id, point);
+  } else {
+    const byMessage = new Map<string, CallPoint>();
+    session.entries.forEach((e, i) => {
+      if (e.sidechain !== null || !e.active || e.actor !== 'claude' || !e.usage) return;
+      const id = e.message?.id ?? null;
+      const existing = id ? byMessage.get(id) : undefined;
+      if (existing) {
+        existing.context = Math.max(existing.context, contextOf(e));
+        existing.output = Math.max(existing.output, e.usage.outputTokens);
+        return;
+      }
+      const point: CallPoint = {
+        index: calls.length,
+        uuid: e.uuid,
+        timestamp: e.timestamp,
+        context: contextOf(e),
+        output: e.usage.outputTokens,
+        epoch: e.epoch,
+      };
+      calls.push(point);
+      positions.push(i);
+      if (id) byMessage.set(id, point);
+    });
+  }
+  for (const c of session.compactions) {
+    if (c.sidechain !== null || c.uuid === null) continue;
+    const at = byUuid.get(c.uuid);
+    if (!at) continue;
+    let before = 0;
+    while (before < positions.length && (positions[before] ?? 0) < at.i) before++;
+    markers.push({
+      uuid: c.uuid,
+      x: before - 0.5,
+      kind: c.kind,
+      trigger: c.trigger,
+      preTokens: c.preTokens,
+      postTokens: c.postTokens,
+      timestamp: c.timestamp,
+    });
   }
   // Compactions written without a uuid (seed records) are placed by time.
   for (const c of session.compactions) {
-    if (c.uuid !== null || c.sidechain !== null || !c.timestamp) continue;
+    if ((c.uuid !== null && byUuid.has(c.uuid)) || c.sidechain !== null || !c.timestamp) continue;
     const t = Date.parse(c.timestamp);
     const after = calls.findIndex((p) => p.timestamp !== null && Date.parse(p.timestamp) >= t);
     markers.push({

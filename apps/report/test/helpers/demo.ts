@@ -127,6 +127,18 @@ export function emptySession(id: string, entries: Entry[]): Session {
       { index: 0, compaction: null, entries: entries.length, startedAt: null, endedAt: null, usage: u },
     ],
     tools: [],
+    responses: entries
+      .filter((e) => e.usage && e.message)
+      .map((e) => ({
+        id: e.message?.id ?? null,
+        requestId: e.message?.requestId ?? null,
+        model: e.message?.model ?? null,
+        entries: [e.uuid],
+        usage: e.usage as Usage,
+        timestamp: e.timestamp,
+        sidechain: e.sidechain,
+        epoch: e.epoch,
+      })),
     usage: { total: u, byModel: {}, byEpoch: {}, bySidechain: {}, main: u },
     duplicateOf: null,
     diagnostics: [],
