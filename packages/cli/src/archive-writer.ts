@@ -12,7 +12,8 @@ import {
 import { insideFolder, writeIfChanged } from './atomic-write.js';
 import { buildEach, buildSkeletons } from './build.js';
 import type { Io } from './command.js';
-import type { Selection } from './input.js';
+import { ExportState, fingerprint } from './export-state.js';
+import type { SelectedSession, Selection } from './input.js';
 import type { Progress } from './progress.js';
 import { NameAllocator } from './sanitize.js';
 import { cliVersion } from './version.js';
@@ -26,6 +27,8 @@ export interface ArchiveSink {
   session(file: string, session: Session): Promise<'written' | 'unchanged'>;
   /** Stores the index, after every session. */
   index(index: ArchiveIndex): Promise<'written' | 'unchanged'>;
+  /** What the sink remembers of previous exports (folders only), to skip unchanged sessions. */
+  state?: ExportState;
 }
 
 /** What an export did. */
@@ -54,8 +57,10 @@ export function indexJson(index: ArchiveIndex): string {
  * @param dir The output folder.
  */
 export function folderSink(dir: string): ArchiveSink & { removed: number } {
+  const state = new ExportState(dir);
   const sink = {
     removed: 0,
+    state,
     session: (file: string, session: Session) =>
       writeIfChanged(insideFolder(dir, file), sessionJson(session)),
     async index(index: ArchiveIndex) {
@@ -63,6 +68,7 @@ export function folderSink(dir: string): ArchiveSink & { removed: number } {
         .then((text) => JSON.parse(text) as unknown)
         .catch(() => null);
       const outcome = await writeIfChanged(join(dir, 'index.json'), indexJson(index));
+      await state.save();
       sink.removed = await removeStale(dir, previous, index);
       return outcome;
     },
@@ -115,6 +121,8 @@ export interface ExportOptions {
   transform?: (session: Session) => void;
   /** Rewrites project slugs in the index and the archive paths (e.g. to hide the user name). */
   renameProject?: (slug: string) => string;
+  /** Names the transform and rename options, so a change of options rebuilds every session. */
+  variant?: string;
 }
 
 /**
@@ -135,7 +143,30 @@ export async function exportArchive(options: ExportOptions): Promise<ExportResul
   const selectedOf = new Map(skeletons.sessions.map((skeleton, i) => [skeleton, skeletons.selected[i]!]));
   const ordered = layout.projects.flatMap((project) => project.sessions.map((s) => selectedOf.get(s)!));
 
-  await buildEach(ordered, true, progress, async (session, selected) => {
+  // Sessions whose inputs did not change since the last export into this folder are not rebuilt.
+  const prints = new Map<SelectedSession, string>();
+  const toBuild: SelectedSession[] = [];
+  for (const selected of ordered) {
+    const skeleton = skeletonOf.get(selected)!;
+    const file = layout.files.get(skeleton)!;
+    if (!sink.state) {
+      toBuild.push(selected);
+      continue;
+    }
+    const context = [cliVersion(), options.variant ?? '', file, skeleton.duplicateOf];
+    const print = await fingerprint(selected.discovered, context);
+    prints.set(selected, print);
+    const reused = await sink.state.reuse(file, print);
+    if (reused) {
+      summaries.set(skeleton, reused.summary);
+      cwds.set(skeleton, reused.cwd);
+      sink.state.remember(file, print, reused.cwd);
+      unchanged++;
+      progress.tick();
+    } else toBuild.push(selected);
+  }
+
+  await buildEach(toBuild, true, progress, async (session, selected) => {
     const skeleton = skeletonOf.get(selected)!;
     session.duplicateOf = skeleton.duplicateOf;
     options.transform?.(session);
@@ -144,6 +175,8 @@ export async function exportArchive(options: ExportOptions): Promise<ExportResul
     cwds.set(skeleton, session.project.cwd);
     if ((await sink.session(file, session)) === 'written') written++;
     else unchanged++;
+    const print = prints.get(selected);
+    if (print !== undefined) sink.state?.remember(file, print, session.project.cwd);
   });
 
   const index: ArchiveIndex = {

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import type { ArchiveIndex, Session } from '@cctrail/core';
@@ -98,6 +98,26 @@ describe.skipIf(scenarios.length === 0)('cctrail export on fixtures/', () => {
     expect(await snapshotFolder(out)).toEqual(before);
   });
 
+  it('rebuilds only the session whose transcript changed', async () => {
+    const input = join(work, 'changing');
+    await cp(join(FIXTURES, 'rewind'), input, { recursive: true });
+    const archive = join(work, 'changing-out');
+    expect((await cctrail(['export', input, '-o', archive])).code).toBe(0);
+    const before = await snapshotFolder(archive);
+    const [file] = transcriptFiles(input);
+    const lines = (await readFile(file!, 'utf8')).trimEnd().split('\n');
+    const last = JSON.parse(lines.at(-1)!) as Record<string, unknown>;
+    await appendFile(file!, `${JSON.stringify({ ...last, uuid: 'appended-1', parentUuid: last.uuid })}\n`);
+    const run = await cctrail(['export', input, '-o', archive]);
+    expect(run.stdout).toMatch(/\(2 written, 1 unchanged\)/);
+    const after = await snapshotFolder(archive);
+    const changed = [...after.keys()]
+      .filter((key) => after.get(key)?.bytes !== before.get(key)?.bytes)
+      .sort();
+    expect(changed).toHaveLength(3);
+    expect(changed.slice(0, 2)).toEqual(['.cctrail-state.json', 'index.json']);
+  });
+
   it('marks duplicates in the index and in the session file', async () => {
     const { index, sessions } = await readArchive(out);
     const duplicates = index.projects.flatMap((p) => p.sessions).filter((s) => s.duplicateOf !== null);
@@ -126,9 +146,9 @@ describe.skipIf(scenarios.length === 0)('cctrail export on fixtures/', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/removed\)/);
     const files = [...(await snapshotFolder(partial)).keys()].sort();
-    expect(files).toHaveLength(2);
-    expect(files[0]).toBe('index.json');
-    expect(files[1]?.split(sep).slice(0, 2)).toEqual(['sessions', '-home-dev-linear']);
+    expect(files).toHaveLength(3);
+    expect(files.slice(0, 2)).toEqual(['.cctrail-state.json', 'index.json']);
+    expect(files[2]?.split(sep).slice(0, 2)).toEqual(['sessions', '-home-dev-linear']);
   });
 });
 
@@ -163,8 +183,8 @@ describe('cctrail export with hostile ids', () => {
     // Nothing lands beside the archive folder.
     expect(await readdir(join(work, 'hostile', 'out'))).toEqual(['archive']);
     const written = [...(await snapshotFolder(out)).keys()];
-    expect(written).toHaveLength(9);
-    for (const path of written) {
+    expect(written).toHaveLength(10);
+    for (const path of written.filter((p) => p !== '.cctrail-state.json')) {
       for (const segment of path.split(sep)) {
         expect(segment).toMatch(/^[A-Za-z0-9_-][A-Za-z0-9._-]*$/);
         expect(segment).not.toContain('..');

@@ -81,6 +81,7 @@ export const reportCommand: Command = {
         selection,
         sink: folderSink(dataDir),
         progress,
+        variant: JSON.stringify({ redact, shortHome }),
         ...(shortHome ? { renameProject: (slug: string) => shortenHome(slug).text } : {}),
         transform(session) {
           if (redact) redacted += redactSecrets(session);

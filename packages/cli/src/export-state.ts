@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ArchiveIndex, ArchiveSessionSummary, DiscoveredSession } from '@cctrail/core';
+import { writeIfChanged } from './atomic-write.js';
+
+/**
+ * What an archive folder remembers between exports, so unchanged sessions are not rebuilt: for each session
+ * file, a fingerprint of its inputs (size and modification time of every transcript, the duplicate-of
+ * link, the cctrail version and the export options). Kept in `DIR/.cctrail-state.json`.
+ */
+export const STATE_FILE = '.cctrail-state.json';
+
+interface StateFile {
+  schemaVersion: 1;
+  sessions: Record<string, { fingerprint: string; cwd: string | null }>;
+}
+
+/** A session that need not be rebuilt: its line in the previous index and its project's working directory. */
+export interface Reusable {
+  summary: ArchiveSessionSummary;
+  cwd: string | null;
+}
+
+/**
+ * The fingerprint of a session's inputs.
+ *
+ * @param session The discovered files.
+ * @param context Anything else the output depends on (version, options, duplicate-of, archive path).
+ */
+export async function fingerprint(session: DiscoveredSession, context: readonly unknown[]): Promise<string> {
+  const files = [session.mainFile, ...session.agentFiles, ...session.metaFiles].filter(
+    (f): f is string => f !== null,
+  );
+  const parts: unknown[] = [...context];
+  for (const file of files) {
+    const info = await stat(file).catch(() => null);
+    parts.push([file, info?.size ?? -1, info?.mtimeMs ?? -1]);
+  }
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
+/** The incremental state of one archive folder. */
+export class ExportState {
+  readonly #dir: string;
+  #previous: Promise<{ state: StateFile | null; summaries: Map<string, ArchiveSessionSummary> }> | null =
+    null;
+  readonly #next: StateFile = { schemaVersion: 1, sessions: {} };
+
+  /** @param dir The archive folder. */
+  constructor(dir: string) {
+    this.#dir = dir;
+  }
+
+  /** The previous state and index, read once. Unreadable or foreign files count as no state. */
+  #load() {
+    this.#previous ??= (async () => {
+      const state = await readJson<StateFile>(join(this.#dir, STATE_FILE));
+      const index = await readJson<ArchiveIndex>(join(this.#dir, 'index.json'));
+      const summaries = new Map<string, ArchiveSessionSummary>();
+      for (const project of Array.isArray(index?.projects) ? index.projects : []) {
+        for (const summary of Array.isArray(project?.sessions) ? project.sessions : []) {
+          if (typeof summary?.file === 'string') summaries.set(summary.file, summary);
+        }
+      }
+      return { state: state?.schemaVersion === 1 && state.sessions ? state : null, summaries };
+    })();
+    return this.#previous;
+  }
+
+  /**
+   * The previous result for a session file when its fingerprint is unchanged and the file is still there.
+   *
+   * @param file Archive path of the session file.
+   * @param print Fingerprint of its inputs now.
+   */
+  async reuse(file: string, print: string): Promise<Reusable | null> {
+    const { state, summaries } = await this.#load();
+    const known = state?.sessions[file];
+    const summary = summaries.get(file);
+    if (!known || known.fingerprint !== print || !summary) return null;
+    const exists = await stat(join(this.#dir, ...file.split('/'))).catch(() => null);
+    return exists?.isFile() ? { summary, cwd: known.cwd } : null;
+  }
+
+  /** Records the fingerprint of a session file written (or kept) in this run. */
+  remember(file: string, print: string, cwd: string | null): void {
+    this.#next.sessions[file] = { fingerprint: print, cwd };
+  }
+
+  /** Writes the state of this run (atomically, only when it changed). */
+  async save(): Promise<void> {
+    await this.#load();
+    const sorted: StateFile = { schemaVersion: 1, sessions: {} };
+    for (const file of Object.keys(this.#next.sessions).sort())
+      sorted.sessions[file] = this.#next.sessions[file]!;
+    await writeIfChanged(join(this.#dir, STATE_FILE), `${JSON.stringify(sorted, null, 1)}\n`);
+  }
+}
+
+async function readJson<T>(path: string): Promise<T | null> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as T;
+  } catch {
+    return null;
+  }
+}
