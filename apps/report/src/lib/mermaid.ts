@@ -47,7 +47,7 @@ const FOLD_LIMIT = 8;
 /** Reduces text to a safe label: letters, digits, spaces and harmless punctuation, at most `max` characters. */
 export function mermaidLabel(text: string, max = 48): string {
   const clean = wellFormed(text)
-    .replace(/[^\p{L}\p{N} .,!?()\-_/+=@'*~]/gu, ' ')
+    .replace(/[^\p{L}\p{N} .,!?()\-_/+=@'*~·]/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   return clean.length > max ? `${clean.slice(0, max - 1).trimEnd()}…` : clean;
@@ -312,7 +312,7 @@ export function sessionMermaid(session: Session, options: MermaidOptions = {}): 
   for (const [id, segs] of bySidechain) {
     const sc = session.sidechains.find((s) => s.id === id);
     const title =
-      mermaidLabel(`${sc?.agentType ?? 'agent'}${sc?.description ? ` ${sc.description}` : ''}`, 50) ||
+      mermaidLabel(`${sc?.agentType ?? 'agent'}${sc?.description ? ` · ${sc.description}` : ''}`, 50) ||
       'agent';
     lines.push(`  subgraph sg${sg++} ["${title}"]`);
     for (const s of segs) lines.push(`    ${node(s)}`);

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { timelineSeries, timelineSvg } from '../src/lib/timeline.js';
+import { demoSession, linearSession } from './helpers/demo.js';
+
+describe('timelineSeries', () => {
+  it('gives the context size of every API call of the active main path', () => {
+    const s = timelineSeries(demoSession());
+    // a1 a2 a3 a4 | a5 a6 a7: abandoned a3a and sidechain calls are not in the main context
+    expect(s.calls.map((c) => c.context)).toEqual([9_012, 11_005, 11_505, 180_005, 20_005, 23_005, 23_505]);
+    expect(s.calls.map((c) => c.epoch)).toEqual([0, 0, 0, 0, 1, 1, 1]);
+    expect(s.maxContext).toBe(185_000);
+  });
+
+  it('places compaction markers between calls with their figures', () => {
+    const s = timelineSeries(demoSession());
+    expect(s.markers).toEqual([
+      expect.objectContaining({
+        uuid: 'c1',
+        x: 3.5,
+        kind: 'full',
+        trigger: 'auto',
+        preTokens: 185_000,
+        postTokens: 21_000,
+      }),
+    ]);
+  });
+
+  it('gives epoch bands and sidechain spans', () => {
+    const s = timelineSeries(demoSession());
+    expect(s.epochs).toEqual([
+      { label: 'epoch 0', from: 0, to: 3 },
+      { label: 'epoch 1', from: 4, to: 6 },
+    ]);
+    expect(s.sidechains).toHaveLength(1);
+    expect(s.sidechains[0]?.label).toBe('test-runner');
+    expect(s.sidechains[0]?.from).toBeGreaterThanOrEqual(2);
+  });
+
+  it('falls back to assistant lines grouped by message id without Session.responses', () => {
+    const session = linearSession('l', 6);
+    const withResponses = timelineSeries(session).calls.map((c) => c.context);
+    (session as { responses?: unknown }).responses = undefined;
+    expect(timelineSeries(session).calls.map((c) => c.context)).toEqual(withResponses);
+  });
+});
+
+describe('timelineSvg', () => {
+  it('draws escaped SVG with points, marker and epoch bands', () => {
+    const svg = timelineSvg(timelineSeries(demoSession())).value;
+    expect(svg).toMatch(/^<svg class="timeline" viewBox="0 0 960 300"/);
+    expect(svg.match(/<circle class="tl-dot"/g)).toHaveLength(7);
+    expect(svg).toContain('tl-marker--full');
+    expect(svg).toContain('185,000 → 21,000 tokens');
+    expect(svg.match(/class="tl-epoch /g)).toHaveLength(2);
+    expect(svg).not.toContain('NaN');
+  });
+
+  it('escapes hostile agent types in tooltips', () => {
+    const series = timelineSeries(demoSession());
+    series.sidechains[0] = { label: '<script>x</script>', from: 0, to: 1 };
+    const svg = timelineSvg(series).value;
+    expect(svg).not.toContain('<script>');
+    expect(svg).toContain('&lt;script&gt;');
+  });
+
+  it('draws an empty session without NaN', () => {
+    const svg = timelineSvg({ calls: [], markers: [], epochs: [], sidechains: [], maxContext: 0 }).value;
+    expect(svg).not.toContain('NaN');
+  });
+});

@@ -1,0 +1,82 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildManifest } from '../src/lib/manifest.js';
+import { allRoutes } from '../src/lib/site.js';
+import { agentTable, indexView, pagerLinks, transcriptFragment } from '../src/lib/views.js';
+import { demoSession, linearSession, writeArchive } from './helpers/demo.js';
+
+function archive() {
+  const dir = mkdtempSync(join(tmpdir(), 'cctrail-views-'));
+  writeArchive(join(dir, 'data'), [
+    { id: 'Shop', cwd: '/home/dev/Shop', sessions: [demoSession(), linearSession('long', 401)] },
+    { id: 'shop', cwd: '/home/dev/shop', sessions: [linearSession('other', 3)] },
+  ]);
+  return {
+    dir,
+    manifest: buildManifest({ dataDir: join(dir, 'data'), cacheDir: join(dir, 'cache'), title: 't' }),
+  };
+}
+
+describe('manifest and views', () => {
+  it('gives colliding projects distinct slugs and counts pages', () => {
+    const { manifest } = archive();
+    const [a, b] = manifest.projects;
+    expect(a?.slug).not.toBe(b?.slug);
+    expect(a?.slug.startsWith('shop-')).toBe(true);
+    const long = a?.sessions.find((s) => s.id === 'long');
+    expect(long?.pages).toBe(3);
+    expect(manifest.agentTypes).toEqual([{ type: 'test-runner', slug: 'test-runner' }]);
+  });
+
+  it('lists every route once', () => {
+    const { manifest } = archive();
+    const routes = allRoutes(manifest).map((r) => r.route);
+    expect(new Set(routes).size).toBe(routes.length);
+    expect(routes).toContain('agents/test-runner/');
+    expect(routes.filter((r) => r.includes('/long/'))).toHaveLength(3);
+    expect(routes.some((r) => r.endsWith('/branch/1/'))).toBe(true);
+  });
+
+  it('reuses cached parts when the archive is read again', () => {
+    const { dir, manifest } = archive();
+    const again = buildManifest({ dataDir: join(dir, 'data'), cacheDir: join(dir, 'cache'), title: 't' });
+    expect(again.projects.map((p) => p.sessions.map((s) => s.key))).toEqual(
+      manifest.projects.map((p) => p.sessions.map((s) => s.key)),
+    );
+  });
+
+  it('shapes the index and the agents table', () => {
+    const { manifest } = archive();
+    const view = indexView(manifest);
+    expect(view.projects.flatMap((p) => p.rows)).toHaveLength(3);
+    expect(view.totals.find((t) => t.label === 'Sessions')?.value).toBe('3');
+    expect(agentTable(manifest)[0]).toMatchObject({
+      agentType: 'test-runner',
+      invocations: 1,
+      route: 'agents/test-runner/',
+    });
+  });
+
+  it('renders a session fragment with its graph, timeline and re-reads', () => {
+    const { manifest } = archive();
+    const p = manifest.projects[0];
+    const s = p?.sessions.find((x) => x.id === 'demo-session');
+    if (!p || !s) throw new Error('no demo session');
+    const route = `s/${p.slug}/${s.slug}/`;
+    const frag = transcriptFragment(manifest, p.slug, s, { kind: 'main' }, 1, route);
+    expect(frag.graph?.nodes.length).toBeGreaterThan(3);
+    expect(frag.timeline).toContain('<svg');
+    expect(frag.rereads[0]?.files[0]?.file).toBe('src/cart.ts');
+    expect(frag.transcript).toContain(`href="../../../s/${p.slug}/${s.slug}/agent/agent-x1/index.html"`);
+  });
+
+  it('builds pager links', () => {
+    expect(pagerLinks('a/', 1, 1, () => 'a/')).toEqual([]);
+    const links = pagerLinks('s/p/x/', 1, 9, (n) => (n === 1 ? 's/p/x/' : `s/p/x/p${n}/`));
+    expect(links.map((l) => l.label)).toEqual(['1', '2', '3', '…', '9']);
+    expect(links[0]).toEqual({ label: '1', href: null, current: true });
+    expect(links[1]?.href).toBe('../../../s/p/x/p2/index.html');
+  });
+});
