@@ -52,8 +52,8 @@ export interface Filters {
 /** One session chosen for processing. */
 export interface SelectedSession {
   discovered: DiscoveredSession;
-  /** Converts an absolute path to the path shown in output: relative to the input root, `/`-separated. */
-  display: (absolutePath: string) => string;
+  /** The input root: paths in the output are relative to it (see `displayPath`). */
+  root: string;
 }
 
 /** The sessions selected by the paths and filters of a command line. */
@@ -180,14 +180,10 @@ export async function selectSessions(paths: readonly string[], filters: Filters,
     inputs,
     discovery.projects.map((p) => p.dir),
   );
-  const display = (absolutePath: string) => {
-    const rel = relative(root, absolutePath);
-    return (rel === '' ? basename(absolutePath) : rel).split(sep).join('/');
-  };
 
   const all: SelectedSession[] = [];
   for (const project of discovery.projects) {
-    for (const session of project.sessions) all.push({ discovered: session, display });
+    for (const session of project.sessions) all.push({ discovered: session, root });
   }
   if (all.length === 0) {
     throw new CliError(`no Claude Code transcripts found in ${inputs.map((i) => shown(i, io)).join(', ')}`, {

@@ -1,10 +1,11 @@
 import { resolve } from 'node:path';
-import { exportArchive, folderSink, streamSink } from '../archive-writer.js';
+import { exportArchive } from '../archive-writer.js';
 import { flag, stringOption } from '../args.js';
 import type { Command } from '../command.js';
 import { plural, printDiagnostics } from '../diagnostic-output.js';
 import { CliError } from '../errors.js';
 import { exitCodeFor, INPUT_OPTIONS, readFilters, selectSessions } from '../input.js';
+import { JobRunner } from '../job-runner.js';
 import { progressBar } from '../progress.js';
 import { styleFor } from '../terminal.js';
 
@@ -47,15 +48,22 @@ export const exportCommand: Command = {
     const selection = await selectSessions(positionals, filters, io);
     const toStdout = output === '-';
     const dir = resolve(io.cwd, output);
-    const folder = toStdout ? null : folderSink(dir);
-    const sink = folder ?? streamSink(io.stdout);
+    const runner = new JobRunner(io.env);
     const progress = progressBar(io, selection.sessions.length * 2, 'sessions');
-    const result = await exportArchive({ selection, sink, progress }).finally(() => progress.done());
+    const result = await exportArchive({
+      selection,
+      target: toStdout ? { stream: io.stdout } : { dir },
+      runner,
+      progress,
+    }).finally(() => {
+      progress.done();
+      return runner.close();
+    });
 
     const tally = printDiagnostics(result.sessions, io, flag(options, 'verbose') || flag(options, 'strict'));
     if (!toStdout) {
       const style = styleFor(io.stdout, io.env);
-      const removed = folder && folder.removed > 0 ? `, ${folder.removed} removed` : '';
+      const removed = result.removed > 0 ? `, ${result.removed} removed` : '';
       io.stdout.write(
         `Exported ${plural(result.sessions.length, 'session')} to ${style.bold(dir)} ` +
           `(${result.written} written, ${result.unchanged} unchanged${removed})\n`,

@@ -1,14 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { exportArchive, folderSink } from '../archive-writer.js';
+import { exportArchive } from '../archive-writer.js';
 import { flag, stringOption } from '../args.js';
 import type { Command } from '../command.js';
 import { plural, printDiagnostics } from '../diagnostic-output.js';
 import { CliError, EXIT } from '../errors.js';
 import { exitCodeFor, INPUT_OPTIONS, readFilters, selectSessions } from '../input.js';
+import { JobRunner } from '../job-runner.js';
 import { progressBar } from '../progress.js';
-import { redactSecrets, shortenHome, shortenHomePaths } from '../redact.js';
 import { styleFor } from '../terminal.js';
 
 /** The part of `@cctrail/report` this command uses. */
@@ -74,20 +74,18 @@ export const reportCommand: Command = {
 
     const dataDir = await mkdtemp(join(tmpdir(), 'cctrail-report-'));
     try {
-      let redacted = 0;
-      let shortened = 0;
+      const runner = new JobRunner(io.env);
       const progress = progressBar(io, selection.sessions.length * 2, 'sessions');
       const result = await exportArchive({
         selection,
-        sink: folderSink(dataDir),
+        target: { dir: dataDir },
+        runner,
         progress,
-        variant: JSON.stringify({ redact, shortHome }),
-        ...(shortHome ? { renameProject: (slug: string) => shortenHome(slug).text } : {}),
-        transform(session) {
-          if (redact) redacted += redactSecrets(session);
-          if (shortHome) shortened += shortenHomePaths(session);
-        },
-      }).finally(() => progress.done());
+        privacy: { redact, shortHome },
+      }).finally(() => {
+        progress.done();
+        return runner.close();
+      });
       const tally = printDiagnostics(
         result.sessions,
         io,
@@ -101,8 +99,8 @@ export const reportCommand: Command = {
       });
       const style = styleFor(io.stdout, io.env);
       const notes = [
-        redact ? `${plural(redacted, 'secret')} redacted` : 'secrets kept (--no-redact)',
-        ...(shortHome ? [`${plural(shortened, 'home path')} shortened`] : []),
+        redact ? `${plural(result.redacted, 'secret')} redacted` : 'secrets kept (--no-redact)',
+        ...(shortHome ? [`${plural(result.shortened, 'home path')} shortened`] : []),
       ];
       io.stderr.write(
         `Report of ${plural(result.sessions.length, 'session')}, ${built.pages} pages; ${notes.join(', ')}\n`,

@@ -1,0 +1,42 @@
+import { type ArchiveIndex, type ArchiveSessionSummary, type Session, sessionStats } from '@cctrail/core';
+
+/** Serializes a session file: compact JSON, one trailing newline, key order as built (deterministic). */
+export function sessionJson(session: Session): string {
+  return `${JSON.stringify(session)}\n`;
+}
+
+/** Serializes `index.json`: indented for people, one trailing newline. */
+export function indexJson(index: ArchiveIndex): string {
+  return `${JSON.stringify(index, null, 2)}\n`;
+}
+
+/**
+ * The `index.json` line of one session.
+ *
+ * @param session The built session.
+ * @param file Its archive path.
+ */
+export function summarize(session: Session, file: string): ArchiveSessionSummary {
+  const stats = sessionStats(session);
+  const start = session.startedAt ? Date.parse(session.startedAt) : Number.NaN;
+  const end = session.endedAt ? Date.parse(session.endedAt) : Number.NaN;
+  return {
+    id: session.id,
+    file,
+    title: session.title,
+    firstPrompt: session.firstPrompt,
+    startedAt: session.startedAt,
+    endedAt: session.endedAt,
+    durationMs: Number.isNaN(start) || Number.isNaN(end) ? null : Math.max(0, end - start),
+    entries: stats.entries,
+    forks: stats.branches.forks,
+    abandonedEntries: stats.branches.abandonedEntries,
+    sidechains: stats.sidechains.length,
+    compactions: stats.compactions.total,
+    toolCalls: stats.tools.calls,
+    usage: stats.usage,
+    duplicateOf: session.duplicateOf,
+    diagnostics: stats.diagnostics,
+    sources: session.files.map((f) => f.path),
+  };
+}

@@ -1,0 +1,98 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { type Job, type JobResult, runJob } from './jobs.js';
+
+/** Jobs each worker is given at once: one parsing while the next one's file is read. */
+const PER_WORKER = 2;
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+interface Slot {
+  worker: Worker;
+  busy: number;
+}
+
+/**
+ * Runs jobs in worker threads, one per core (2 to 4), so sessions are parsed in parallel. Falls back to the
+ * main thread when workers are not available (e.g. running from sources) or `CCTRAIL_WORKERS=0`.
+ */
+export class JobRunner {
+  readonly #slots: Slot[] = [];
+  readonly #pending = new Map<number, Pending>();
+  #next = 0;
+
+  /** How many jobs may usefully be in flight. */
+  readonly capacity: number;
+
+  /**
+   * @param env The environment: `CCTRAIL_WORKERS` sets the number of workers (0 = none).
+   */
+  constructor(env: NodeJS.ProcessEnv) {
+    const script = new URL('./build-worker.js', import.meta.url);
+    const wanted = env.CCTRAIL_WORKERS === undefined ? defaultWorkers() : Number(env.CCTRAIL_WORKERS) || 0;
+    const usable = script.protocol === 'file:' && existsSync(fileURLToPath(script));
+    for (let i = 0; usable && i < Math.min(wanted, 8); i++) {
+      const worker = new Worker(script);
+      const slot: Slot = { worker, busy: 0 };
+      worker.on('message', (message: { id: number; ok: boolean; result?: unknown; error?: WorkerError }) => {
+        slot.busy--;
+        const pending = this.#pending.get(message.id);
+        this.#pending.delete(message.id);
+        if (message.ok) pending?.resolve(message.result);
+        else pending?.reject(toError(message.error));
+      });
+      worker.on('error', (error) => this.#failAll(error));
+      this.#slots.push(slot);
+    }
+    this.capacity = this.#slots.length === 0 ? 3 : this.#slots.length * PER_WORKER;
+  }
+
+  /** Runs a job on the least busy worker (or here when there are none). */
+  run<J extends Job>(job: J): Promise<JobResult<J>> {
+    const slot = this.#slots.reduce<Slot | null>(
+      (best, s) => (best === null || s.busy < best.busy ? s : best),
+      null,
+    );
+    if (slot === null) return runJob(job);
+    const id = this.#next++;
+    slot.busy++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      slot.worker.postMessage({ id, job });
+    });
+  }
+
+  /** Stops the workers. */
+  async close(): Promise<void> {
+    await Promise.all(this.#slots.map((slot) => slot.worker.terminate()));
+    this.#slots.length = 0;
+  }
+
+  #failAll(error: unknown): void {
+    for (const pending of this.#pending.values()) pending.reject(error);
+    this.#pending.clear();
+  }
+}
+
+function defaultWorkers(): number {
+  return Math.min(4, Math.max(2, availableParallelism()));
+}
+
+interface WorkerError {
+  message: string;
+  code?: string;
+  path?: string;
+}
+
+/** Rebuilds an error posted by a worker, keeping `code` and `path` for the error boundary. */
+function toError(posted: WorkerError | undefined): Error {
+  const error = new Error(posted?.message ?? 'worker failed') as NodeJS.ErrnoException;
+  if (posted?.code !== undefined) error.code = posted.code;
+  if (posted?.path !== undefined) error.path = posted.path;
+  return error;
+}

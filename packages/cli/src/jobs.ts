@@ -1,0 +1,85 @@
+import { buildSession, type DiscoveredSession, type Session, sessionSource } from '@cctrail/core';
+import { sessionJson, summarize } from './archive-json.js';
+import { insideFolder, writeIfChanged } from './atomic-write.js';
+import { displayPath } from './display.js';
+import { redactSecrets, shortenHomePaths } from './redact.js';
+
+/**
+ * The units of work of a run, as plain data so they can run in a worker thread or in the main thread alike:
+ * build a session without content (for stats and planning), or build one with content and export it.
+ */
+
+/** Privacy options of an export (the `report` command). */
+export interface Privacy {
+  redact: boolean;
+  shortHome: boolean;
+}
+
+/** A session to build: its files and the root its paths are shown relative to. */
+export interface SessionInput {
+  discovered: DiscoveredSession;
+  root: string;
+}
+
+/** Build a session without content. */
+export interface SkeletonJob {
+  kind: 'skeleton';
+  input: SessionInput;
+}
+
+/** Build a session with content, apply privacy options, and write it into `dir` (or return its JSON). */
+export interface ExportJob {
+  kind: 'export';
+  input: SessionInput;
+  duplicateOf: string | null;
+  /** Archive path of the session file. */
+  file: string;
+  privacy: Privacy;
+  /** The archive folder, or null to return the JSON text (NDJSON streaming). */
+  dir: string | null;
+}
+
+/** A job. */
+export type Job = SkeletonJob | ExportJob;
+
+/** What an export job did. */
+export interface ExportResult {
+  summary: ReturnType<typeof summarize>;
+  cwd: string | null;
+  outcome: 'written' | 'unchanged' | 'returned';
+  /** The session file's text, when `dir` was null. */
+  json: string | null;
+  redacted: number;
+  shortened: number;
+}
+
+/** The result type of each job kind. */
+export type JobResult<J extends Job> = J extends SkeletonJob ? Session : ExportResult;
+
+/**
+ * Runs one job.
+ *
+ * @param job The job.
+ * @returns A session without content, or what the export did.
+ */
+export async function runJob<J extends Job>(job: J): Promise<JobResult<J>> {
+  const { discovered, root } = job.input;
+  const source = await sessionSource(discovered, (path) => displayPath(root, path));
+  if (job.kind === 'skeleton') return (await buildSession(source, { content: false })) as JobResult<J>;
+  const session = await buildSession(source, { content: true });
+  session.duplicateOf = job.duplicateOf;
+  const redacted = job.privacy.redact ? redactSecrets(session) : 0;
+  const shortened = job.privacy.shortHome ? shortenHomePaths(session) : 0;
+  const json = sessionJson(session);
+  const result: ExportResult = {
+    summary: summarize(session, job.file),
+    cwd: session.project.cwd,
+    outcome: 'returned',
+    json: null,
+    redacted,
+    shortened,
+  };
+  if (job.dir === null) result.json = json;
+  else result.outcome = await writeIfChanged(insideFolder(job.dir, job.file), json);
+  return result as JobResult<J>;
+}
