@@ -62,7 +62,7 @@ export function renderStats(stats: ArchiveStats, style: Style): string {
     table(
       [
         'session',
-        'file',
+        'project',
         'entries',
         'forks',
         'agents',
@@ -74,7 +74,7 @@ export function renderStats(stats: ArchiveStats, style: Style): string {
       ],
       stats.sessions.map((s) => [
         s.duplicateOf ? style.dim(`${s.sessionId.slice(0, 8)} (dup)`) : s.sessionId.slice(0, 8),
-        s.file,
+        shorten(s.project ?? '', 40),
         formatCount(s.entries),
         String(s.branches.forks),
         String(s.sidechains.length),
@@ -148,7 +148,12 @@ export function renderStats(stats: ArchiveStats, style: Style): string {
       ? '  none'
       : `  ${c.total} full (${c.auto} auto, ${c.manual} manual${c.unknownTrigger ? `, ${c.unknownTrigger} unknown` : ''}), ` +
           `${c.micro} micro; in ${plural(c.sessionsWithCompactions, 'session')}, at most ${c.maxPerSession} in one; ` +
-          `${c.meanEntriesBetween} entries between compactions on average`,
+          `${c.meanEntriesBetween.toFixed(1)} entries between compactions on average`,
   );
   return `${out.join('\n')}\n`;
+}
+
+/** Keeps the end of a long name, which is where project folder names differ: `…/spotter-worktrees`. */
+function shorten(text: string, width: number): string {
+  return text.length <= width ? text : `…${text.slice(text.length - width + 1)}`;
 }
