@@ -6,8 +6,8 @@ import { forEachOrdered } from './pool.js';
 import type { Progress } from './progress.js';
 
 /**
- * Sessions built at once in this thread. Sessions without content are built here rather than in workers:
- * copying a built session from a worker costs more than building it.
+ * Sessions built at once, in this thread: a session without content is cheap to build, and copying it out
+ * of a worker thread costs about as much as building it (measured), so workers are kept for full exports.
  */
 const LOCAL_CONCURRENCY = 3;
 
@@ -20,7 +20,7 @@ export interface Skeletons {
 
 /**
  * Builds every selected session without content (structure, usage and diagnostics only: memory does not
- * grow with the size of tool outputs), a few at a time; drops those outside the time
+ * grow with the size of tool outputs), a few at a time, slimmed (see `slim`); drops those outside the time
  * filters, and marks duplicates across the rest.
  *
  * Throws a `CliError` when none of the files is a transcript at all.

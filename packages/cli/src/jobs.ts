@@ -1,4 +1,4 @@
-import { buildSession, type DiscoveredSession, type Session, sessionSource } from '@cctrail/core';
+import { buildSession, type DiscoveredSession, type Entry, type Session, sessionSource } from '@cctrail/core';
 import { sessionJson, summarize } from './archive-json.js';
 import { insideFolder, writeIfChanged } from './atomic-write.js';
 import { displayPath } from './display.js';
@@ -65,7 +65,7 @@ export type JobResult<J extends Job> = J extends SkeletonJob ? Session : ExportR
 export async function runJob<J extends Job>(job: J): Promise<JobResult<J>> {
   const { discovered, root } = job.input;
   const source = await sessionSource(discovered, (path) => displayPath(root, path));
-  if (job.kind === 'skeleton') return (await buildSession(source, { content: false })) as JobResult<J>;
+  if (job.kind === 'skeleton') return slim(await buildSession(source, { content: false })) as JobResult<J>;
   const session = await buildSession(source, { content: true });
   session.duplicateOf = job.duplicateOf;
   const redacted = job.privacy.redact ? redactSecrets(session) : 0;
@@ -82,4 +82,31 @@ export async function runJob<J extends Job>(job: J): Promise<JobResult<J>> {
   if (job.dir === null) result.json = json;
   else result.outcome = await writeIfChanged(insideFolder(job.dir, job.file), json);
   return result as JobResult<J>;
+}
+
+/**
+ * Cuts a session built without content down to what statistics, duplicate detection and usage
+ * deduplication read (`sessionStats`, `markDuplicates`, `usageAcross`): entries keep their uuid, kind,
+ * actor, sidechain, epoch and, on API responses, usage and message ids; metadata records and the raw text
+ * of bad lines are dropped. A few hundred sessions then fit in memory whatever their size, and copying
+ * them out of a worker is cheap. Tests check that statistics are the same with and without it.
+ *
+ * @param session A session built with `content: false`; changed in place.
+ */
+export function slim(session: Session): Session {
+  session.entries = session.entries.map(
+    (entry) =>
+      ({
+        uuid: entry.uuid,
+        kind: entry.kind,
+        actor: entry.actor,
+        sidechain: entry.sidechain,
+        epoch: entry.epoch,
+        usage: entry.usage,
+        message: entry.usage ? entry.message : null,
+      }) as Entry,
+  );
+  session.metadata = [];
+  for (const diagnostic of session.diagnostics) delete diagnostic.raw;
+  return session;
 }
