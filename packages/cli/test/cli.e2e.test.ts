@@ -59,6 +59,14 @@ describe('errors: one line, no stack trace, exit 2', () => {
     expect(run.stdout).toBe('');
   });
 
+  it.skipIf(!hasFixtures)('an output that is a file', async () => {
+    const file = join(work, 'a-file');
+    await writeFile(file, '');
+    const run = await cctrail(['export', join(FIXTURES, 'linear'), '-o', file]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^cctrail: the output .*a-file is a file; give a folder/);
+  });
+
   it('a folder with no transcripts', async () => {
     const empty = join(work, 'empty');
     await mkdir(empty, { recursive: true });

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { exportArchive } from '../archive-writer.js';
 import { flag, stringOption } from '../args.js';
@@ -48,6 +49,9 @@ export const exportCommand: Command = {
     const selection = await selectSessions(positionals, filters, io);
     const toStdout = output === '-';
     const dir = resolve(io.cwd, output);
+    if (!toStdout && (await stat(dir).catch(() => null))?.isDirectory() === false) {
+      throw new CliError(`the output ${output} is a file; give a folder (or - for NDJSON on stdout)`);
+    }
     const runner = new JobRunner(io.env);
     const progress = progressBar(io, selection.sessions.length * 2, 'sessions');
     const result = await exportArchive({
