@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CliError } from './errors.js';
 
@@ -53,7 +54,12 @@ export function parseCommandLine(
     });
     return { options: values as OptionValues, positionals };
   } catch (error) {
-    throw new CliError(usageMessage(error), { hint: `Run \`cctrail ${command} --help\` for the options.` });
+    // Project folders are named like options (`-home-me-app`): point at the way to name them.
+    const folder = args.find((arg) => /^-[^-]./.test(arg) && existsSync(arg));
+    const hint = folder
+      ? `To read the folder ${folder}, write ./${folder} (or put it after --).`
+      : `Run \`cctrail ${command} --help\` for the options.`;
+    throw new CliError(usageMessage(error), { hint });
   }
 }
 

@@ -67,6 +67,14 @@ describe('errors: one line, no stack trace, exit 2', () => {
     expect(run.stderr).toMatch(/^cctrail: the output .*a-file is a file; give a folder/);
   });
 
+  it.skipIf(!hasFixtures)('a project folder named like an option', async () => {
+    const run = await cctrail(['stats', '-home-dev-linear'], { cwd: join(FIXTURES, 'linear') });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('To read the folder -home-dev-linear, write ./-home-dev-linear');
+    const fixed = await cctrail(['stats', '--', '-home-dev-linear'], { cwd: join(FIXTURES, 'linear') });
+    expect(fixed.code).toBe(0);
+  });
+
   it('a folder with no transcripts', async () => {
     const empty = join(work, 'empty');
     await mkdir(empty, { recursive: true });
