@@ -15,6 +15,7 @@ it('exposes exactly the documented API', () => {
     'markDuplicates',
     'readLines',
     'recordAt',
+    'sessionJson',
     'sessionSource',
     'sessionStats',
     'usageAcross',

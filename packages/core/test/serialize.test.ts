@@ -1,0 +1,36 @@
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { buildSession, discover, sessionJson, sessionSource } from '../src/index.js';
+
+const fixtures = fileURLToPath(new URL('../../../fixtures/', import.meta.url));
+const scenarios = readdirSync(fixtures, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+async function text(pieces: AsyncIterable<string>): Promise<string> {
+  let out = '';
+  for await (const piece of pieces) out += piece;
+  return out;
+}
+
+describe('sessionJson', () => {
+  it.each(scenarios)(
+    'streams %s byte-identical to JSON.stringify, also from a structure-only build',
+    async (scenario) => {
+      const dir = join(fixtures, scenario);
+      const found = await discover([dir]);
+      for (const project of found.projects) {
+        for (const s of project.sessions) {
+          const source = await sessionSource(s, (p) => relative(dir, p));
+          const full = await buildSession(source);
+          const lean = await buildSession(source, { content: false });
+          const expected = JSON.stringify(full);
+          expect(await text(sessionJson(full))).toBe(expected);
+          expect(await text(sessionJson(lean, source))).toBe(expected);
+        }
+      }
+    },
+  );
+});
