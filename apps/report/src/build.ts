@@ -1,10 +1,13 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { loadHighlighter } from './lib/highlight.js';
 import { pageHref, sessionRoute, sidechainRoute } from './lib/links.js';
-import { buildManifest } from './lib/manifest.js';
+import { buildManifest, type SiteManifest } from './lib/manifest.js';
+import { shareSessions } from './lib/prerender.js';
 import { type SearchItem, searchIndexScript } from './lib/search.js';
 import { allRoutes, MANIFEST_ENV, resetManifest, sessionTitle } from './lib/site.js';
 
@@ -47,6 +50,55 @@ function emptyExcept(dir: string, keep: string): void {
 
 let building: Promise<unknown> = Promise.resolve();
 
+/** Removes cached parts and fragments of sessions that are no longer in the archive (or changed). */
+function pruneCache(cacheDir: string, manifest: SiteManifest): void {
+  const keys = new Set(manifest.projects.flatMap((p) => p.sessions.map((s) => s.key)));
+  for (const folder of ['parts', 'fragments']) {
+    const dir = join(cacheDir, folder);
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir)) {
+      const key = name.split(/[-.]/)[0] ?? '';
+      if (!keys.has(key)) rmSync(join(dir, name), { force: true });
+    }
+  }
+}
+
+/**
+ * Renders transcript fragments into the cache before Astro runs: in worker threads (one per core, at most
+ * four) when running from the compiled package, else in this thread.
+ */
+async function prerender(
+  manifestFile: string,
+  manifest: SiteManifest,
+  log: (msg: string) => void,
+): Promise<void> {
+  await loadHighlighter();
+  const worker = join(here, 'prerender-worker.js');
+  const threads = Math.min(4, availableParallelism());
+  if (!manifest.cacheDir || !existsSync(worker) || threads < 2) return;
+  const started = Date.now();
+  const shares = shareSessions(manifest, threads).filter((keys) => keys.length > 0);
+  const pages = await Promise.all(
+    shares.map(
+      (keys) =>
+        new Promise<number>((done, fail) => {
+          const w = new Worker(worker, { workerData: { manifestFile, keys } });
+          let count = 0;
+          w.on('message', (m: { pages: number }) => {
+            count = m.pages;
+          });
+          w.on('error', fail);
+          w.on('exit', (code) =>
+            code === 0 ? done(count) : fail(new Error(`report worker exited with ${code}`)),
+          );
+        }),
+    ),
+  );
+  log(
+    `report: ${pages.reduce((a, b) => a + b, 0)} transcript pages rendered by ${shares.length} threads in ${Date.now() - started} ms`,
+  );
+}
+
 /**
  * Builds the static report of an archive folder into `outDir` and returns the path of its `index.html`.
  * Builds run one at a time in a process (Astro needs the working directory and environment).
@@ -77,7 +129,7 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
   log(
     `report: ${manifest.projects.length} projects, ${sessions} sessions read in ${Date.now() - started} ms`,
   );
-  await loadHighlighter();
+  await prerender(manifestFile, manifest, log);
 
   const previousCwd = process.cwd();
   const previousEnv = {
@@ -147,7 +199,8 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
     }
   }
   writeFileSync(join(assets, 'search-index.js'), searchIndexScript(items));
-  if (!cacheDir) rmSync(work, { recursive: true, force: true });
+  if (cacheDir) pruneCache(cacheDir, manifest);
+  else rmSync(work, { recursive: true, force: true });
   const pages = 1 + allRoutes(manifest).length;
   log(`report: ${pages} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return { indexHtml: join(outDir, 'index.html'), pages };

@@ -173,7 +173,11 @@ describe('the built report', () => {
     expect(statSync(join(fragments, demoFragment as string)).mtimeMs).toBe(
       before.get(demoFragment as string),
     );
-    expect(after.length).toBeGreaterThan(0);
+    // the changed session's old fragments are pruned, its new ones written
+    const oldLong = [...before.keys()].filter((f) => f.includes('-demo-long-linear-'));
+    expect(oldLong.length).toBeGreaterThan(0);
+    for (const f of oldLong) expect(after).not.toContain(f);
+    expect(after.filter((f) => f.includes('-demo-long-linear-')).length).toBe(oldLong.length);
     expect(existsSync(join(outDir, 's', 'demo', 'long-linear', 'p3', 'index.html'))).toBe(true);
   }, 240_000);
 });

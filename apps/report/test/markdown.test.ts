@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadHighlighter } from '../src/lib/highlight.js';
-import { renderMarkdown } from '../src/lib/markdown.js';
+import { renderMarkdown, renderMarkdownWith } from '../src/lib/markdown.js';
 
 beforeAll(async () => {
   await loadHighlighter();
@@ -43,12 +43,46 @@ describe('renderMarkdown', () => {
     expect(md('| a | b |\n|---|---|\n| 1 | 2 |')).toContain('<table>');
     const code = md('```ts\nconst a: number = 1;\n```');
     expect(code).toContain('class="shiki');
-    expect(code).toContain('--shiki-dark');
+    expect(code).toContain('var(--shiki-token-keyword)');
     expect(md('```nosuchlang\n<b>x</b>\n```')).toContain('&#x3C;b>x&#x3C;/b>');
   });
   it('repairs lone surrogates and clips huge text', () => {
     expect(md('a \uD800 b')).toContain('\uFFFD');
     const out = md('x'.repeat(150_000));
     expect(out).toContain('more characters not shown');
+  });
+});
+
+describe('the plain-text fast path', () => {
+  it('renders text without markdown syntax exactly as the full pipeline does', () => {
+    const samples = [
+      'hello world',
+      'Two lines\nin one paragraph',
+      'First paragraph.\n\nSecond one, with "quotes" and \'apostrophes\'.',
+      '  indented a bit\n\n\n\nmany blank lines  ',
+      'Unicode: Grüße, 日本語, emoji 😀',
+      'Run the tests, then commit (if green).',
+      'a = b + c; x - y; 3.14 is pi; 100% sure',
+    ];
+    for (const s of samples)
+      expect(renderMarkdownWith(s, true).value, s).toBe(renderMarkdownWith(s, false).value);
+  });
+});
+
+describe('the pipeline without GFM', () => {
+  it('is only skipped for text GFM would not read differently', () => {
+    const samples = [
+      'Some **bold** and `code` and a [link](https://example.com).',
+      '# Title\n\n- a\n- b\n\n1. one\n2. two\n\n> quote',
+      '```ts\nconst x = 1;\n```',
+      'Escapes \\* and _under_ and <b>html</b> & entities &amp;',
+    ];
+    for (const s of samples) {
+      const fast = renderMarkdown(s).value;
+      expect(fast).toBe(renderMarkdownWith(s, false).value);
+    }
+    expect(renderMarkdown('| a | b |\n|---|---|\n| 1 | 2 |').value).toContain('<table>');
+    expect(renderMarkdown('~~gone~~').value).toContain('<del>');
+    expect(renderMarkdown('see www.example.com').value).toContain('href="http://www.example.com"');
   });
 });

@@ -1,8 +1,11 @@
-import { createHighlighter, type HighlighterGeneric } from 'shiki';
+import { createCssVariablesTheme, createHighlighter, type HighlighterGeneric } from 'shiki';
+import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 
 /**
- * Syntax highlighting with shiki: one highlighter for the whole build, a fixed list of languages and a
- * light/dark theme pair (colours switch with CSS variables). Unknown languages and large code stay plain.
+ * Syntax highlighting with shiki: one highlighter per thread, a fixed list of languages, the JavaScript
+ * regex engine (no WebAssembly) and one CSS-variables theme, so code is tokenized once and the stylesheet
+ * gives the light and dark palettes (two themes would tokenize twice). Unknown languages and large code
+ * stay plain.
  */
 
 /** Languages highlighted; anything else is shown as plain text. */
@@ -46,6 +49,9 @@ const ALIASES: Record<string, string> = {
   cjs: 'js',
 };
 
+/** The theme: colours are `var(--shiki-…)` variables defined by the report's stylesheet. */
+const THEME = createCssVariablesTheme({ name: 'cctrail', variablePrefix: '--shiki-', fontStyle: true });
+
 // biome-ignore lint/suspicious/noExplicitAny: shiki's generic highlighter type is only used through codeToHast
 let highlighter: HighlighterGeneric<any, any> | null = null;
 // biome-ignore lint/suspicious/noExplicitAny: see above
@@ -53,7 +59,11 @@ let loading: Promise<HighlighterGeneric<any, any>> | null = null;
 
 /** Creates the shared highlighter once; later calls return the same promise. */
 export async function loadHighlighter(): Promise<void> {
-  loading ??= createHighlighter({ themes: ['github-light', 'github-dark'], langs: [...LANGUAGES] });
+  loading ??= createHighlighter({
+    themes: [THEME],
+    langs: [...LANGUAGES],
+    engine: createJavaScriptRegexEngine(),
+  });
   highlighter = await loading;
 }
 
@@ -71,11 +81,7 @@ export function resolveLanguage(lang: string): string | null {
 export function highlightToHast(code: string, lang: string): unknown {
   const resolved = resolveLanguage(lang);
   if (!highlighter || !resolved || code.length > HIGHLIGHT_LIMIT) return null;
-  const root = highlighter.codeToHast(code, {
-    lang: resolved,
-    themes: { light: 'github-light', dark: 'github-dark' },
-    defaultColor: 'light',
-  });
+  const root = highlighter.codeToHast(code, { lang: resolved, theme: 'cctrail' });
   return root.children[0] ?? null;
 }
 
@@ -83,9 +89,5 @@ export function highlightToHast(code: string, lang: string): unknown {
 export function highlightToHtml(code: string, lang: string): string | null {
   const resolved = resolveLanguage(lang);
   if (!highlighter || !resolved || code.length > HIGHLIGHT_LIMIT) return null;
-  return highlighter.codeToHtml(code, {
-    lang: resolved,
-    themes: { light: 'github-light', dark: 'github-dark' },
-    defaultColor: 'light',
-  });
+  return highlighter.codeToHtml(code, { lang: resolved, theme: 'cctrail' });
 }

@@ -109,13 +109,15 @@ const recent = new Map<string, Loaded<Session>>();
 
 /**
  * `loadSession` with a tiny cache of the last sessions read: pages of one session are built one after the
- * other, and keeping every session in memory would not scale to hundreds of sessions.
+ * other, and keeping every session in memory would not scale to hundreds of sessions. `key` (the content
+ * hash) tells versions of one file apart.
  */
-export function loadSessionCached(file: string, keep = 2): Loaded<Session> {
-  const hit = recent.get(file);
+export function loadSessionCached(file: string, key = '', keep = 2): Loaded<Session> {
+  const id = `${file}\u0000${key}`;
+  const hit = recent.get(id);
   if (hit) return hit;
   const loaded = loadSession(file);
-  recent.set(file, loaded);
+  recent.set(id, loaded);
   while (recent.size > keep) recent.delete(recent.keys().next().value as string);
   return loaded;
 }

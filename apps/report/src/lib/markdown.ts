@@ -86,7 +86,7 @@ function rehypeHighlight() {
   };
 }
 
-const processor = unified()
+const withGfm = unified()
   .use(remarkParse)
   .use(remarkGfm)
   .use(remarkNeutralize)
@@ -95,18 +95,68 @@ const processor = unified()
   .use(rehypeHighlight)
   .use(rehypeStringify);
 
+/** The same pipeline without GFM, for text that has none of its syntax (GFM's autolinks make parsing slow). */
+const withoutGfm = unified()
+  .use(remarkParse)
+  .use(remarkNeutralize)
+  .use(remarkRehype)
+  .use(rehypeSanitize, SANITIZE_SCHEMA)
+  .use(rehypeHighlight)
+  .use(rehypeStringify);
+
+/** Anything GFM would read differently: tables, strikethrough, task lists, footnotes, literal autolinks. */
+const GFM_SYNTAX = /[|~@]|\[[ xX^]|www\.|:\/\//;
+
 /**
  * Renders hostile markdown to sanitized HTML. Text longer than `MARKDOWN_LIMIT` is shown as escaped
  * preformatted text instead. Call `loadHighlighter()` first to get highlighted code.
  */
 export function renderMarkdown(markdown: string): SafeHtml {
+  return renderMarkdownWith(markdown, true);
+}
+
+/** `renderMarkdown`, optionally without its fast paths (plain text, no GFM), for tests comparing both. */
+export function renderMarkdownWith(markdown: string, fastPath: boolean): SafeHtml {
   const text = wellFormed(markdown);
-  if (text.length > MARKDOWN_LIMIT) {
-    const { head } = clip(text, MARKDOWN_LIMIT);
-    return trusted(
-      `<pre class="plain">${escapeHtml(head)}</pre><p class="cut">… ${text.length - head.length} more characters not shown.</p>`,
-    );
+  if (text.length > MARKDOWN_LIMIT) return clipped(text);
+  if (fastPath && !MARKDOWN_SYNTAX.test(text)) return plainParagraphs(text);
+  const hit = fastPath && text.length <= MEMO_LIMIT ? memo.get(text) : undefined;
+  if (hit) return hit;
+  const out = renderSlow(text, fastPath);
+  if (fastPath && text.length <= MEMO_LIMIT) {
+    if (memo.size >= MEMO_SIZE) memo.clear();
+    memo.set(text, out);
   }
+  return out;
+}
+
+/** Anything that could make markdown differ from plain paragraphs (conservative). */
+const MARKDOWN_SYNTAX = /[*_`#>[\]!|~<&\\@]|:\/\/|^ {0,3}(?:[-+=]|\d+[.)])(?:\s|$)|^ {4}|^\t|www\./m;
+const MEMO_LIMIT = 4_000;
+const MEMO_SIZE = 5_000;
+const memo = new Map<string, SafeHtml>();
+
+/** Text without markdown syntax: escaped paragraphs, as remark would render them. */
+function plainParagraphs(text: string): SafeHtml {
+  const paragraphs = text
+    .split(/\n[ \t]*\n/)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  // Quotes are safe in text content; `&<>` never reach here (they send text to the full pipeline), but
+  // are escaped all the same.
+  const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return trusted(paragraphs.map((p) => `<p>${esc(p.replace(/[ \t]*\n[ \t]*/g, '\n'))}</p>`).join('\n'));
+}
+
+function clipped(text: string): SafeHtml {
+  const { head } = clip(text, MARKDOWN_LIMIT);
+  return trusted(
+    `<pre class="plain">${escapeHtml(head)}</pre><p class="cut">… ${text.length - head.length} more characters not shown.</p>`,
+  );
+}
+
+function renderSlow(text: string, fastPath: boolean): SafeHtml {
+  const processor = !fastPath || GFM_SYNTAX.test(text) ? withGfm : withoutGfm;
   const tree = processor.runSync(processor.parse(text));
   return trusted(processor.stringify(tree));
 }

@@ -1,4 +1,3 @@
-import { highlightToHtml } from './highlight.js';
 import { clip, formatSize, html, type SafeHtml, trusted } from './html.js';
 import { entryAnchor } from './links.js';
 import { renderMarkdown } from './markdown.js';
@@ -87,18 +86,23 @@ function safeJson(value: unknown): string {
   }
 }
 
-function renderToolInput(name: string, input: unknown): SafeHtml {
-  const i = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
-  if (name === 'Bash' && typeof i.command === 'string') {
-    const hl = highlightToHtml(i.command, 'bash');
-    return hl ? trusted(hl) : renderOutput(i.command, 'code');
+/**
+ * A tool call's input: a list of its arguments (strings shown as they are, other values as JSON), or the
+ * JSON of an input that is not a small object. Not highlighted: highlighting every call would dominate the
+ * build time of large archives.
+ */
+export function renderToolInput(input: unknown): SafeHtml {
+  if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
+    const keys = Object.keys(input);
+    if (keys.length > 0 && keys.length <= 16) {
+      const i = input as Record<string, unknown>;
+      return html`<dl class="args">${keys.map(
+        (k) =>
+          html`<dt>${k}</dt><dd>${renderOutput(typeof i[k] === 'string' ? (i[k] as string) : safeJson(i[k]), 'code')}</dd>`,
+      )}</dl>`;
+    }
   }
-  const text = safeJson(input);
-  if (text.length <= 4_000) {
-    const hl = highlightToHtml(text, 'json');
-    if (hl) return trusted(hl);
-  }
-  return renderOutput(text, 'code');
+  return renderOutput(safeJson(input), 'code');
 }
 
 function renderToolUse(
@@ -114,7 +118,7 @@ function renderToolUse(
   const summary = toolSummary(block.name, block.input);
   const statusLabel = status === 'error' ? 'error' : status === 'missing-result' ? 'no result' : '';
   return html`<div class="tool${status === 'error' ? ' tool--error' : ''}">
-<details class="tool__call"><summary><span class="tool__name">${block.name}</span> <span class="tool__sum">${summary}</span>${statusLabel ? html` <span class="badge badge--${status}">${statusLabel}</span>` : ''}${call?.durationMs != null ? html` <span class="muted">${formatDuration(call.durationMs)}</span>` : ''}</summary>${renderToolInput(block.name, block.input)}</details>
+<details class="tool__call"><summary><span class="tool__name">${block.name}</span> <span class="tool__sum">${summary}</span>${statusLabel ? html` <span class="badge badge--${status}">${statusLabel}</span>` : ''}${call?.durationMs != null ? html` <span class="muted">${formatDuration(call.durationMs)}</span>` : ''}</summary>${renderToolInput(block.input)}</details>
 ${sidechain ? html`<p class="agent-link">Sub-agent <strong>${sidechain.agentType}</strong>${sidechain.description ? html` — ${sidechain.description}` : ''} · ${sidechain.entries} entries · ${sidechain.status} ${sideHref ? html`<a href="${sideHref}">Open its transcript →</a>` : ''}</p>` : ''}
 ${result ? html`<div class="tool__result${result.block.isError ? ' is-error' : ''}" id="${entryAnchor(result.entry.uuid)}">${result.block.isError ? html`<p class="badge badge--error">Error</p>` : ''}${renderResultItems(result.block.content)}</div>` : ''}
 </div>`;

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { agentsRoute, branchRoute, sessionRoute, sidechainRoute } from './links.js';
 import type {
   ManifestBranch,
@@ -16,15 +16,20 @@ import type {
 /** Environment variable naming the manifest file. */
 export const MANIFEST_ENV = 'CCTRAIL_MANIFEST';
 
-let manifest: SiteManifest | null = null;
+let manifest: { stamp: string; value: SiteManifest } | null = null;
 
-/** The manifest of the current build (read once). */
+/**
+ * The manifest of the current build, read again only when the file changes: several builds can run in one
+ * process, and the site's modules may be kept from one build to the next.
+ */
 export function getManifest(): SiteManifest {
-  if (manifest) return manifest;
   const file = process.env[MANIFEST_ENV];
   if (!file) throw new Error(`${MANIFEST_ENV} is not set: the report site is built by buildReport()`);
-  manifest = JSON.parse(readFileSync(file, 'utf8')) as SiteManifest;
-  return manifest;
+  const st = statSync(file);
+  const stamp = `${file}|${st.mtimeMs}|${st.size}`;
+  if (manifest?.stamp !== stamp)
+    manifest = { stamp, value: JSON.parse(readFileSync(file, 'utf8')) as SiteManifest };
+  return manifest.value;
 }
 
 /** Forgets the manifest read (for tests and repeated builds in one process). */

@@ -35,6 +35,21 @@ function cached<T>(m: SiteManifest, key: string, compute: () => T): T {
   }
 }
 
+/** Per-session lookups shared by the pages of one session (a session is rendered page after page). */
+interface SessionMemo {
+  locate?: (e: Entry) => { route: string; anchor: string } | null;
+  scopes: Map<string, { entries: Entry[]; ctx: ReturnType<typeof transcriptContext> }>;
+}
+const memos = new WeakMap<Session, SessionMemo>();
+function memoOf(session: Session): SessionMemo {
+  let m = memos.get(session);
+  if (!m) {
+    m = { scopes: new Map() };
+    memos.set(session, m);
+  }
+  return m;
+}
+
 /** Where every entry of a session is shown: route and anchor. */
 function entryLocator(session: Session, project: string, slug: string, sidechainSlugs: Map<string, string>) {
   const active = new Map<string, number>();
@@ -97,7 +112,7 @@ export function transcriptFragment(
   const scopeKey =
     scope.kind === 'main' ? 'main' : scope.kind === 'sidechain' ? `sc-${scope.slug}` : `br-${scope.index}`;
   return cached(m, `${s.key}-${projectSlug}-${s.slug}-${scopeKey}-${page}`, () => {
-    const loaded = loadSessionCached(s.file);
+    const loaded = loadSessionCached(s.file, s.key);
     if (!loaded.ok)
       return {
         transcript: '',
@@ -111,7 +126,9 @@ export function transcriptFragment(
       };
     const session = loaded.value;
     const scSlugs = new Map(s.sidechains.map((c) => [c.id, c.slug]));
-    const locate = entryLocator(session, projectSlug, s.slug, scSlugs);
+    const memo = memoOf(session);
+    memo.locate ??= entryLocator(session, projectSlug, s.slug, scSlugs);
+    const locate = memo.locate;
     const href = (target: { route: string; anchor: string } | null): string | null =>
       target ? pageHref(route, target.route, target.anchor) : null;
     const links: TranscriptLinks = {
@@ -121,16 +138,21 @@ export function transcriptFragment(
       },
       branch: (index) => pageHref(route, branchRoute(projectSlug, s.slug, index)),
     };
-    let entries: Entry[];
-    if (scope.kind === 'main') entries = activeEntries(session);
-    else if (scope.kind === 'sidechain') {
-      const sc = s.sidechains.find((c) => c.slug === scope.slug);
-      entries = sc ? sidechainEntries(session, sc.id) : [];
-    } else {
-      const b = session.branches[scope.index];
-      entries = b ? branchEntries(session, b) : [];
+    let scoped = memo.scopes.get(scopeKey);
+    if (!scoped) {
+      let entries: Entry[];
+      if (scope.kind === 'main') entries = activeEntries(session);
+      else if (scope.kind === 'sidechain') {
+        const sc = s.sidechains.find((c) => c.slug === scope.slug);
+        entries = sc ? sidechainEntries(session, sc.id) : [];
+      } else {
+        const b = session.branches[scope.index];
+        entries = b ? branchEntries(session, b) : [];
+      }
+      scoped = { entries, ctx: transcriptContext(session, entries) };
+      memo.scopes.set(scopeKey, scoped);
     }
-    const ctx = transcriptContext(session, entries);
+    const { entries, ctx } = scoped;
     const p = paginate(entries.length)[page - 1] ?? { start: 0, end: 0 };
     const transcript = renderTranscript(entries.slice(p.start, p.end), ctx, links).value;
     let graph: TranscriptFragment['graph'] = null;
@@ -227,6 +249,11 @@ export interface Figure {
   title?: string;
 }
 
+/** `1 session`, `2 sessions`: a count with its noun (plural by adding `s` unless given). */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${num(n)} ${n === 1 ? one : many}`;
+}
+
 /** `1,234`. */
 export function num(n: number | null | undefined): string {
   return n === null || n === undefined ? '—' : n.toLocaleString('en-US');
@@ -247,7 +274,7 @@ export function rereadTable(rereads: readonly RereadsAfterCompaction[]): SafeHtm
   return html`${rows.map(
     (
       r,
-    ) => html`<h3>After compaction into epoch ${r.epoch}: ${r.files.length} files read again, ≈${num(r.tokens)} tokens</h3>
+    ) => html`<h3>After compaction into epoch ${r.epoch}: ${plural(r.files.length, 'file')} read again, ≈${num(r.tokens)} tokens</h3>
 <div class="table-wrap"><table class="data"><thead><tr><th scope="col">File</th><th scope="col" class="n">Reads before</th><th scope="col" class="n">Reads after</th><th scope="col" class="n">≈ Tokens</th></tr></thead><tbody>${r.files.map(
       (f) =>
         html`<tr><td class="path">${f.file}</td><td class="n">${f.readsBefore}</td><td class="n">${f.readsAfter}</td><td class="n">${num(f.tokens)}</td></tr>`,

@@ -1,0 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { parentPort, workerData } from 'node:worker_threads';
+import { loadHighlighter } from './lib/highlight.js';
+import type { SiteManifest } from './lib/manifest.js';
+import { prerenderSessions } from './lib/prerender.js';
+
+/** Worker thread of `buildReport`: renders the fragments of its share of sessions into the cache. */
+const { manifestFile, keys } = workerData as { manifestFile: string; keys: string[] };
+await loadHighlighter();
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as SiteManifest;
+const pages = prerenderSessions(manifest, keys);
+parentPort?.postMessage({ pages });
