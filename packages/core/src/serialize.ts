@@ -14,8 +14,15 @@ import type { SessionSource, TranscriptSource } from './source.js';
  * @param session A built session.
  * @param source Its files: when given, entries and metadata get their content back from the source lines (use it
  *   for sessions built with `content: false`; the files must not have changed since).
+ * @param options `transform` is applied to every piece before it is written: each entry, each metadata record,
+ *   and each other top-level field (e.g. to redact secrets without holding the whole session).
  */
-export async function* sessionJson(session: Session, source?: SessionSource): AsyncGenerator<string> {
+export async function* sessionJson(
+  session: Session,
+  source?: SessionSource,
+  options: { transform?: <T>(value: T) => T } = {},
+): AsyncGenerator<string> {
+  const transform = options.transform ?? (<T>(value: T) => value);
   const files = new Map<string, TranscriptSource>();
   if (source?.main) files.set(source.main.path, source.main);
   for (const agent of source?.agents ?? []) files.set(agent.path, agent);
@@ -23,10 +30,10 @@ export async function* sessionJson(session: Session, source?: SessionSource): As
   for (const [key, value] of Object.entries(session)) {
     yield `${first ? '{' : ','}${JSON.stringify(key)}:`;
     first = false;
-    if (key === 'entries' && source)
-      yield* items(session.entries, files, (e, line) => withContent(e, line.text));
-    else if (key === 'metadata' && source) yield* items(session.metadata, files, restoreMetadata);
-    else yield JSON.stringify(value);
+    if (key === 'entries')
+      yield* items(session.entries, files, (e, line) => withContent(e, line.text), transform);
+    else if (key === 'metadata') yield* items(session.metadata, files, restoreMetadata, transform);
+    else yield JSON.stringify(transform(value));
   }
   yield '}';
 }
@@ -44,6 +51,7 @@ async function* items<T extends Entry | MetadataRecord>(
   list: readonly T[],
   files: ReadonlyMap<string, TranscriptSource>,
   restore: (item: T, line: Line) => T,
+  transform: <V>(value: V) => V,
 ): AsyncGenerator<string> {
   yield '[';
   let i = 0;
@@ -60,7 +68,7 @@ async function* items<T extends Entry | MetadataRecord>(
         line = next.value;
       }
       const restored = line !== null && line.number === item.source.line ? restore(item, line) : item;
-      yield `${i === 0 ? '' : ','}${JSON.stringify(restored)}`;
+      yield `${i === 0 ? '' : ','}${JSON.stringify(transform(restored))}`;
     }
     await lines?.return?.(undefined);
   }

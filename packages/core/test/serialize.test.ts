@@ -29,6 +29,12 @@ describe('sessionJson', () => {
           const expected = JSON.stringify(full);
           expect(await text(sessionJson(full))).toBe(expected);
           expect(await text(sessionJson(lean, source))).toBe(expected);
+          // A transform sees every piece: here it upper-cases every string, as a redactor would rewrite them.
+          const upper = <T>(value: T): T =>
+            JSON.parse(JSON.stringify(value), (_k, v) => (typeof v === 'string' ? v.toUpperCase() : v));
+          expect(await text(sessionJson(lean, source, { transform: upper }))).toBe(
+            JSON.stringify(upper(full)),
+          );
         }
       }
     },
