@@ -1,8 +1,9 @@
 import { buildSession, type DiscoveredSession, type Entry, type Session, sessionSource } from '@cctrail/core';
 import { sessionJson, summarize } from './archive-json.js';
-import { insideFolder, writeIfChanged } from './atomic-write.js';
+import { insideFolder } from './atomic-write.js';
 import { displayPath } from './display.js';
 import { redactSecrets, shortenHomePaths } from './redact.js';
+import { sessionChunks, writeChunksIfChanged } from './session-text.js';
 
 /**
  * The units of work of a run, as plain data so they can run in a worker thread or in the main thread alike:
@@ -70,7 +71,6 @@ export async function runJob<J extends Job>(job: J): Promise<JobResult<J>> {
   session.duplicateOf = job.duplicateOf;
   const redacted = job.privacy.redact ? redactSecrets(session) : 0;
   const shortened = job.privacy.shortHome ? shortenHomePaths(session) : 0;
-  const json = sessionJson(session);
   const result: ExportResult = {
     summary: summarize(session, job.file),
     cwd: session.project.cwd,
@@ -79,8 +79,8 @@ export async function runJob<J extends Job>(job: J): Promise<JobResult<J>> {
     redacted,
     shortened,
   };
-  if (job.dir === null) result.json = json;
-  else result.outcome = await writeIfChanged(insideFolder(job.dir, job.file), json);
+  if (job.dir === null) result.json = sessionJson(session);
+  else result.outcome = await writeChunksIfChanged(insideFolder(job.dir, job.file), sessionChunks(session));
   return result as JobResult<J>;
 }
 
