@@ -1,10 +1,5 @@
 import { type ArchiveIndex, type ArchiveSessionSummary, type Session, sessionStats } from '@cctrail/core';
 
-/** Serializes a session file: compact JSON, one trailing newline, key order as built (deterministic). */
-export function sessionJson(session: Session): string {
-  return `${JSON.stringify(session)}\n`;
-}
-
 /** Serializes `index.json`: indented for people, one trailing newline. */
 export function indexJson(index: ArchiveIndex): string {
   return `${JSON.stringify(index, null, 2)}\n`;

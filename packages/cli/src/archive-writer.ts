@@ -122,7 +122,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
       outcome.shortened += result.shortened;
       if (result.outcome === 'unchanged') outcome.unchanged++;
       else outcome.written++;
-      if ('stream' in target && result.json !== null) await write(target.stream, result.json);
+      if ('stream' in target) for (const piece of result.text ?? []) await write(target.stream, piece);
       if (state !== null && print !== null) state.remember(result.summary.file, print, result.cwd);
     },
   );

@@ -1,5 +1,5 @@
 import { buildSession, type DiscoveredSession, type Entry, type Session, sessionSource } from '@cctrail/core';
-import { sessionJson, summarize } from './archive-json.js';
+import { summarize } from './archive-json.js';
 import { insideFolder } from './atomic-write.js';
 import { displayPath } from './display.js';
 import { redactSecrets, shortenHomePaths } from './redact.js';
@@ -48,8 +48,8 @@ export interface ExportResult {
   summary: ReturnType<typeof summarize>;
   cwd: string | null;
   outcome: 'written' | 'unchanged' | 'returned';
-  /** The session file's text, when `dir` was null. */
-  json: string | null;
+  /** The session file's text in pieces of about 1 MiB, when `dir` was null. */
+  text: string[] | null;
   redacted: number;
   shortened: number;
 }
@@ -75,11 +75,11 @@ export async function runJob<J extends Job>(job: J): Promise<JobResult<J>> {
     summary: summarize(session, job.file),
     cwd: session.project.cwd,
     outcome: 'returned',
-    json: null,
+    text: null,
     redacted,
     shortened,
   };
-  if (job.dir === null) result.json = sessionJson(session);
+  if (job.dir === null) result.text = batch(sessionChunks(session));
   else result.outcome = await writeChunksIfChanged(insideFolder(job.dir, job.file), sessionChunks(session));
   return result as JobResult<J>;
 }
@@ -109,4 +109,22 @@ export function slim(session: Session): Session {
   session.metadata = [];
   for (const diagnostic of session.diagnostics) delete diagnostic.raw;
   return session;
+}
+
+/** Joins small pieces of text into pieces of about 1 MiB. */
+function batch(chunks: Iterable<string>): string[] {
+  const out: string[] = [];
+  let pending: string[] = [];
+  let length = 0;
+  for (const chunk of chunks) {
+    pending.push(chunk);
+    length += chunk.length;
+    if (length >= 1 << 20) {
+      out.push(pending.join(''));
+      pending = [];
+      length = 0;
+    }
+  }
+  if (pending.length > 0) out.push(pending.join(''));
+  return out;
 }
