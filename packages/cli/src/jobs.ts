@@ -1,9 +1,17 @@
-import { buildSession, type DiscoveredSession, type Entry, type Session, sessionSource } from '@cctrail/core';
+import { stat } from 'node:fs/promises';
+import {
+  buildSession,
+  type DiscoveredSession,
+  type Entry,
+  type Session,
+  sessionJson,
+  sessionSource,
+} from '@cctrail/core';
 import { summarize } from './archive-json.js';
 import { insideFolder } from './atomic-write.js';
 import { displayPath } from './display.js';
-import { redactSecrets, shortenHomePaths } from './redact.js';
-import { sessionChunks, writeChunksIfChanged } from './session-text.js';
+import { redactSecrets, redactText, shortenHome, shortenHomePaths } from './redact.js';
+import { writeChunksIfChanged } from './session-text.js';
 
 /**
  * The units of work of a run, as plain data so they can run in a worker thread or in the main thread alike:
@@ -38,6 +46,8 @@ export interface ExportJob {
   privacy: Privacy;
   /** The archive folder, or null to return the JSON text (NDJSON streaming). */
   dir: string | null;
+  /** Sessions with more transcript bytes than this are exported without holding their content (default 32 MiB). */
+  leanAboveBytes?: number;
 }
 
 /** A job. */
@@ -67,20 +77,31 @@ export async function runJob<J extends Job>(job: J): Promise<JobResult<J>> {
   const { discovered, root } = job.input;
   const source = await sessionSource(discovered, (path) => displayPath(root, path));
   if (job.kind === 'skeleton') return slim(await buildSession(source, { content: false })) as JobResult<J>;
-  const session = await buildSession(source, { content: true });
+  // A large session is built without content and written with its content read back line by line from
+  // the transcripts, so memory is bounded by its structure, not by the size of its tool outputs. Smaller
+  // ones are built whole: reading them once is faster.
+  const lean = (await totalBytes(discovered)) > (job.leanAboveBytes ?? LEAN_ABOVE_BYTES);
+  const session = await buildSession(source, { content: !lean });
   session.duplicateOf = job.duplicateOf;
-  const redacted = job.privacy.redact ? redactSecrets(session) : 0;
-  const shortened = job.privacy.shortHome ? shortenHomePaths(session) : 0;
+  const counts = { redacted: 0, shortened: 0 };
+  const transform = privacyTransform(job.privacy, counts);
+  const pieces = withNewline(sessionJson(session, lean ? source : undefined, { transform }));
   const result: ExportResult = {
     summary: summarize(session, job.file),
     cwd: session.project.cwd,
     outcome: 'returned',
     text: null,
-    redacted,
-    shortened,
+    redacted: 0,
+    shortened: 0,
   };
-  if (job.dir === null) result.text = batch(sessionChunks(session));
-  else result.outcome = await writeChunksIfChanged(insideFolder(job.dir, job.file), sessionChunks(session));
+  if (job.dir === null) result.text = await batch(pieces);
+  else result.outcome = await writeChunksIfChanged(insideFolder(job.dir, job.file), pieces);
+  result.redacted = counts.redacted;
+  result.shortened = counts.shortened;
+  // The index shows the same (redacted, shortened) text as the session file.
+  const quiet = privacyTransform(job.privacy, { redacted: 0, shortened: 0 });
+  result.summary = quiet(result.summary);
+  result.cwd = quiet(result.cwd);
   return result as JobResult<J>;
 }
 
@@ -112,11 +133,11 @@ export function slim(session: Session): Session {
 }
 
 /** Joins small pieces of text into pieces of about 1 MiB. */
-function batch(chunks: Iterable<string>): string[] {
+async function batch(chunks: AsyncIterable<string>): Promise<string[]> {
   const out: string[] = [];
   let pending: string[] = [];
   let length = 0;
-  for (const chunk of chunks) {
+  for await (const chunk of chunks) {
     pending.push(chunk);
     length += chunk.length;
     if (length >= 1 << 20) {
@@ -127,4 +148,49 @@ function batch(chunks: Iterable<string>): string[] {
   }
   if (pending.length > 0) out.push(pending.join(''));
   return out;
+}
+
+/** Sessions whose transcripts are larger than this are exported without holding their content. */
+const LEAN_ABOVE_BYTES = 32 * 1024 * 1024;
+
+async function totalBytes(session: DiscoveredSession): Promise<number> {
+  let total = 0;
+  for (const file of [session.mainFile, ...session.agentFiles]) {
+    if (file !== null) total += (await stat(file).catch(() => null))?.size ?? 0;
+  }
+  return total;
+}
+
+/** The pieces of a session file's text, ended by a newline (one session per line in NDJSON). */
+async function* withNewline(pieces: AsyncIterable<string>): AsyncGenerator<string> {
+  yield* pieces;
+  yield '\n';
+}
+
+/**
+ * The privacy options as a transform of JSON values: strings are returned rewritten, objects and arrays
+ * are rewritten in place. Counts what it changed.
+ */
+function privacyTransform(privacy: Privacy, counts: { redacted: number; shortened: number }) {
+  return <T>(value: T): T => {
+    if (typeof value === 'string') {
+      let text: string = value;
+      if (privacy.redact) {
+        const result = redactText(text);
+        counts.redacted += result.count;
+        text = result.text;
+      }
+      if (privacy.shortHome) {
+        const result = shortenHome(text);
+        counts.shortened += result.count;
+        text = result.text;
+      }
+      return text as T;
+    }
+    if (value !== null && typeof value === 'object') {
+      if (privacy.redact) counts.redacted += redactSecrets(value);
+      if (privacy.shortHome) counts.shortened += shortenHomePaths(value);
+    }
+    return value;
+  };
 }

@@ -2,41 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { Session } from '@cctrail/core';
 import type { WriteOutcome } from './atomic-write.js';
-
-/** Session fields that can hold hundreds of thousands of items: serialized one item at a time. */
-const LONG_LISTS = new Set(['entries', 'metadata', 'tools', 'diagnostics']);
-
-/**
- * The text of a session file in pieces: exactly `JSON.stringify(session) + '\n'`, without ever building
- * that string (a long session's JSON can exceed the longest string JavaScript allows).
- *
- * @param session The session to serialize.
- */
-export function* sessionChunks(session: Session): Generator<string> {
-  const record = session as unknown as Record<string, unknown>;
-  let separator = '{';
-  for (const key of Object.keys(record)) {
-    const value = record[key];
-    const text = Array.isArray(value) && LONG_LISTS.has(key) ? null : JSON.stringify(value);
-    if (text === undefined) continue;
-    yield `${separator}${JSON.stringify(key)}:`;
-    separator = ',';
-    if (text !== null) {
-      yield text;
-      continue;
-    }
-    const list = value as unknown[];
-    let itemSeparator = '[';
-    for (const item of list) {
-      yield itemSeparator + (JSON.stringify(item) ?? 'null');
-      itemSeparator = ',';
-    }
-    yield list.length === 0 ? '[]' : ']';
-  }
-  yield separator === '{' ? '{}\n' : '}\n';
-}
 
 const BATCH = 1 << 20;
 
@@ -48,7 +14,10 @@ const BATCH = 1 << 20;
  * @param path Destination file; its folder is created when missing.
  * @param chunks The text, in order.
  */
-export async function writeChunksIfChanged(path: string, chunks: Iterable<string>): Promise<WriteOutcome> {
+export async function writeChunksIfChanged(
+  path: string,
+  chunks: Iterable<string> | AsyncIterable<string>,
+): Promise<WriteOutcome> {
   await mkdir(dirname(path), { recursive: true });
   const temporary = `${path}.tmp-${process.pid}`;
   const hash = createHash('sha256');
@@ -65,7 +34,7 @@ export async function writeChunksIfChanged(path: string, chunks: Iterable<string
       size += bytes.byteLength;
       await handle.write(bytes);
     };
-    for (const chunk of chunks) {
+    for await (const chunk of chunks) {
       pending.push(chunk);
       pendingLength += chunk.length;
       if (pendingLength >= BATCH) await flush();
