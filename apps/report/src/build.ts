@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -139,11 +139,19 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
   process.env[MANIFEST_ENV] = manifestFile;
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
   resetManifest();
+  // Each build runs on its own copy of the site, a sibling of `site/` (so its relative imports of `src/lib`
+  // and its node_modules resolve the same): Astro writes intermediate files into its root and working
+  // directory, and builds running at the same time (tests, several reports) must not share them.
+  const buildRoot = join(dirname(SITE_ROOT), `.build-${process.pid}-${Date.now().toString(36)}`);
+  cpSync(SITE_ROOT, buildRoot, {
+    recursive: true,
+    filter: (src) => !/[\\/](\.astro|node_modules|dist)$/.test(src),
+  });
   try {
-    process.chdir(SITE_ROOT);
+    process.chdir(buildRoot);
     const { build } = await import('astro');
     await build({
-      root: SITE_ROOT,
+      root: buildRoot,
       outDir,
       base: options.base ?? '/',
       logLevel: 'warn',
@@ -152,6 +160,7 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
     });
   } finally {
     process.chdir(previousCwd);
+    rmSync(buildRoot, { recursive: true, force: true });
     if (previousEnv.manifest === undefined) delete process.env[MANIFEST_ENV];
     else process.env[MANIFEST_ENV] = previousEnv.manifest;
     if (previousEnv.telemetry === undefined) delete process.env.ASTRO_TELEMETRY_DISABLED;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { it } from 'vitest';
 import { buildReport } from '../src/index.js';
 import type { Entry, Session } from '../src/lib/model.js';
-import { claude, emptySession, entry, result, text, usage, writeArchive } from './helpers/demo.js';
+import { claude, emptySession, entry, result, summaryOf, text, usage } from './helpers/demo.js';
 
 function bigSession(id: string, n: number, seed: number): Session {
   const es: Entry[] = [];
@@ -159,15 +159,33 @@ it('bench', async () => {
   const N = Number(process.env.BENCH_N ?? 550);
   if (!existsSync(join(data, 'index.json')) || process.env.BENCH_REGEN) {
     rmSync(data, { recursive: true, force: true });
-    const projects: { id: string; cwd: string; sessions: Session[] }[] = [];
-    for (let p = 0; p < 20; p++) projects.push({ id: `proj-${p}`, cwd: `/home/dev/proj-${p}`, sessions: [] });
-    // write sessions one project at a time to bound memory
     mkdirSync(data, { recursive: true });
     const sizes = (i: number) => (i % 50 === 0 ? 4000 : i % 7 === 0 ? 1200 : 150 + ((i * 37) % 500));
-    for (let i = 0; i < N; i++) projects[i % 20]?.sessions.push(bigSession(`sess-${i}`, sizes(i), i));
-    writeArchive(data, projects);
+    const projects = Array.from({ length: 20 }, (_, p) => ({
+      slug: `proj-${p}`,
+      id: `proj-${p}`,
+      cwd: `/home/dev/proj-${p}`,
+      sessions: [] as ReturnType<typeof summaryOf>[],
+    }));
+    for (let i = 0; i < N; i++) {
+      const s = bigSession(`sess-${i}`, sizes(i), i);
+      const p = projects[i % 20] as (typeof projects)[0];
+      mkdirSync(join(data, p.id), { recursive: true });
+      const file = `${p.id}/${s.id}.json`;
+      writeFileSync(join(data, file), JSON.stringify(s));
+      p.sessions.push(summaryOf(s, file));
+    }
+    writeFileSync(
+      join(data, 'index.json'),
+      JSON.stringify({
+        schemaVersion: 1,
+        generator: { name: 'cctrail', version: 'bench' },
+        projects,
+        usage: usage(0),
+      }),
+    );
   }
-
+  if (process.env.BENCH_ONLY_GEN) return;
   let peak = 0;
   const timer = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);

@@ -1,7 +1,7 @@
 import type { SiteManifest } from './manifest.js';
 import type { PageProps } from './site.js';
 import { allRoutes } from './site.js';
-import { transcriptFragment } from './views.js';
+import { fragmentKey, hasFragment, transcriptFragment } from './views.js';
 
 /**
  * Renders the transcript fragments of a set of sessions into the cache, so that Astro's page rendering
@@ -28,7 +28,7 @@ export function shareSessions(m: SiteManifest, n: number): string[][] {
   return shares.map((s) => s.keys);
 }
 
-/** Renders (into the cache) every transcript page of the given sessions; returns how many pages. */
+/** Renders (into the cache) every transcript page of the given sessions not cached yet; returns how many. */
 export function prerenderSessions(m: SiteManifest, keys: readonly string[]): number {
   const wanted = new Set(keys);
   let pages = 0;
@@ -45,6 +45,7 @@ export function prerenderSessions(m: SiteManifest, keys: readonly string[]): num
         : p.kind === 'sidechain'
           ? ({ kind: 'sidechain', slug: p.sidechain } as const)
           : ({ kind: 'branch', index: p.branch } as const);
+    if (hasFragment(m, fragmentKey(project.slug, session, scope, p.page))) continue;
     transcriptFragment(m, project.slug, session, scope, p.page, r.route);
     pages++;
   }

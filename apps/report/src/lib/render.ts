@@ -40,12 +40,13 @@ export function renderOutput(text: string, className = 'out'): SafeHtml {
     }
   }
   if (previewEnd >= text.length) return html`<pre class="${className}">${text}</pre>`;
-  const preview = clip(text, previewEnd);
+  // The rest follows the preview inside "show all", so no text is written twice.
   const full = clip(text, FULL_OUTPUT_CAP);
+  const rest = full.head.slice(previewEnd);
   const cut = full.truncated
     ? html`<p class="cut">${formatSize(text.length - full.head.length)} not shown: outputs are capped at ${formatSize(FULL_OUTPUT_CAP)}.</p>`
     : '';
-  return html`<pre class="${className}">${preview.head}</pre><details class="more"><summary>Show all (${formatSize(text.length)}, ${countLines(text)} lines)</summary><pre class="${className}">${full.head}</pre>${cut}</details>`;
+  return html`<div class="clipped"><pre class="${className} head">${text.slice(0, previewEnd)}</pre><details class="more"><summary>Show all (${formatSize(text.length)}, ${countLines(text)} lines)</summary><pre class="${className} rest">${rest}</pre>${cut}</details></div>`;
 }
 
 function countLines(text: string): number {

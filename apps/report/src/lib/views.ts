@@ -1,5 +1,5 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { type AgentTypeStats, aggregateAgents, type LocatedRun } from './agents.js';
 import { formatSize, html, type SafeHtml, trusted } from './html.js';
 import { branchRoute, entryAnchor, pageHref, sessionRoute, sidechainRoute } from './links.js';
@@ -22,17 +22,45 @@ import { activeEntries, branchEntries, sidechainEntries, transcriptContext } fro
 /** Most diagnostics listed on a session page. */
 export const DIAGNOSTICS_SHOWN = 200;
 
-function cached<T>(m: SiteManifest, key: string, compute: () => T): T {
-  if (!m.cacheDir) return compute();
-  const file = join(m.cacheDir, 'fragments', `${key}.json`);
+/** Files of a cached fragment: its transcript HTML, and the rest as JSON (written last: it marks completion). */
+function fragmentFiles(m: SiteManifest, key: string): { html: string; meta: string } | null {
+  if (!m.cacheDir) return null;
+  const dir = join(m.cacheDir, 'fragments');
+  return { html: join(dir, `${key}.html`), meta: join(dir, `${key}.json`) };
+}
+
+/** True when the fragment of `key` is in the cache. */
+export function hasFragment(m: SiteManifest, key: string): boolean {
+  const files = fragmentFiles(m, key);
+  return files !== null && existsSync(files.meta) && existsSync(files.html);
+}
+
+function cachedFragment(m: SiteManifest, key: string, compute: () => TranscriptFragment): TranscriptFragment {
+  const files = fragmentFiles(m, key);
+  if (!files) return compute();
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as T;
+    const meta = JSON.parse(readFileSync(files.meta, 'utf8')) as Omit<TranscriptFragment, 'transcript'>;
+    return { ...meta, transcript: readFileSync(files.html, 'utf8') };
   } catch {
     const value = compute();
-    mkdirSync(join(m.cacheDir, 'fragments'), { recursive: true });
-    writeFileSync(file, JSON.stringify(value));
+    const { transcript, ...meta } = value;
+    mkdirSync(dirname(files.html), { recursive: true });
+    writeFileSync(files.html, transcript);
+    writeFileSync(files.meta, JSON.stringify(meta));
     return value;
   }
+}
+
+/** Cache key of a transcript page. */
+export function fragmentKey(
+  projectSlug: string,
+  s: ManifestSession,
+  scope: TranscriptScope,
+  page: number,
+): string {
+  const scopeKey =
+    scope.kind === 'main' ? 'main' : scope.kind === 'sidechain' ? `sc-${scope.slug}` : `br-${scope.index}`;
+  return `${s.key}-${projectSlug}-${s.slug}-${scopeKey}-${page}`;
 }
 
 /** Per-session lookups shared by the pages of one session (a session is rendered page after page). */
@@ -111,7 +139,7 @@ export function transcriptFragment(
 ): TranscriptFragment {
   const scopeKey =
     scope.kind === 'main' ? 'main' : scope.kind === 'sidechain' ? `sc-${scope.slug}` : `br-${scope.index}`;
-  return cached(m, `${s.key}-${projectSlug}-${s.slug}-${scopeKey}-${page}`, () => {
+  return cachedFragment(m, fragmentKey(projectSlug, s, scope, page), () => {
     const loaded = loadSessionCached(s.file, s.key);
     if (!loaded.ok)
       return {
