@@ -1,6 +1,6 @@
 import type { Diagnostic, Session } from '@cctrail/core';
 import type { Io } from './command.js';
-import { styleFor } from './terminal.js';
+import { printable, styleFor } from './terminal.js';
 
 /** Diagnostics counted by severity. */
 export interface DiagnosticTally {
@@ -58,7 +58,7 @@ export function printDiagnostics(
     const color = { error: style.red, warning: style.yellow, info: style.dim };
     for (const session of sessions) {
       for (const diagnostic of session.diagnostics) {
-        const line = formatDiagnostic(diagnostic, session.id);
+        const line = printable(formatDiagnostic(diagnostic, session.id));
         io.stderr.write(`${diagnostic.severity === 'info' ? line : color[diagnostic.severity](line)}\n`);
       }
     }

@@ -94,3 +94,14 @@ export function formatTokens(value: number): string {
 export function formatShare(value: number): string {
   return `${(value * 100).toFixed(value > 0 && value < 0.1 ? 1 : 0)}%`;
 }
+
+/**
+ * Makes text from a transcript safe to print on a terminal: control characters (which could move the
+ * cursor or change colors) are shown as `\u001b`-style escapes.
+ */
+export function printable(text: string): string {
+  return text.replace(
+    /[\u0000-\u001f\u007f-\u009f]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatShare, formatTokens, styleFor, table } from '../src/terminal.js';
+import { formatCount, formatShare, formatTokens, printable, styleFor, table } from '../src/terminal.js';
 
 const tty = { isTTY: true } as unknown as NodeJS.WriteStream;
 const pipe = { isTTY: false } as unknown as NodeJS.WriteStream;
@@ -41,5 +41,12 @@ describe('number formats', () => {
     expect(formatTokens(4_560_000)).toBe('4.56M');
     expect(formatShare(0.25)).toBe('25%');
     expect(formatShare(0.0123)).toBe('1.2%');
+  });
+});
+
+describe('printable', () => {
+  it('escapes control characters from transcripts', () => {
+    expect(printable('ok\u001b[31mred\u0007\n')).toBe('ok\\u001b[31mred\\u0007\\u000a');
+    expect(printable('plain ünïcode')).toBe('plain ünïcode');
   });
 });

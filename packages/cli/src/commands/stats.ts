@@ -5,7 +5,15 @@ import type { Command } from '../command.js';
 import { plural, printDiagnostics } from '../diagnostic-output.js';
 import { exitCodeFor, INPUT_OPTIONS, readFilters, selectSessions } from '../input.js';
 import { progressBar } from '../progress.js';
-import { formatCount, formatShare, formatTokens, type Style, styleFor, table } from '../terminal.js';
+import {
+  formatCount,
+  formatShare,
+  formatTokens,
+  printable,
+  type Style,
+  styleFor,
+  table,
+} from '../terminal.js';
 
 /** `cctrail stats`: counts, tokens, agents and compactions. */
 export const statsCommand: Command = {
@@ -73,8 +81,10 @@ export function renderStats(stats: ArchiveStats, style: Style): string {
         'diagnostics',
       ],
       stats.sessions.map((s) => [
-        s.duplicateOf ? style.dim(`${s.sessionId.slice(0, 8)} (dup)`) : s.sessionId.slice(0, 8),
-        shorten(s.project ?? '', 40),
+        s.duplicateOf
+          ? style.dim(`${printable(s.sessionId.slice(0, 8))} (dup)`)
+          : printable(s.sessionId.slice(0, 8)),
+        printable(shorten(s.project ?? '', 40)),
         formatCount(s.entries),
         String(s.branches.forks),
         String(s.sidechains.length),
@@ -107,6 +117,28 @@ export function renderStats(stats: ArchiveStats, style: Style): string {
       `${formatTokens(usage.cacheCreationInputTokens)} cache write, ${formatTokens(usage.cacheReadInputTokens)} cache read ` +
       `(${formatCount(usage.responses)} API responses)`,
   );
+  const only = stats.sessions.length === 1 ? stats.sessions[0] : undefined;
+  if (only && only.sidechains.length > 0) {
+    out.push(
+      '',
+      style.bold('Sidechains'),
+      table(
+        ['sidechain', 'agent type', 'role', 'depth', 'entries', 'prompts', 'status', 'parallel', 'tokens'],
+        only.sidechains.map((s) => [
+          printable(s.id),
+          printable(s.agentType),
+          s.role,
+          String(s.depth),
+          formatCount(s.entries),
+          String(s.prompts),
+          s.status === 'error' ? style.yellow(s.status) : s.status,
+          s.parallelGroup === null ? '' : `#${s.parallelGroup}`,
+          formatTokens(s.tokens),
+        ]),
+        ['left', 'left', 'left', 'right', 'right', 'right', 'left', 'left', 'right'],
+      ),
+    );
+  }
   if (stats.agents.length > 0) {
     out.push(
       '',
@@ -124,7 +156,7 @@ export function renderStats(stats: ArchiveStats, style: Style): string {
           'tokens',
         ],
         stats.agents.map((a) => [
-          a.agentType,
+          printable(a.agentType),
           String(a.invocations),
           String(a.medianEntries),
           Object.entries(a.depths)
