@@ -58,13 +58,15 @@ const NO_PRIVACY: Privacy = { redact: false, shortHome: false };
  * Exports the selected sessions. First every session is built without content, to find duplicates and
  * the archive layout; then each session is built again with content and written (a few at a time, in
  * worker threads), skipping sessions whose inputs did not change since the last export into the folder.
- * The index comes last, so a folder always has an index that matches complete session files.
+ * The index comes last, so a folder always has an index that matches complete session files. When the
+ * filters leave no session, a folder is not touched.
  */
 export async function exportArchive(options: ExportOptions): Promise<ExportOutcome> {
   const { selection, target, runner, progress } = options;
   const privacy = options.privacy ?? NO_PRIVACY;
   const skeletons = await buildSkeletons(selection.sessions, selection.filters, progress);
   const layout = planLayout(skeletons.sessions, privacy);
+  const empty = skeletons.sessions.length === 0;
   const dir = 'dir' in target ? target.dir : null;
   const state = dir === null ? null : new ExportState(dir);
   const outcome: Omit<ExportOutcome, 'index'> = {
@@ -141,6 +143,8 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
     await write(target.stream, `${JSON.stringify(index)}\n`);
     return { ...outcome, index };
   }
+  // Filters that match nothing leave an existing archive as it is.
+  if (empty) return { ...outcome, index };
   const indexFile = join(target.dir, 'index.json');
   const previous = await readFile(indexFile, 'utf8')
     .then((text) => JSON.parse(text) as unknown)

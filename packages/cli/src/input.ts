@@ -62,8 +62,6 @@ export interface Selection {
   root: string;
   sessions: SelectedSession[];
   filters: Filters;
-  /** True when a filter removed every session (the input itself had transcripts). */
-  filteredOut: boolean;
 }
 
 /**
@@ -197,7 +195,7 @@ export async function selectSessions(paths: readonly string[], filters: Filters,
     if (filters.since !== null && (await lastModified(candidate.discovered)) < filters.since) continue;
     selected.push(candidate);
   }
-  return { root, sessions: selected, filters, filteredOut: selected.length === 0 };
+  return { root, sessions: selected, filters };
 }
 
 /**

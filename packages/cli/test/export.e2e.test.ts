@@ -118,6 +118,14 @@ describe.skipIf(scenarios.length === 0)('cctrail export on fixtures/', () => {
     expect(changed.slice(0, 2)).toEqual(['.cctrail-state.json', 'index.json']);
   });
 
+  it('leaves the archive alone when the filters match nothing', async () => {
+    const before = await snapshotFolder(out);
+    const run = await cctrail(['export', ...scenarios, '-o', out, '--until', '2000-01-01']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('No session matches the filters;');
+    expect(await snapshotFolder(out)).toEqual(before);
+  });
+
   it('marks duplicates in the index and in the session file', async () => {
     const { index, sessions } = await readArchive(out);
     const duplicates = index.projects.flatMap((p) => p.sessions).filter((s) => s.duplicateOf !== null);

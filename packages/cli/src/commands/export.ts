@@ -65,16 +65,15 @@ export const exportCommand: Command = {
     });
 
     const tally = printDiagnostics(result.sessions, io, flag(options, 'verbose') || flag(options, 'strict'));
-    if (!toStdout) {
+    if (result.sessions.length === 0) {
+      io.stderr.write(`No session matches the filters${toStdout ? '' : `; ${dir} was left as it was`}.\n`);
+    } else if (!toStdout) {
       const style = styleFor(io.stdout, io.env);
       const removed = result.removed > 0 ? `, ${result.removed} removed` : '';
       io.stdout.write(
         `Exported ${plural(result.sessions.length, 'session')} to ${style.bold(dir)} ` +
           `(${result.written} written, ${result.unchanged} unchanged${removed})\n`,
       );
-    }
-    if (selection.filteredOut || result.sessions.length === 0) {
-      io.stderr.write('No session matches the filters.\n');
     }
     return exitCodeFor(tally.error, options);
   },
