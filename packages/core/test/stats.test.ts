@@ -10,36 +10,11 @@ function usage(input: number, output: number, more: Partial<Usage> = {}): Usage 
   return { ...emptyUsage(), inputTokens: input, outputTokens: output, responses: 1, ...more };
 }
 
+// A real entry gives every field of the model; tests set the few that statistics read.
+const realEntry = (await sessionOf([prompt('base', null)])).entries[0]!;
+
 function entry(uuid: string, more: Partial<Entry> = {}): Entry {
-  return {
-    uuid,
-    type: 'user',
-    subtype: null,
-    kind: 'prompt',
-    actor: 'human',
-    parentUuid: null,
-    parent: null,
-    logicalParentUuid: null,
-    timestamp: null,
-    sessionId: 's',
-    version: null,
-    cwd: null,
-    gitBranch: null,
-    sidechain: null,
-    isSidechain: false,
-    epoch: 0,
-    active: true,
-    branchPoint: null,
-    message: null,
-    content: [],
-    usage: null,
-    isMeta: false,
-    isCompactSummary: false,
-    isApiError: false,
-    source: { file: 'p/s.jsonl', line: 1, offset: 0, length: 1 },
-    extra: {},
-    ...more,
-  };
+  return { ...realEntry, uuid, kind: 'prompt', actor: 'human', sidechain: null, ...more };
 }
 
 function sidechain(id: string, more: Partial<Sidechain> = {}): Sidechain {
@@ -110,25 +85,21 @@ function tool(id: string, status: ToolCall['status']): ToolCall {
   };
 }
 
+// A real (empty) session gives every field of the model, so new fields do not break these tests.
+const blank = await sessionOf([]);
+
 function session(id: string, more: Partial<Session> = {}): Session {
   const total = more.usage?.total ?? emptyUsage();
   return {
-    schemaVersion: 1,
+    ...blank,
     id,
     sessionIds: [id],
     project: { slug: 'p', cwd: '/p' },
     files: [{ path: `p/${id}.jsonl`, role: 'main', lines: 0, bytes: 0 }],
-    title: null,
-    firstPrompt: null,
-    startedAt: null,
-    endedAt: null,
-    versions: [],
-    models: [],
     entries: [],
     metadata: [],
     roots: [],
     orphans: [],
-    leaf: null,
     branchPoints: [],
     branches: [],
     sidechains: [],
