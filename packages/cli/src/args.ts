@@ -106,7 +106,7 @@ export function flag(options: OptionValues, name: string): boolean {
 export function formatOptions(specs: readonly OptionSpec[]): string {
   const rows = specs.map((spec) => {
     const names = `${spec.short ? `-${spec.short}, ` : '    '}--${spec.name}${spec.value ? ` ${spec.value}` : ''}`;
-    return [names, spec.description + (spec.multiple ? ' (repeatable)' : '')] as const;
+    return [names, spec.description + (spec.multiple ? '; repeatable' : '')] as const;
   });
   const width = Math.max(...rows.map(([names]) => names.length));
   return rows.map(([names, text]) => `  ${names.padEnd(width)}  ${text}`).join('\n');

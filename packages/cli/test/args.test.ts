@@ -55,7 +55,7 @@ describe('formatOptions', () => {
   it('aligns the option list', () => {
     expect(formatOptions(specs)).toMatchInlineSnapshot(`
       "  -o, --output DIR    where
-            --project NAME  which (repeatable)
+            --project NAME  which; repeatable
             --json          json"
     `);
   });
