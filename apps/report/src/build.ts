@@ -1,21 +1,22 @@
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { assembleSite } from './lib/assemble.js';
 import { loadHighlighter } from './lib/highlight.js';
 import { pageHref, sessionRoute, sidechainRoute } from './lib/links.js';
 import { buildManifest, type SiteManifest } from './lib/manifest.js';
 import { shareSessions } from './lib/prerender.js';
 import { type SearchItem, searchIndexScript } from './lib/search.js';
-import { allRoutes, MANIFEST_ENV, resetManifest, sessionTitle } from './lib/site.js';
+import { MANIFEST_ENV, resetManifest, sessionTitle } from './lib/site.js';
 
 /** Options of `buildReport`. */
 export interface BuildReportOptions {
   /** Archive folder written by `cctrail export`: `index.json` and session files. */
   dataDir: string;
-  /** Output folder of the static site (emptied, except for its cache). */
+  /** Output folder of the static site (files the site no longer has are removed; its cache is kept). */
   outDir: string;
   /** Base path when published under a sub-path (`/repo/`); links are relative either way. */
   base?: string;
@@ -41,12 +42,6 @@ export const CACHE_FOLDER = '.cctrail-cache';
 const here = dirname(fileURLToPath(import.meta.url));
 /** The Astro site folder (`apps/report/site`), found from `src/` or `dist/`. */
 export const SITE_ROOT = resolve(here, '..', 'site');
-
-function emptyExcept(dir: string, keep: string): void {
-  if (!existsSync(dir)) return;
-  for (const name of readdirSync(dir))
-    if (name !== keep) rmSync(join(dir, name), { recursive: true, force: true });
-}
 
 let building: Promise<unknown> = Promise.resolve();
 
@@ -118,11 +113,12 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
     options.cacheDir === false ? null : resolve(options.cacheDir ?? join(outDir, CACHE_FOLDER));
   const started = Date.now();
   mkdirSync(outDir, { recursive: true });
-  emptyExcept(outDir, CACHE_FOLDER);
-  const work = cacheDir ?? join(outDir, CACHE_FOLDER);
+  // Without a cache folder, the same layout is used in a folder removed at the end.
+  const work = cacheDir ?? join(outDir, `${CACHE_FOLDER}-${process.pid}`);
+  const stage = join(work, 'stage');
   mkdirSync(work, { recursive: true });
 
-  const manifest = buildManifest({ dataDir, cacheDir, title: options.title ?? 'cctrail', log });
+  const manifest = buildManifest({ dataDir, cacheDir: work, title: options.title ?? 'cctrail', log });
   const manifestFile = join(work, 'manifest.json');
   writeFileSync(manifestFile, JSON.stringify(manifest));
   const sessions = manifest.projects.reduce((a, p) => a + p.sessions.length, 0);
@@ -152,11 +148,10 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
     const { build } = await import('astro');
     await build({
       root: buildRoot,
-      outDir,
+      outDir: stage,
       base: options.base ?? '/',
       logLevel: 'warn',
       cacheDir: join(work, 'astro'),
-      vite: { build: { emptyOutDir: false } },
     });
   } finally {
     process.chdir(previousCwd);
@@ -168,9 +163,16 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
     resetManifest();
   }
 
-  // Astro leaves its content-layer modules in the output when it may not empty the folder.
-  for (const name of ['content-assets.mjs', 'content-modules.mjs'])
-    rmSync(join(outDir, name), { force: true });
+  const assembled = assembleSite({
+    stage,
+    outDir,
+    fragments: join(work, 'fragments'),
+    state: join(work, 'pages.json'),
+    keep: new Set(['_cctrail/mermaid.min.js', '_cctrail/search-index.js']),
+    ignore: new Set([CACHE_FOLDER, basename(work)]),
+  });
+  rmSync(stage, { recursive: true, force: true });
+  log(`report: ${assembled.written} files written, ${assembled.removed} removed`);
 
   // Assets that Astro does not handle: Mermaid's IIFE build and the search index, both classic scripts.
   const assets = join(outDir, '_cctrail');
@@ -210,7 +212,7 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
   writeFileSync(join(assets, 'search-index.js'), searchIndexScript(items));
   if (cacheDir) pruneCache(cacheDir, manifest);
   else rmSync(work, { recursive: true, force: true });
-  const pages = 1 + allRoutes(manifest).length;
+  const pages = assembled.pages;
   log(`report: ${pages} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return { indexHtml: join(outDir, 'index.html'), pages };
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildManifest } from '../src/lib/manifest.js';
 import { allRoutes } from '../src/lib/site.js';
-import { agentTable, indexView, pagerLinks, transcriptFragment } from '../src/lib/views.js';
+import { agentTable, fragmentHtml, indexView, pagerLinks, transcriptFragment } from '../src/lib/views.js';
 import { demoSession, linearSession, writeArchive } from './helpers/demo.js';
 
 function archive() {
@@ -69,7 +69,9 @@ describe('manifest and views', () => {
     expect(frag.graph?.nodes.length).toBeGreaterThan(3);
     expect(frag.timeline).toContain('<svg');
     expect(frag.rereads[0]?.files[0]?.file).toBe('src/cart.ts');
-    expect(frag.transcript).toContain(`href="../../../s/${p.slug}/${s.slug}/agent/agent-x1/index.html"`);
+    expect(fragmentHtml(manifest, frag.key)).toContain(
+      `href="../../../s/${p.slug}/${s.slug}/agent/agent-x1/index.html"`,
+    );
   });
 
   it('builds pager links', () => {

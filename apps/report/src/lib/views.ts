@@ -35,20 +35,28 @@ export function hasFragment(m: SiteManifest, key: string): boolean {
   return files !== null && existsSync(files.meta) && existsSync(files.html);
 }
 
-function cachedFragment(m: SiteManifest, key: string, compute: () => TranscriptFragment): TranscriptFragment {
+/**
+ * Reads a fragment from the cache, or computes and stores it. The transcript HTML stays on disk: pages put
+ * `fragmentMarker(key)` where it goes, and `assembleSite` fills it in.
+ */
+function cachedFragment(m: SiteManifest, key: string, compute: () => RenderedFragment): TranscriptFragment {
   const files = fragmentFiles(m, key);
-  if (!files) return compute();
+  if (!files) throw new Error('the report needs a cache folder for its fragments');
   try {
-    const meta = JSON.parse(readFileSync(files.meta, 'utf8')) as Omit<TranscriptFragment, 'transcript'>;
-    return { ...meta, transcript: readFileSync(files.html, 'utf8') };
+    return { ...(JSON.parse(readFileSync(files.meta, 'utf8')) as Omit<TranscriptFragment, 'key'>), key };
   } catch {
-    const value = compute();
-    const { transcript, ...meta } = value;
+    const { transcript, ...meta } = compute();
     mkdirSync(dirname(files.html), { recursive: true });
     writeFileSync(files.html, transcript);
     writeFileSync(files.meta, JSON.stringify(meta));
-    return value;
+    return { ...meta, key };
   }
+}
+
+/** The transcript HTML of a cached fragment. */
+export function fragmentHtml(m: SiteManifest, key: string): string {
+  const files = fragmentFiles(m, key);
+  return files ? readFileSync(files.html, 'utf8') : '';
 }
 
 /** Cache key of a transcript page. */
@@ -112,7 +120,8 @@ function entryLocator(session: Session, project: string, slug: string, sidechain
 
 /** Heavy, cacheable part of a transcript page. */
 export interface TranscriptFragment {
-  transcript: string;
+  /** Cache key: the transcript HTML is `fragmentHtml(m, key)`, put in the page by `fragmentMarker(key)`. */
+  key: string;
   graph: { text: string; nodes: MermaidNode[]; notes: string[] } | null;
   timeline: string | null;
   calls: number;
@@ -121,6 +130,9 @@ export interface TranscriptFragment {
   diagnosticsTotal: number;
   errors: string[];
 }
+
+/** A fragment as computed, with its transcript HTML. */
+type RenderedFragment = Omit<TranscriptFragment, 'key'> & { transcript: string };
 
 /** Which transcript a page shows. */
 export type TranscriptScope =

@@ -158,7 +158,7 @@
       startOnLoad: false,
       securityLevel: 'strict',
       theme: isDark() ? 'dark' : 'default',
-      flowchart: { htmlLabels: false, useMaxWidth: true, curve: 'basis' },
+      flowchart: { htmlLabels: false, useMaxWidth: false, curve: 'basis' },
       maxTextSize: 500000,
       maxEdges: 2000,
     });
