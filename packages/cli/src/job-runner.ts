@@ -24,36 +24,30 @@ interface Slot {
 export class JobRunner {
   readonly #slots: Slot[] = [];
   readonly #pending = new Map<number, Pending>();
+  readonly #script: URL;
+  readonly #workers: number;
+  #started = false;
   #next = 0;
 
   /** How many jobs may usefully be in flight. */
   readonly capacity: number;
 
   /**
+   * Workers start with the first job, so a run that has nothing to build starts none.
+   *
    * @param env The environment: `CCTRAIL_WORKERS` sets the number of workers (0 = none).
    */
   constructor(env: NodeJS.ProcessEnv) {
-    const script = new URL('./build-worker.js', import.meta.url);
+    this.#script = new URL('./build-worker.js', import.meta.url);
     const wanted = env.CCTRAIL_WORKERS === undefined ? defaultWorkers() : Number(env.CCTRAIL_WORKERS) || 0;
-    const usable = script.protocol === 'file:' && existsSync(fileURLToPath(script));
-    for (let i = 0; usable && i < Math.min(wanted, 8); i++) {
-      const worker = new Worker(script);
-      const slot: Slot = { worker, busy: 0 };
-      worker.on('message', (message: { id: number; ok: boolean; result?: unknown; error?: WorkerError }) => {
-        slot.busy--;
-        const pending = this.#pending.get(message.id);
-        this.#pending.delete(message.id);
-        if (message.ok) pending?.resolve(message.result);
-        else pending?.reject(toError(message.error));
-      });
-      worker.on('error', (error) => this.#failAll(error));
-      this.#slots.push(slot);
-    }
-    this.capacity = this.#slots.length === 0 ? 3 : this.#slots.length * PER_WORKER;
+    const usable = this.#script.protocol === 'file:' && existsSync(fileURLToPath(this.#script));
+    this.#workers = usable ? Math.max(0, Math.min(wanted, 8)) : 0;
+    this.capacity = this.#workers === 0 ? 3 : this.#workers * PER_WORKER;
   }
 
   /** Runs a job on the least busy worker (or here when there are none). */
   run<J extends Job>(job: J): Promise<JobResult<J>> {
+    if (!this.#started) this.#start();
     const slot = this.#slots.reduce<Slot | null>(
       (best, s) => (best === null || s.busy < best.busy ? s : best),
       null,
@@ -65,6 +59,23 @@ export class JobRunner {
       this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       slot.worker.postMessage({ id, job });
     });
+  }
+
+  #start(): void {
+    this.#started = true;
+    for (let i = 0; i < this.#workers; i++) {
+      const worker = new Worker(this.#script);
+      const slot: Slot = { worker, busy: 0 };
+      worker.on('message', (message: { id: number; ok: boolean; result?: unknown; error?: WorkerError }) => {
+        slot.busy--;
+        const pending = this.#pending.get(message.id);
+        this.#pending.delete(message.id);
+        if (message.ok) pending?.resolve(message.result);
+        else pending?.reject(toError(message.error));
+      });
+      worker.on('error', (error) => this.#failAll(error));
+      this.#slots.push(slot);
+    }
   }
 
   /** Stops the workers. */
