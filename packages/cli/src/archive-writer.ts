@@ -92,7 +92,8 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
       toBuild.push({ skeleton, selected, print: null });
       continue;
     }
-    const context = [cliVersion(), privacy, file, skeleton.duplicateOf];
+    // Paths inside the files are relative to the input root, so it is part of the fingerprint too.
+    const context = [cliVersion(), privacy, file, skeleton.duplicateOf, selected.root];
     const print = await fingerprint(selected.discovered, context);
     const reused = await state.reuse(file, print);
     if (reused) {

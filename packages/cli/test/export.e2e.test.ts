@@ -118,6 +118,18 @@ describe.skipIf(scenarios.length === 0)('cctrail export on fixtures/', () => {
     expect(changed.slice(0, 2)).toEqual(['.cctrail-state.json', 'index.json']);
   });
 
+  it('rewrites paths when the same transcripts are read from another root', async () => {
+    const archive = join(work, 'roots');
+    await cctrail(['export', join(FIXTURES, 'rewind'), '-o', archive]);
+    const run = await cctrail(['export', FIXTURES, '--project', 'rewind', '-o', archive]);
+    expect(run.code).toBe(0);
+    const { index, sessions } = await readArchive(archive);
+    const sources = index.projects.flatMap((p) => p.sessions.flatMap((s) => s.sources));
+    expect(sources.length).toBeGreaterThan(0);
+    expect(sources.every((s) => s.startsWith('rewind/'))).toBe(true);
+    expect(sessions.every((s) => s.entries.every((e) => e.source.file.startsWith('rewind/')))).toBe(true);
+  });
+
   it('leaves the archive alone when the filters match nothing', async () => {
     const before = await snapshotFolder(out);
     const run = await cctrail(['export', ...scenarios, '-o', out, '--until', '2000-01-01']);
