@@ -20,7 +20,7 @@ import { forEachOrdered } from './pool.js';
 import type { Progress } from './progress.js';
 import { shortenHome } from './redact.js';
 import { NameAllocator } from './sanitize.js';
-import { cliVersion } from './version.js';
+import { cliVersion, coreVersion } from './version.js';
 
 /** Folder of the session files inside an archive. */
 export const SESSIONS_FOLDER = 'sessions';
@@ -93,7 +93,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
       continue;
     }
     // Paths inside the files are relative to the input root, so it is part of the fingerprint too.
-    const context = [cliVersion(), privacy, file, skeleton.duplicateOf, selected.root];
+    const context = [cliVersion(), coreVersion(), privacy, file, skeleton.duplicateOf, selected.root];
     const print = await fingerprint(selected.discovered, context);
     const reused = await state.reuse(file, print);
     if (reused) {

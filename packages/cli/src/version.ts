@@ -1,14 +1,27 @@
 import { readFileSync } from 'node:fs';
 
-let cached: string | null = null;
+const cached = new Map<string, string>();
+
+function versionAt(manifest: URL): string {
+  const key = manifest.href;
+  let version = cached.get(key);
+  if (version === undefined) {
+    try {
+      version = (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string }).version ?? '0.0.0';
+    } catch {
+      version = '0.0.0';
+    }
+    cached.set(key, version);
+  }
+  return version;
+}
 
 /** The version of the `cctrail` package, read from its package.json. */
 export function cliVersion(): string {
-  if (cached === null) {
-    const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-      version?: string;
-    };
-    cached = manifest.version ?? '0.0.0';
-  }
-  return cached;
+  return versionAt(new URL('../package.json', import.meta.url));
+}
+
+/** The version of `@cctrail/core` in use (its output can change with it even when the CLI's does not). */
+export function coreVersion(): string {
+  return versionAt(new URL('../package.json', import.meta.resolve('@cctrail/core')));
 }
