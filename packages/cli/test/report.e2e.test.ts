@@ -1,5 +1,6 @@
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,5 +51,30 @@ describe.skipIf(!REPORT_BUILT || !existsSync(HOSTILE))('cctrail report', () => {
     }
     expect(text).not.toContain('/home/dev/');
     expect(text).toContain('[REDACTED:');
+  });
+});
+
+describe('cctrail report without the report builder', () => {
+  it('fails with a clear message and exit 2', async () => {
+    // A copy of the CLI that can resolve @cctrail/core but not @cctrail/report.
+    const copy = join(work, 'install');
+    const cli = fileURLToPath(new URL('..', import.meta.url));
+    await cp(join(cli, 'dist'), join(copy, 'dist'), { recursive: true });
+    await cp(join(cli, 'package.json'), join(copy, 'package.json'));
+    await mkdir(join(copy, 'node_modules', '@cctrail'), { recursive: true });
+    await symlink(
+      join(cli, 'node_modules', '@cctrail', 'core'),
+      join(copy, 'node_modules', '@cctrail', 'core'),
+    );
+    const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        [join(copy, 'dist', 'bin.js'), 'report', FIXTURES],
+        (error, _stdout, stderr) => resolve({ code: error ? (error.code as number) : 0, stderr }),
+      );
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('the report builder (@cctrail/report) is not available');
+    expect(run.stderr).not.toMatch(/\n\s+at /);
   });
 });
