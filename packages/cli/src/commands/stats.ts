@@ -67,44 +67,46 @@ export function renderStats(stats: ArchiveStats, style: Style): string {
   const usage = totals.usage;
   out.push(
     style.bold('Sessions'),
-    table(
-      [
-        'session',
-        'project',
-        'entries',
-        'forks',
-        'agents',
-        'compactions',
-        'tools',
-        'tool errors',
-        'tokens',
-        'diagnostics',
-      ],
-      stats.sessions.map((s) => [
-        s.duplicateOf
-          ? style.dim(`${printable(s.sessionId.slice(0, 8))} (dup)`)
-          : printable(s.sessionId.slice(0, 8)),
-        printable(shorten(s.project ?? '', 40)),
-        formatCount(s.entries),
-        String(s.branches.forks),
-        String(s.sidechains.length),
-        String(s.compactions.total + s.compactions.micro),
-        formatCount(s.tools.calls),
-        s.tools.errors > 0 ? style.yellow(String(s.tools.errors)) : '0',
-        formatTokens(
-          s.usage.inputTokens +
-            s.usage.outputTokens +
-            s.usage.cacheCreationInputTokens +
-            s.usage.cacheReadInputTokens,
+    stats.sessions.length === 0
+      ? '  none'
+      : table(
+          [
+            'session',
+            'project',
+            'entries',
+            'forks',
+            'agents',
+            'compactions',
+            'tools',
+            'tool errors',
+            'tokens',
+            'diagnostics',
+          ],
+          stats.sessions.map((s) => [
+            s.duplicateOf
+              ? style.dim(`${printable(s.sessionId.slice(0, 8))} (dup)`)
+              : printable(s.sessionId.slice(0, 8)),
+            printable(shorten(s.project ?? '', 40)),
+            formatCount(s.entries),
+            String(s.branches.forks),
+            String(s.sidechains.length),
+            String(s.compactions.total + s.compactions.micro),
+            formatCount(s.tools.calls),
+            s.tools.errors > 0 ? style.yellow(String(s.tools.errors)) : '0',
+            formatTokens(
+              s.usage.inputTokens +
+                s.usage.outputTokens +
+                s.usage.cacheCreationInputTokens +
+                s.usage.cacheReadInputTokens,
+            ),
+            s.diagnostics.error > 0
+              ? style.red(`${s.diagnostics.error}E ${s.diagnostics.warning}W`)
+              : s.diagnostics.warning > 0
+                ? style.yellow(`${s.diagnostics.warning}W`)
+                : '',
+          ]),
+          ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
         ),
-        s.diagnostics.error > 0
-          ? style.red(`${s.diagnostics.error}E ${s.diagnostics.warning}W`)
-          : s.diagnostics.warning > 0
-            ? style.yellow(`${s.diagnostics.warning}W`)
-            : '',
-      ]),
-      ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
-    ),
     '',
     style.bold('Totals'),
     `  ${plural(totals.sessions, 'session')}${totals.duplicates ? ` (${totals.duplicates} duplicate)` : ''}, ` +

@@ -1,0 +1,24 @@
+import { archiveStats } from '@cctrail/core';
+import { describe, expect, it } from 'vitest';
+import { renderStats } from '../src/commands/stats.js';
+import { styleFor } from '../src/terminal.js';
+
+const plain = styleFor({ isTTY: false } as unknown as NodeJS.WriteStream, {});
+
+describe('renderStats', () => {
+  it('renders an empty selection without tables of nothing', () => {
+    expect(renderStats(archiveStats([]), plain)).toMatchInlineSnapshot(`
+      "Sessions
+        none
+
+      Totals
+        0 sessions, 0 entries from 0 lines, 0 forks (0 abandoned entries), 0 sidechains
+        tools: 0 calls, 0 paired, 0 errors, 0 without result
+        tokens: 0 input, 0 output, 0 cache write, 0 cache read (0 API responses)
+
+      Compactions
+        none
+      "
+    `);
+  });
+});
