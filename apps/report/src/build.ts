@@ -8,7 +8,7 @@ import { assembleSite } from './lib/assemble.js';
 import { loadHighlighter } from './lib/highlight.js';
 import { pageHref, sessionRoute, sidechainRoute } from './lib/links.js';
 import { buildManifest, type SiteManifest } from './lib/manifest.js';
-import { shareSessions } from './lib/prerender.js';
+import { prerenderSessions, shareSessions } from './lib/prerender.js';
 import { type SearchItem, searchIndexScript } from './lib/search.js';
 import { MANIFEST_ENV, resetManifest, sessionTitle } from './lib/site.js';
 
@@ -70,9 +70,15 @@ async function prerender(
   await loadHighlighter();
   const worker = join(here, 'prerender-worker.js');
   const threads = Math.min(4, availableParallelism());
-  if (!manifest.cacheDir || !existsSync(worker) || threads < 2) return;
   const started = Date.now();
-  const shares = shareSessions(manifest, threads).filter((keys) => keys.length > 0);
+  const shares = shareSessions(manifest, threads);
+  if (shares.length === 0) return;
+  // A few sessions (a rebuild) are quicker here than in threads that must start and load everything first.
+  if (!existsSync(worker) || threads < 2 || shares.flat().length <= 2) {
+    const pages = prerenderSessions(manifest, shares.flat());
+    log(`report: ${pages} transcript pages rendered in ${Date.now() - started} ms`);
+    return;
+  }
   const pages = await Promise.all(
     shares.map(
       (keys) =>

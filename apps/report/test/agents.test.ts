@@ -75,6 +75,7 @@ describe('agents', () => {
       tokens: 30,
     });
     expect(stats[0]?.entries.median).toBe(20);
+    expect(stats[0]?.distribution).toEqual([0, 0, 2, 1, 0, 0]);
     expect(stats[0]?.errorRate).toBeCloseTo(1 / 3);
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { barChartSvg, compactionHistogram, tokensPerDay, totalTokens } from '../src/lib/charts.js';
+import {
+  barChartSvg,
+  compactionHistogram,
+  entriesSparkline,
+  tokensPerDay,
+  totalTokens,
+} from '../src/lib/charts.js';
 import { demoSession, summaryOf, usage } from './helpers/demo.js';
 
 const summary = (
@@ -49,6 +55,12 @@ describe('charts', () => {
     const svg = barChartSvg([{ label: '<x>', value: 3, tip: '<b>tip</b>' }], { title: 'T"' }).value;
     expect(svg).toContain('aria-label="T&quot;"');
     expect(svg).toContain('&lt;b&gt;tip&lt;/b&gt;');
+    expect(svg).not.toContain('NaN');
+  });
+  it('draws a sparkline of runs by entries', () => {
+    const svg = entriesSparkline([1, 0, 3, 0, 0, 2]).value;
+    expect(svg.match(/<rect/g)).toHaveLength(6);
+    expect(svg).toContain('3 runs of 6–20 entries');
     expect(svg).not.toContain('NaN');
   });
   it('totals usage', () => {

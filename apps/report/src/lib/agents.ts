@@ -106,7 +106,12 @@ export interface AgentTypeStats {
   toolCalls: number;
   toolErrors: number;
   tokens: number;
+  /** Runs per bucket of `ENTRY_BUCKET_EDGES`: 1, 2–5, 6–20, 21–50, 51–200, 201+ entries. */
+  distribution: number[];
 }
+
+/** Lower bounds of the entry-count buckets of `AgentTypeStats.distribution`. */
+export const ENTRY_BUCKET_EDGES = [1, 2, 6, 21, 51, 201];
 
 /** A run with where it happened, for aggregation. */
 export interface LocatedRun {
@@ -141,6 +146,10 @@ export function aggregateAgents(runs: readonly LocatedRun[]): AgentTypeStats[] {
       toolCalls: rs.reduce((a, r) => a + r.toolCalls, 0),
       toolErrors: rs.reduce((a, r) => a + r.toolErrors, 0),
       tokens: rs.reduce((a, r) => a + r.tokens, 0),
+      distribution: histogram(
+        rs.map((r) => r.entries),
+        ENTRY_BUCKET_EDGES,
+      ),
     });
   }
   return out.sort((a, b) => b.invocations - a.invocations || a.agentType.localeCompare(b.agentType));

@@ -112,3 +112,23 @@ export function barChartSvg(
   parts.push('</svg>');
   return trusted(parts.join(''));
 }
+
+/** Labels of the buckets of `AgentTypeStats.distribution` (`agents.ts`). */
+const BUCKET_LABELS = ['1', '2–5', '6–20', '21–50', '51–200', '201+'];
+
+/** A small inline bar chart of runs per entry-count bucket (no axes; a title per bar). */
+export function entriesSparkline(counts: readonly number[]): SafeHtml {
+  const w = 84;
+  const h = 22;
+  const n = counts.length;
+  const top = Math.max(1, ...counts);
+  const bw = w / n;
+  const bars = counts.map((c, i) => {
+    const bh = c === 0 ? 0 : Math.max(2, (c / top) * (h - 2));
+    const tip = `${c} run${c === 1 ? '' : 's'} of ${BUCKET_LABELS[i] ?? '?'} entries`;
+    return `<rect class="bar" x="${(i * bw + 1).toFixed(1)}" y="${(h - bh).toFixed(1)}" width="${(bw - 2).toFixed(1)}" height="${bh.toFixed(1)}" data-tip="${escapeHtml(tip)}"><title>${escapeHtml(tip)}</title></rect>`;
+  });
+  return trusted(
+    `<svg class="spark" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="${escapeHtml(`runs by entries: ${counts.join(', ')}`)}" xmlns="http://www.w3.org/2000/svg"><line class="tl-grid" x1="0" x2="${w}" y1="${h - 0.5}" y2="${h - 0.5}"/>${bars.join('')}</svg>`,
+  );
+}

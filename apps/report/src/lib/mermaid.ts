@@ -193,7 +193,11 @@ export function sessionMermaid(session: Session, options: MermaidOptions = {}): 
   const notes: string[] = [];
   const collapsedRuns = segments.filter((s) => s.entries.length + s.folded > 1).length;
   if (collapsedRuns > 0)
-    notes.push(`${collapsedRuns} linear runs are drawn as one node each, with their entry count.`);
+    notes.push(
+      collapsedRuns === 1
+        ? 'A linear run is drawn as one node, with its entry count.'
+        : `${collapsedRuns} linear runs are drawn as one node each, with their entry count.`,
+    );
 
   const sidechainType = new Map(session.sidechains.map((s) => [s.id, s.agentType]));
   const branchIndexByHead = new Map(session.branches.map((b, i) => [b.head, i]));
@@ -276,7 +280,8 @@ export function sessionMermaid(session: Session, options: MermaidOptions = {}): 
       const prompt = s.entries.find(
         (e) => e.kind === 'prompt' && (e.actor === 'human' || e.actor === 'claude-as-user'),
       );
-      const text = prompt ? mermaidLabel(promptText(prompt), 40) : '';
+      const said = prompt ?? s.entries.find((e) => promptText(e) !== '');
+      const text = said ? mermaidLabel(promptText(said), 40) : '';
       s.label = `${count} ${count === 1 ? 'entry' : 'entries'}${text ? ` · ${text}` : ''}`;
       if (merged.size > 0 && s.kind === 'abandoned') s.label = `Abandoned branch · ${count} entries`;
     }

@@ -1,7 +1,7 @@
-import type { SiteManifest } from './manifest.js';
+import type { ManifestProject, ManifestSession, SiteManifest } from './manifest.js';
 import type { PageProps } from './site.js';
 import { allRoutes } from './site.js';
-import { fragmentKey, hasFragment, transcriptFragment } from './views.js';
+import { fragmentKey, hasFragment, type TranscriptScope, transcriptFragment } from './views.js';
 
 /**
  * Renders the transcript fragments of a set of sessions into the cache, so that Astro's page rendering
@@ -9,45 +9,61 @@ import { fragmentKey, hasFragment, transcriptFragment } from './views.js';
  * a build spends its time (markdown, highlighting), and it is the part that runs in parallel.
  */
 
-/** Sessions as `project/session` slug keys, split into `n` shares of about equal size (entries). */
+/** A transcript page to render: its session (`project/session` slugs), scope, page and route. */
+interface PendingPage {
+  session: string;
+  project: ManifestProject;
+  manifestSession: ManifestSession;
+  scope: TranscriptScope;
+  page: number;
+  route: string;
+}
+
+/** Transcript pages whose fragment is not in the cache yet, for the sessions in `keys` (all when omitted). */
+function pendingPages(m: SiteManifest, keys?: ReadonlySet<string>): PendingPage[] {
+  const out: PendingPage[] = [];
+  for (const r of allRoutes(m)) {
+    const p = r.props as PageProps;
+    if (p.kind !== 'session' && p.kind !== 'sidechain' && p.kind !== 'branch') continue;
+    const key = `${p.project}/${p.session}`;
+    if (keys && !keys.has(key)) continue;
+    const project = m.projects.find((x) => x.slug === p.project);
+    const session = project?.sessions.find((x) => x.slug === p.session);
+    if (!project || !session) continue;
+    const scope: TranscriptScope =
+      p.kind === 'session'
+        ? { kind: 'main' }
+        : p.kind === 'sidechain'
+          ? { kind: 'sidechain', slug: p.sidechain }
+          : { kind: 'branch', index: p.branch };
+    if (hasFragment(m, fragmentKey(project.slug, session, scope, p.page))) continue;
+    out.push({ session: key, project, manifestSession: session, scope, page: p.page, route: r.route });
+  }
+  return out;
+}
+
+/**
+ * Sessions with pages to render, as `project/session` slug keys, split into at most `n` shares of about equal
+ * work (pages not cached yet); empty when everything is cached.
+ */
 export function shareSessions(m: SiteManifest, n: number): string[][] {
+  const weights = new Map<string, number>();
+  for (const p of pendingPages(m)) weights.set(p.session, (weights.get(p.session) ?? 0) + 1);
   const shares: { keys: string[]; weight: number }[] = Array.from({ length: Math.max(1, n) }, () => ({
     keys: [],
     weight: 0,
   }));
-  const sessions = m.projects
-    .flatMap((p) =>
-      p.sessions.map((s) => ({ key: `${p.slug}/${s.slug}`, weight: 50 + (s.summary.entries ?? 0) })),
-    )
-    .sort((a, b) => b.weight - a.weight);
-  for (const s of sessions) {
+  for (const [key, weight] of [...weights].sort((a, b) => b[1] - a[1])) {
     const lightest = shares.reduce((a, b) => (b.weight < a.weight ? b : a));
-    lightest.keys.push(s.key);
-    lightest.weight += s.weight;
+    lightest.keys.push(key);
+    lightest.weight += weight;
   }
-  return shares.map((s) => s.keys);
+  return shares.map((s) => s.keys).filter((k) => k.length > 0);
 }
 
-/** Renders (into the cache) every transcript page of the given sessions not cached yet; returns how many. */
+/** Renders (into the cache) the transcript pages of the given sessions not cached yet; returns how many. */
 export function prerenderSessions(m: SiteManifest, keys: readonly string[]): number {
-  const wanted = new Set(keys);
-  let pages = 0;
-  for (const r of allRoutes(m)) {
-    const p = r.props as PageProps;
-    if (p.kind !== 'session' && p.kind !== 'sidechain' && p.kind !== 'branch') continue;
-    if (!wanted.has(`${p.project}/${p.session}`)) continue;
-    const project = m.projects.find((x) => x.slug === p.project);
-    const session = project?.sessions.find((x) => x.slug === p.session);
-    if (!project || !session) continue;
-    const scope =
-      p.kind === 'session'
-        ? ({ kind: 'main' } as const)
-        : p.kind === 'sidechain'
-          ? ({ kind: 'sidechain', slug: p.sidechain } as const)
-          : ({ kind: 'branch', index: p.branch } as const);
-    if (hasFragment(m, fragmentKey(project.slug, session, scope, p.page))) continue;
-    transcriptFragment(m, project.slug, session, scope, p.page, r.route);
-    pages++;
-  }
-  return pages;
+  const pages = pendingPages(m, new Set(keys));
+  for (const p of pages) transcriptFragment(m, p.project.slug, p.manifestSession, p.scope, p.page, p.route);
+  return pages.length;
 }
