@@ -88,6 +88,7 @@ describe('the built report', () => {
     expect(indexHtml).toBe(join(outDir, 'index.html'));
     expect(existsSync(indexHtml)).toBe(true);
     expect(htmlFiles(outDir).length).toBe(pages);
+    expect(readdirSync(outDir).filter((n) => n.endsWith('.mjs'))).toEqual([]);
     expect(existsSync(join(outDir, '_cctrail', 'mermaid.min.js'))).toBe(true);
     expect(readFileSync(join(outDir, '_cctrail', 'search-index.js'), 'utf8')).toMatch(
       /^window\.CCTRAIL_SEARCH = \[/,

@@ -95,7 +95,8 @@ export function assembleSite(o: AssembleOptions): AssembleResult {
     previous = {};
   }
   const next: Record<string, string> = {};
-  const staged = walk(o.stage);
+  // Astro leaves its content-layer modules (`*.mjs`) next to the pages: they are not part of the site.
+  const staged = walk(o.stage).filter((rel) => !rel.endsWith('.mjs'));
   let written = 0;
   let pages = 0;
   for (const rel of staged) {

@@ -404,7 +404,7 @@ export function indexView(m: SiteManifest): IndexView {
         title: `${num(tokens)} tokens (input, output and cache), duplicates counted once`,
       },
       { label: 'Forks', value: num(forks) },
-      { label: 'Sub-agent runs', value: num(sidechains) },
+      { label: 'Sub-agents', value: num(sidechains), title: 'sub-agent runs (sidechains)' },
       { label: 'Compactions', value: num(compactions) },
     ],
   };
