@@ -1,34 +1,69 @@
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { CliError } from './errors.js';
 
-/** What `writeIfChanged` did. */
+/** What a write did. */
 export type WriteOutcome = 'written' | 'unchanged';
+
+const BATCH = 1 << 20;
 
 /**
  * Writes a file atomically (to `<file>.tmp-<pid>`, then renamed over it), unless it already holds exactly
- * these bytes: then nothing is touched, so re-running over unchanged input keeps files and mtimes as they were.
+ * these bytes: then the temporary file is dropped and the file is left untouched (mtime included), so
+ * re-running over unchanged input changes nothing. The text may come in pieces (even asynchronously), so
+ * memory stays bounded by the size of a piece.
  *
  * @param path Destination file; its folder is created when missing.
- * @param data The full contents.
+ * @param text The full contents, or its pieces in order.
  */
-export async function writeIfChanged(path: string, data: string | Uint8Array): Promise<WriteOutcome> {
-  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-  const existing = await stat(path).catch(() => null);
-  if (existing?.isFile() && existing.size === bytes.byteLength) {
-    const current = await readFile(path).catch(() => null);
-    if (current?.equals(bytes)) return 'unchanged';
-  }
+export async function writeIfChanged(
+  path: string,
+  text: string | Iterable<string> | AsyncIterable<string>,
+): Promise<WriteOutcome> {
+  const pieces = typeof text === 'string' ? [text] : text;
   await mkdir(dirname(path), { recursive: true });
   const temporary = `${path}.tmp-${process.pid}`;
+  const hash = createHash('sha256');
+  let size = 0;
+  const handle = await open(temporary, 'w');
   try {
-    await writeFile(temporary, bytes);
-    await rename(temporary, path);
+    let pending: string[] = [];
+    let pendingLength = 0;
+    const flush = async () => {
+      const bytes = Buffer.from(pending.join(''), 'utf8');
+      pending = [];
+      pendingLength = 0;
+      hash.update(bytes);
+      size += bytes.byteLength;
+      await handle.write(bytes);
+    };
+    for await (const piece of pieces) {
+      pending.push(piece);
+      pendingLength += piece.length;
+      if (pendingLength >= BATCH) await flush();
+    }
+    await flush();
   } catch (error) {
+    await handle.close();
     await rm(temporary, { force: true });
     throw error;
   }
+  await handle.close();
+  const existing = await stat(path).catch(() => null);
+  if (existing?.isFile() && existing.size === size && (await hashFile(path)) === hash.digest('hex')) {
+    await rm(temporary, { force: true });
+    return 'unchanged';
+  }
+  await rename(temporary, path);
   return 'written';
+}
+
+async function hashFile(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
 
 /**

@@ -25,3 +25,30 @@ export class CliError extends Error {
     this.hint = options.hint ?? null;
   }
 }
+
+const FS_REASONS: Record<string, string> = {
+  ENOENT: 'no such file or folder',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  ENOSPC: 'no space left on the device',
+  ENOTDIR: 'a path component is not a folder',
+  EISDIR: 'is a folder',
+};
+
+/** Says in a few words why a file operation failed (`permission denied`), from its error code. */
+export function fsReason(error: NodeJS.ErrnoException): string {
+  return (
+    (error.code !== undefined ? FS_REASONS[error.code] : undefined) ?? error.message ?? String(error.code)
+  );
+}
+
+/**
+ * The exit code of a run that did its work: 1 when the input had error diagnostics and `--strict` was
+ * given, else 0.
+ *
+ * @param errors Number of error diagnostics.
+ * @param strict Whether `--strict` was given.
+ */
+export function exitCodeFor(errors: number, strict: boolean): number {
+  return errors > 0 && strict ? EXIT.diagnostics : EXIT.ok;
+}

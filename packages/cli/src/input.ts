@@ -4,7 +4,7 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { type DiscoveredSession, discover } from '@cctrail/core';
 import { flag, listOption, type OptionSpec, type OptionValues, stringOption } from './args.js';
 import type { Io } from './command.js';
-import { CliError, EXIT } from './errors.js';
+import { CliError, fsReason } from './errors.js';
 
 /** Options every command that reads transcripts accepts. */
 export const INPUT_OPTIONS: readonly OptionSpec[] = [
@@ -158,8 +158,7 @@ export async function selectSessions(paths: readonly string[], filters: Filters,
   for (const input of inputs) {
     const info = await stat(input).catch((error: NodeJS.ErrnoException) => error);
     if (info instanceof Error) {
-      const reason = info.code === 'ENOENT' ? 'no such file or folder' : fsReason(info);
-      throw new CliError(`cannot read ${shown(input, io)}: ${reason}`, {
+      throw new CliError(`cannot read ${shown(input, io)}: ${fsReason(info)}`, {
         hint: usingDefault
           ? 'Give the folder of your transcripts as an argument, or set CLAUDE_CONFIG_DIR.'
           : undefined,
@@ -248,14 +247,4 @@ async function lastModified(session: DiscoveredSession): Promise<number> {
 function shown(path: string, io: Io): string {
   const rel = relative(io.cwd, path);
   return rel === '' ? '.' : rel.startsWith('..') || rel.length > path.length ? path : rel;
-}
-
-function fsReason(error: NodeJS.ErrnoException): string {
-  if (error.code === 'EACCES' || error.code === 'EPERM') return 'permission denied';
-  return error.message;
-}
-
-/** Exit code for a run whose input had `errors` error diagnostics. */
-export function exitCodeFor(errors: number, options: OptionValues): number {
-  return errors > 0 && flag(options, 'strict') ? EXIT.diagnostics : EXIT.ok;
 }

@@ -8,10 +8,9 @@ import {
   sessionSource,
 } from '@cctrail/core';
 import { summarize } from './archive-json.js';
-import { insideFolder } from './atomic-write.js';
+import { insideFolder, writeIfChanged } from './atomic-write.js';
 import { displayPath } from './display.js';
 import { redactSecrets, redactText, shortenHome, shortenHomePaths } from './redact.js';
-import { writeChunksIfChanged } from './session-text.js';
 
 /**
  * The units of work of a run, as plain data so they can run in a worker thread or in the main thread alike:
@@ -95,7 +94,7 @@ export async function runJob<J extends Job>(job: J): Promise<JobResult<J>> {
     shortened: 0,
   };
   if (job.dir === null) result.text = await batch(pieces);
-  else result.outcome = await writeChunksIfChanged(insideFolder(job.dir, job.file), pieces);
+  else result.outcome = await writeIfChanged(insideFolder(job.dir, job.file), pieces);
   result.redacted = counts.redacted;
   result.shortened = counts.shortened;
   // The index shows the same (redacted, shortened) text as the session file.

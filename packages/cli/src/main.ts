@@ -3,7 +3,7 @@ import type { Command, Io } from './command.js';
 import { exportCommand } from './commands/export.js';
 import { reportCommand } from './commands/report.js';
 import { statsCommand } from './commands/stats.js';
-import { CliError, EXIT } from './errors.js';
+import { CliError, EXIT, fsReason } from './errors.js';
 import { wantsHelp } from './input.js';
 import { styleFor } from './terminal.js';
 import { cliVersion } from './version.js';
@@ -37,7 +37,7 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
     }
     const fs = error as NodeJS.ErrnoException;
     if (fs && typeof fs.code === 'string' && typeof fs.path === 'string') {
-      io.stderr.write(`${style.red('cctrail:')} ${describeFsError(fs)}\n`);
+      io.stderr.write(`${style.red('cctrail:')} ${fs.path}: ${fsReason(fs)}\n`);
       return EXIT.usage;
     }
     io.stderr.write(
@@ -132,20 +132,4 @@ export function commandHelp(command: Command): string {
     ...command.examples.map((e) => `  ${e.command.padEnd(width)}  # ${e.comment}`),
     '',
   ].join('\n');
-}
-
-function describeFsError(error: NodeJS.ErrnoException): string {
-  const reason =
-    error.code === 'ENOENT'
-      ? 'no such file or folder'
-      : error.code === 'EACCES' || error.code === 'EPERM'
-        ? 'permission denied'
-        : error.code === 'ENOSPC'
-          ? 'no space left on the device'
-          : error.code === 'ENOTDIR'
-            ? 'a path component is not a folder'
-            : error.code === 'EISDIR'
-              ? 'is a folder'
-              : (error.message ?? error.code);
-  return `${error.path}: ${reason}`;
 }

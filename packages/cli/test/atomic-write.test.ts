@@ -30,3 +30,17 @@ describe('insideFolder', () => {
     expect(() => insideFolder('/out', path)).toThrow(CliError);
   });
 });
+
+describe('writeIfChanged in pieces', () => {
+  it('writes, keeps identical bytes untouched, rewrites changed ones, leaves no temporary file', async () => {
+    const file = join(dir, 'sub', 's.json');
+    const text = (n: number) => ['{"x":', String(n), ',"long":"', 'é'.repeat(1 << 20), '"}\n'];
+    expect(await writeIfChanged(file, text(1))).toBe('written');
+    const first = await stat(file);
+    expect(await writeIfChanged(file, text(1))).toBe('unchanged');
+    expect((await stat(file)).mtimeMs).toBe(first.mtimeMs);
+    expect(await writeIfChanged(file, text(2))).toBe('written');
+    expect((await readFile(file, 'utf8')).startsWith('{"x":2,')).toBe(true);
+    expect(await readdir(join(dir, 'sub'))).toEqual(['s.json']);
+  });
+});

@@ -4,8 +4,8 @@ import { exportArchive } from '../archive-writer.js';
 import { flag, stringOption } from '../args.js';
 import type { Command } from '../command.js';
 import { plural, printDiagnostics } from '../diagnostic-output.js';
-import { CliError } from '../errors.js';
-import { exitCodeFor, INPUT_OPTIONS, readFilters, selectSessions } from '../input.js';
+import { CliError, exitCodeFor } from '../errors.js';
+import { INPUT_OPTIONS, readFilters, selectSessions } from '../input.js';
 import { JobRunner } from '../job-runner.js';
 import { progressBar } from '../progress.js';
 import { styleFor } from '../terminal.js';
@@ -75,6 +75,6 @@ export const exportCommand: Command = {
           `(${result.written} written, ${result.unchanged} unchanged${removed})\n`,
       );
     }
-    return exitCodeFor(tally.error, options);
+    return exitCodeFor(tally.error, flag(options, 'strict'));
   },
 };

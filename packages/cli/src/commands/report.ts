@@ -5,8 +5,8 @@ import { exportArchive } from '../archive-writer.js';
 import { flag, stringOption } from '../args.js';
 import type { Command } from '../command.js';
 import { plural, printDiagnostics } from '../diagnostic-output.js';
-import { CliError, EXIT } from '../errors.js';
-import { exitCodeFor, INPUT_OPTIONS, readFilters, selectSessions } from '../input.js';
+import { CliError, EXIT, exitCodeFor } from '../errors.js';
+import { INPUT_OPTIONS, readFilters, selectSessions } from '../input.js';
 import { JobRunner } from '../job-runner.js';
 import { progressBar } from '../progress.js';
 import { styleFor } from '../terminal.js';
@@ -106,7 +106,7 @@ export const reportCommand: Command = {
         `Report of ${plural(result.sessions.length, 'session')}, ${built.pages} pages; ${notes.join(', ')}\n`,
       );
       io.stdout.write(`${style.bold(built.indexHtml)}\n`);
-      return exitCodeFor(tally.error, options);
+      return exitCodeFor(tally.error, flag(options, 'strict'));
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }

@@ -3,7 +3,8 @@ import { flag } from '../args.js';
 import { buildSkeletons } from '../build.js';
 import type { Command } from '../command.js';
 import { plural, printDiagnostics } from '../diagnostic-output.js';
-import { exitCodeFor, INPUT_OPTIONS, readFilters, selectSessions } from '../input.js';
+import { exitCodeFor } from '../errors.js';
+import { INPUT_OPTIONS, readFilters, selectSessions } from '../input.js';
 import { progressBar } from '../progress.js';
 import {
   formatCount,
@@ -51,7 +52,7 @@ export const statsCommand: Command = {
     }
     if (sessions.length === 0) io.stderr.write('No session matches the filters.\n');
     const tally = printDiagnostics(sessions, io, flag(options, 'verbose') || flag(options, 'strict'));
-    return exitCodeFor(tally.error, options);
+    return exitCodeFor(tally.error, flag(options, 'strict'));
   },
 };
 

@@ -1,16 +1,10 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSession, discover, sessionSource } from '@cctrail/core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { displayPath } from '../src/display.js';
 import { runJob } from '../src/jobs.js';
-import { writeChunksIfChanged } from '../src/session-text.js';
 import { FIXTURES, fixtureScenarios } from './helpers.js';
-
-const dir = await mkdtemp(join(tmpdir(), 'cctrail-text-'));
-afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('export job', () => {
   it.skipIf(fixtureScenarios().length === 0)(
@@ -71,18 +65,4 @@ describe('export job with privacy options', () => {
       expect(JSON.stringify(whole!.summary)).not.toMatch(/sk-ant-|\/home\/dev\//);
     },
   );
-});
-
-describe('writeChunksIfChanged', () => {
-  it('writes, keeps identical bytes untouched, rewrites changed ones, leaves no temporary file', async () => {
-    const file = join(dir, 'sub', 's.json');
-    const text = (n: number) => ['{"x":', String(n), ',"long":"', 'é'.repeat(1 << 20), '"}\n'];
-    expect(await writeChunksIfChanged(file, text(1))).toBe('written');
-    const first = await stat(file);
-    expect(await writeChunksIfChanged(file, text(1))).toBe('unchanged');
-    expect((await stat(file)).mtimeMs).toBe(first.mtimeMs);
-    expect(await writeChunksIfChanged(file, text(2))).toBe('written');
-    expect((await readFile(file, 'utf8')).startsWith('{"x":2,')).toBe(true);
-    expect(await readdir(join(dir, 'sub'))).toEqual(['s.json']);
-  });
 });
