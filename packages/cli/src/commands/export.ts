@@ -36,7 +36,10 @@ export const exportCommand: Command = {
   examples: [
     { command: 'cctrail export -o archive', comment: 'everything under ~/.claude/projects' },
     { command: 'cctrail export ~/.claude/projects/-home-me-app -o app', comment: 'one project' },
-    { command: 'cctrail export --since 7d -o - | jq .id', comment: 'last week as NDJSON' },
+    {
+      command: "cctrail export --since 7d -o - | jq -r 'select(.entries) | .id'",
+      comment: 'last week as NDJSON',
+    },
   ],
   async run({ options, positionals, io }) {
     const output = stringOption(options, 'output');
