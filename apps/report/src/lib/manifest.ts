@@ -15,8 +15,8 @@ import { activeEntries } from './transcript.js';
  * sessions (the CLI exports to a new temporary folder each time: paths and times do not identify a file).
  */
 
-/** Bumped whenever rendering changes, so cached fragments of older builds are not reused. */
-export const RENDER_VERSION = 1;
+/** Bumped whenever rendering or the cache layout changes, so the cache of older builds is not reused. */
+export const RENDER_VERSION = 2;
 
 /** A sidechain as the pages list it. */
 export interface ManifestSidechain extends AgentRun {

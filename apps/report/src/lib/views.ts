@@ -43,6 +43,7 @@ function cachedFragment(m: SiteManifest, key: string, compute: () => RenderedFra
   const files = fragmentFiles(m, key);
   if (!files) throw new Error('the report needs a cache folder for its fragments');
   try {
+    if (!existsSync(files.html)) throw new Error('no transcript');
     return { ...(JSON.parse(readFileSync(files.meta, 'utf8')) as Omit<TranscriptFragment, 'key'>), key };
   } catch {
     const { transcript, ...meta } = compute();
