@@ -163,6 +163,18 @@ export interface CompactionStats {
   meanEntriesBetween: number;
 }
 
+/** How sub-agents are combined across sessions: nesting and parallel runs. */
+export interface AgentPatterns {
+  /** Sessions with at least one sidechain. */
+  sessionsWithAgents: number;
+  /** Groups of sidechains that ran at the same time (counted per session). */
+  parallelGroups: number;
+  /** Most sidechains running at the same time in one group. */
+  maxParallel: number;
+  /** Deepest nesting: 1 when agents are only spawned by the main conversation. 0 without agents. */
+  maxDepth: number;
+}
+
 /** Statistics over many sessions: the output of `cctrail stats --json`. */
 export interface ArchiveStats {
   schemaVersion: typeof SCHEMA_VERSION;
@@ -170,6 +182,7 @@ export interface ArchiveStats {
   totals: StatsTotals;
   /** One row per agent type, most invoked first. */
   agents: AgentStats[];
+  agentPatterns: AgentPatterns;
   compaction: CompactionStats;
 }
 
@@ -230,6 +243,7 @@ export function archiveStats(sessions: readonly Session[]): ArchiveStats {
     sessions: rows,
     totals: totalsOf(rows, kept, usageAcross([...sessions])),
     agents: agentStats(kept),
+    agentPatterns: agentPatterns(kept),
     compaction: compactionStats(
       kept,
       sessions.filter((s) => s.duplicateOf === null),
@@ -361,6 +375,23 @@ function agentStats(rows: readonly SessionStats[]): AgentStats[] {
     });
   }
   return agents.sort((a, b) => b.invocations - a.invocations || compare(a.agentType, b.agentType));
+}
+
+function agentPatterns(rows: readonly SessionStats[]): AgentPatterns {
+  const patterns: AgentPatterns = { sessionsWithAgents: 0, parallelGroups: 0, maxParallel: 0, maxDepth: 0 };
+  for (const row of rows) {
+    if (row.sidechains.length > 0) patterns.sessionsWithAgents++;
+    const groups = new Map<number, number>();
+    for (const sidechain of row.sidechains) {
+      patterns.maxDepth = Math.max(patterns.maxDepth, sidechain.depth);
+      if (sidechain.parallelGroup !== null) {
+        groups.set(sidechain.parallelGroup, (groups.get(sidechain.parallelGroup) ?? 0) + 1);
+      }
+    }
+    patterns.parallelGroups += groups.size;
+    for (const size of groups.values()) patterns.maxParallel = Math.max(patterns.maxParallel, size);
+  }
+  return patterns;
 }
 
 function compactionStats(rows: readonly SessionStats[], sessions: readonly Session[]): CompactionStats {

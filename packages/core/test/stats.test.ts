@@ -263,6 +263,16 @@ describe('archiveStats', () => {
     ]);
   });
 
+  it('describes nesting and parallel runs', () => {
+    // a: agent-1 and agent-2 ran together (group 1), agent-3 was spawned by agent-1; b: one agent alone.
+    expect(stats.agentPatterns).toEqual({
+      sessionsWithAgents: 2,
+      parallelGroups: 1,
+      maxParallel: 2,
+      maxDepth: 2,
+    });
+  });
+
   it('measures compaction frequency and spacing', () => {
     // Closed epochs: a → 10, 20; b → 30. The last epoch of each session is still open.
     expect(stats.compaction).toEqual({

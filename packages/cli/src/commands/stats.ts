@@ -175,6 +175,14 @@ export function renderStats(stats: ArchiveStats, style: Style): string {
       ),
     );
   }
+  const p = stats.agentPatterns;
+  if (p.sessionsWithAgents > 0) {
+    out.push(
+      `  ${plural(p.sessionsWithAgents, 'session')} with sub-agents; ` +
+        `${plural(p.parallelGroups, 'parallel group')}${p.maxParallel > 0 ? ` (up to ${p.maxParallel} at once)` : ''}; ` +
+        `nesting depth up to ${p.maxDepth}`,
+    );
+  }
   const c = stats.compaction;
   out.push(
     '',
