@@ -144,9 +144,10 @@ export function redactSecrets(value: unknown): number {
   return rewriteStrings(value, redactText);
 }
 
+// A home path starts a path, or follows `file://`; `/usr/home/x` is not one.
 const HOME_PATHS = [
-  /(?<![\w/])\/home\/[^/\s"'`]+(?=\/|\b)/g,
-  /(?<![\w/])\/Users\/[^/\s"'`]+(?=\/|\b)/g,
+  /(?:(?<=file:\/\/)|(?<![\w/]))\/home\/[^/\s"'`]+(?=\/|\b)/g,
+  /(?:(?<=file:\/\/)|(?<![\w/]))\/Users\/[^/\s"'`]+(?=\/|\b)/g,
   /\b[A-Za-z]:\\(?:\\)?Users\\(?:\\)?[^\\\s"'`]+(?=\\|\b)/g,
 ];
 

@@ -92,6 +92,7 @@ describe('shortenHome', () => {
     ['C:\\Users\\carol\\repo', '~\\repo'],
     ['-home-alice-projects-app', '~-projects-app'],
     ['/home/alice', '~'],
+    ['file:///Users/dain/workspace/app', 'file://~/workspace/app'],
   ])('%s → %s', (input, output) => {
     expect(shortenHome(input).text).toBe(output);
   });
