@@ -108,8 +108,8 @@ export async function runJob<J extends Job>(job: J): Promise<JobResult<J>> {
  * Cuts a session built without content down to what statistics, duplicate detection and usage
  * deduplication read (`sessionStats`, `markDuplicates`, `usageAcross`): entries keep their uuid, kind,
  * actor, sidechain, epoch and, on API responses, usage and message ids; metadata records and the raw text
- * of bad lines are dropped. A few hundred sessions then fit in memory whatever their size, and copying
- * them out of a worker is cheap. Tests check that statistics are the same with and without it.
+ * of bad lines are dropped, so hundreds of sessions fit in memory whatever their size. A test checks that
+ * statistics are the same with and without it.
  *
  * @param session A session built with `content: false`; changed in place.
  */
