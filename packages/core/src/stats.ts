@@ -73,6 +73,10 @@ export interface SessionStats {
   duplicateOf: string | null;
   startedAt: string | null;
   endedAt: string | null;
+  /** Models that answered, as written in the transcripts. */
+  models: string[];
+  /** Claude Code versions that wrote the transcripts. */
+  versions: string[];
   /** Input lines read (all files of the session). */
   lines: number;
   entries: number;
@@ -201,6 +205,8 @@ export function sessionStats(session: Session): SessionStats {
     duplicateOf: session.duplicateOf,
     startedAt: session.startedAt,
     endedAt: session.endedAt,
+    models: session.models,
+    versions: session.versions,
     lines: session.accounting.lines,
     entries: session.entries.length,
     roots: session.roots.length,
