@@ -272,6 +272,12 @@ describe.skipIf(!existsSync(CHROMIUM))('in chromium', () => {
     await page.locator('th', { hasText: 'Entries' }).first().click();
     expect(await page.locator('th[aria-sort="ascending"]').count()).toBe(1);
     expect(await page.locator('svg.chart').count()).toBe(2);
+    // The header search leads to the search page with the query, from file:// too.
+    await page.fill('#quick-q', 'checkout');
+    await page.press('#quick-q', 'Enter');
+    await page.waitForSelector('#search-results li a');
+    expect(page.url()).toMatch(/search\/index\.html\?q=checkout$/);
+    expect(await page.locator('#search-results li a').first().textContent()).toContain('Fix the checkout bug');
     await page.close();
   });
 

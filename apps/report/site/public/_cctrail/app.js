@@ -94,6 +94,16 @@
     tip.style.top = r.top + window.scrollY - tip.offsetHeight - 8 + 'px';
   });
 
+  /* Header search: go to the search page with the query (a plain form submit may be refused from file://). */
+  const quick = document.querySelector('form.quick-search');
+  if (quick) {
+    quick.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const input = quick.querySelector('input');
+      window.location.href = `${quick.getAttribute('action')}?q=${encodeURIComponent(input ? input.value : '')}`;
+    });
+  }
+
   /* Search page. */
   const q = document.getElementById('q');
   const results = document.getElementById('search-results');
