@@ -277,7 +277,9 @@ describe.skipIf(!existsSync(CHROMIUM))('in chromium', () => {
     await page.press('#quick-q', 'Enter');
     await page.waitForSelector('#search-results li a');
     expect(page.url()).toMatch(/search\/index\.html\?q=checkout$/);
-    expect(await page.locator('#search-results li a').first().textContent()).toContain('Fix the checkout bug');
+    expect(await page.locator('#search-results li a').first().textContent()).toContain(
+      'Fix the checkout bug',
+    );
     await page.close();
   });
 
