@@ -281,7 +281,16 @@ export function sessionMermaid(session: Session, options: MermaidOptions = {}): 
         (e) => e.kind === 'prompt' && (e.actor === 'human' || e.actor === 'claude-as-user'),
       );
       const said = prompt ?? s.entries.find((e) => promptText(e) !== '');
-      const text = said ? mermaidLabel(promptText(said), 40) : '';
+      const tools = [
+        ...new Set(
+          s.entries.flatMap((e) => e.content.flatMap((b) => (b.type === 'tool_use' ? [b.name] : []))),
+        ),
+      ];
+      const text = said
+        ? mermaidLabel(promptText(said), 40)
+        : tools.length > 0
+          ? mermaidLabel(tools.slice(0, 3).join(', ') + (tools.length > 3 ? ' …' : ''), 40)
+          : '';
       s.label = `${count} ${count === 1 ? 'entry' : 'entries'}${text ? ` · ${text}` : ''}`;
       if (merged.size > 0 && s.kind === 'abandoned') s.label = `Abandoned branch · ${count} entries`;
     }
