@@ -1,10 +1,12 @@
-import { createReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import type { DiscoveredSession } from './discover.js';
 import type { SessionSource, TranscriptSource } from './source.js';
 
+/** Bytes read per call: large enough that per-read overhead is negligible, small enough to stay cheap. */
+const CHUNK = 1 << 20;
+
 /**
- * A transcript source backed by a file on disk, streamed in 1 MiB chunks.
+ * A transcript source backed by a file on disk, read in 1 MiB chunks.
  *
  * @param path Absolute or relative path to read.
  * @param displayPath Path to record in diagnostics and source references (defaults to `path`).
@@ -12,7 +14,7 @@ import type { SessionSource, TranscriptSource } from './source.js';
 export function fileSource(path: string, displayPath: string = path): TranscriptSource {
   return {
     path: displayPath,
-    read: () => createReadStream(path, { highWaterMark: 1 << 20 }),
+    read: () => readChunks(path),
   };
 }
 
@@ -39,4 +41,19 @@ export async function sessionSource(
     agents: session.agentFiles.map((path) => fileSource(path, display(path))),
     agentMeta,
   };
+}
+
+async function* readChunks(path: string): AsyncGenerator<Uint8Array> {
+  const handle = await open(path, 'r');
+  try {
+    for (;;) {
+      // A fresh buffer each time: the line reader may keep pieces of the previous chunk.
+      const buffer = Buffer.allocUnsafe(CHUNK);
+      const { bytesRead } = await handle.read(buffer, 0, CHUNK, null);
+      if (bytesRead === 0) return;
+      yield buffer.subarray(0, bytesRead);
+    }
+  } finally {
+    await handle.close();
+  }
 }

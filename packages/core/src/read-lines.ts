@@ -1,3 +1,5 @@
+import { shrinkLine } from './shrink.js';
+
 /** One line of a transcript, with where it was. */
 export interface Line {
   /** 1-based line number. */
@@ -12,6 +14,27 @@ export interface Line {
   invalidUtf8: boolean;
   /** False for a last line that is not followed by a newline. */
   terminated: boolean;
+  /** When `text` was shrunk (see `ReadOptions.shrinkAbove`): the line's full bytes. */
+  full?: Uint8Array;
+}
+
+/** Options of `readLines`. */
+export interface ReadOptions {
+  /**
+   * Lines longer than this many bytes get their long string values cut to `keep` bytes before decoding (the
+   * full bytes are still checked for UTF-8 and kept in `Line.full`). For structure-only reading.
+   */
+  shrinkAbove?: number;
+  /** Bytes kept of each long string value when shrinking (default 16384). */
+  keep?: number;
+}
+
+// Node's native UTF-8 validator when available; elsewhere the strict decoder does the check.
+let isUtf8: ((bytes: Uint8Array) => boolean) | null = null;
+try {
+  isUtf8 = (await import('node:buffer')).isUtf8 ?? null;
+} catch {
+  isUtf8 = null;
 }
 
 const NEWLINE = 0x0a;
@@ -25,7 +48,12 @@ const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
  *
  * @param chunks The file's bytes, in chunks of any size.
  */
-export async function* readLines(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Line> {
+export async function* readLines(
+  chunks: AsyncIterable<Uint8Array>,
+  options: ReadOptions = {},
+): AsyncGenerator<Line> {
+  const shrinkAbove = options.shrinkAbove ?? Number.POSITIVE_INFINITY;
+  const keep = options.keep ?? 16384;
   let number = 0;
   let offset = 0;
   // Pieces of a line that spans chunks.
@@ -49,15 +77,29 @@ export async function* readLines(chunks: AsyncIterable<Uint8Array>): AsyncGenera
         pendingLength = 0;
       }
       number += 1;
-      yield decode(bytes, number, offset, true);
+      yield decode(bytes, number, offset, true, shrinkAbove, keep);
       offset += bytes.length + 1;
       start = end + 1;
     }
   }
   if (pendingLength > 0) {
     number += 1;
-    yield decode(concat(pending, pendingLength), number, offset, false);
+    yield decode(concat(pending, pendingLength), number, offset, false, shrinkAbove, keep);
   }
+}
+
+function validUtf8(bytes: Uint8Array): boolean {
+  try {
+    strict.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Decodes a line's full bytes (for a line read shrunk). */
+export function decodeFull(bytes: Uint8Array): string {
+  return lenient.decode(bytes);
 }
 
 function concat(pieces: Uint8Array[], length: number): Uint8Array {
@@ -71,9 +113,31 @@ function concat(pieces: Uint8Array[], length: number): Uint8Array {
   return out;
 }
 
-function decode(bytes: Uint8Array, number: number, offset: number, terminated: boolean): Line {
+function decode(
+  bytes: Uint8Array,
+  number: number,
+  offset: number,
+  terminated: boolean,
+  shrinkAbove: number,
+  keep: number,
+): Line {
   const rawLength = bytes.length;
   const body = rawLength > 0 && bytes[rawLength - 1] === RETURN ? bytes.subarray(0, rawLength - 1) : bytes;
+  if (body.length > shrinkAbove) {
+    const shrunk = shrinkLine(body, keep);
+    if (shrunk) {
+      const valid = isUtf8 ? isUtf8(body) : validUtf8(body);
+      return {
+        number,
+        offset,
+        length: body.length,
+        text: lenient.decode(shrunk),
+        invalidUtf8: !valid,
+        terminated,
+        full: body,
+      };
+    }
+  }
   let text: string;
   let invalidUtf8 = false;
   try {

@@ -17,7 +17,7 @@ import type {
   SourceRef,
 } from './model.js';
 import { SCHEMA_VERSION } from './model.js';
-import { readLines } from './read-lines.js';
+import { decodeFull, readLines } from './read-lines.js';
 import { parseLine, type RawRecord } from './records.js';
 import { type AgentMeta, type FileSpan, findSidechains } from './sidechains.js';
 import type { BuildOptions, SessionSource, TranscriptSource } from './source.js';
@@ -167,12 +167,18 @@ interface FileRead {
 async function readFile(source: TranscriptSource, fileIndex: number, state: ReadState): Promise<FileRead> {
   const read: FileRead = { lines: 0, bytes: 0, records: 0, sessionIds: new Set() };
   const { accounting, diagnostics } = state;
-  for await (const line of readLines(source.read())) {
+  // Structure-only builds skip the long string values of long lines (tool outputs) before decoding them.
+  const options = state.keepContent ? {} : { shrinkAbove: 32 * 1024 };
+  for await (const line of readLines(source.read(), options)) {
     read.lines += 1;
     read.bytes = line.offset + line.length + (line.terminated ? 1 : 0);
     accounting.lines += 1;
     const ref: SourceRef = { file: source.path, line: line.number, offset: line.offset, length: line.length };
-    const parsed = parseLine(line.text);
+    let parsed = parseLine(line.text);
+    if (line.full && parsed.kind !== 'records') {
+      line.text = decodeFull(line.full);
+      parsed = parseLine(line.text);
+    }
     if (parsed.kind === 'blank') {
       accounting.blank += 1;
       continue;
