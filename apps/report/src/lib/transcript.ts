@@ -27,9 +27,12 @@ export function childrenOf(entries: readonly Entry[]): Map<string, string[]> {
   return children;
 }
 
-/** Entries of an abandoned branch: its head and everything below it, in file order. */
-export function branchEntries(session: Session, branch: Branch): Entry[] {
-  const children = childrenOf(session.entries);
+/** Entries of an abandoned branch: its head and everything below it, in file order (`children` may be passed in). */
+export function branchEntries(
+  session: Session,
+  branch: Branch,
+  children: Map<string, string[]> = childrenOf(session.entries),
+): Entry[] {
   const keep = new Set<string>();
   const stack = [branch.head];
   while (stack.length > 0) {

@@ -11,7 +11,13 @@ import { PAGE_SIZE, paginate } from './paginate.js';
 import { renderTranscript, type TranscriptLinks } from './render.js';
 import { type RereadsAfterCompaction, rereadsAfterCompactions } from './reread.js';
 import { timelineSeries, timelineSvg } from './timeline.js';
-import { activeEntries, branchEntries, sidechainEntries, transcriptContext } from './transcript.js';
+import {
+  activeEntries,
+  branchEntries,
+  childrenOf,
+  sidechainEntries,
+  transcriptContext,
+} from './transcript.js';
 
 /**
  * What each page shows, computed from the manifest and (lazily) the session file. Heavy parts are cached as
@@ -99,10 +105,13 @@ function entryLocator(session: Session, project: string, slug: string, sidechain
     sideIndex.set(e.uuid, n);
     perSidechain.set(e.sidechain, n + 1);
   }
-  const branchByHead = new Map(session.branches.map((b, i) => [b.head, i]));
-  const branchByPoint = new Map<string, number>();
+  // Entry → (branch, position in the branch), for links to the right page of a long branch.
+  const inBranch = new Map<string, { branch: number; index: number }>();
+  const children = childrenOf(session.entries);
   session.branches.forEach((b, i) => {
-    if (!branchByPoint.has(b.branchPoint)) branchByPoint.set(b.branchPoint, i);
+    branchEntries(session, b, children).forEach((e, index) => {
+      if (!inBranch.has(e.uuid)) inBranch.set(e.uuid, { branch: i, index });
+    });
   });
   return (e: Entry): { route: string; anchor: string } | null => {
     const anchor = entryAnchor(e.uuid);
@@ -114,8 +123,11 @@ function entryLocator(session: Session, project: string, slug: string, sidechain
       const i = sideIndex.get(e.uuid) ?? 0;
       return sc ? { route: sidechainRoute(project, slug, sc, Math.floor(i / PAGE_SIZE) + 1), anchor } : null;
     }
-    const b = branchByHead.get(e.uuid) ?? (e.branchPoint ? branchByPoint.get(e.branchPoint) : undefined);
-    return b !== undefined ? { route: branchRoute(project, slug, b), anchor } : null;
+    const b = inBranch.get(e.uuid);
+    if (!b) return null;
+    const page = Math.floor(b.index / PAGE_SIZE) + 1;
+    const base = branchRoute(project, slug, b.branch);
+    return { route: page > 1 ? `${base}p${page}/` : base, anchor };
   };
 }
 
