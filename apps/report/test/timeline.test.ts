@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { rereadsAfterCompactions } from '../src/lib/reread.js';
 import { timelineSeries, timelineSvg } from '../src/lib/timeline.js';
 import { demoSession, linearSession } from './helpers/demo.js';
 
@@ -36,6 +37,13 @@ describe('timelineSeries', () => {
     expect(s.sidechains[0]?.from).toBeGreaterThanOrEqual(2);
   });
 
+  it('places files read again after a compaction at the call that read them', () => {
+    const s = demoSession();
+    const series = timelineSeries(s, rereadsAfterCompactions(s));
+    expect(series.rereads).toEqual([{ x: 4, file: 'src/cart.ts', tokens: expect.any(Number) }]);
+    expect(timelineSvg(series).value).toContain('Read again after a compaction: src/cart.ts');
+  });
+
   it('falls back to assistant lines grouped by message id without Session.responses', () => {
     const session = linearSession('l', 6);
     const withResponses = timelineSeries(session).calls.map((c) => c.context);
@@ -64,7 +72,14 @@ describe('timelineSvg', () => {
   });
 
   it('draws an empty session without NaN', () => {
-    const svg = timelineSvg({ calls: [], markers: [], epochs: [], sidechains: [], maxContext: 0 }).value;
+    const svg = timelineSvg({
+      calls: [],
+      markers: [],
+      epochs: [],
+      sidechains: [],
+      rereads: [],
+      maxContext: 0,
+    }).value;
     expect(svg).not.toContain('NaN');
   });
 });

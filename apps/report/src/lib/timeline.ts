@@ -1,6 +1,7 @@
 import { area, line, max, scaleLinear } from 'd3';
 import { escapeHtml, type SafeHtml, trusted } from './html.js';
 import type { Entry, Session } from './model.js';
+import type { RereadsAfterCompaction } from './reread.js';
 
 /**
  * The compaction timeline: context size of every API call of the main conversation (input + cache read +
@@ -46,6 +47,8 @@ export interface TimelineSeries {
   markers: CompactionMarker[];
   epochs: Span[];
   sidechains: Span[];
+  /** Files read again after a compaction, at the call that read them. */
+  rereads: { x: number; file: string; tokens: number }[];
   maxContext: number;
 }
 
@@ -59,8 +62,13 @@ function contextOf(e: Entry): number {
  * `Session.responses` when present (usage counted once per response), else the assistant lines grouped by
  * `message.id`.
  */
-export function timelineSeries(session: Session): TimelineSeries {
+export function timelineSeries(
+  session: Session,
+  rereads: readonly RereadsAfterCompaction[] = [],
+): TimelineSeries {
   const calls: CallPoint[] = [];
+  /** Call index of every assistant entry, to place re-reads. */
+  const callOfEntry = new Map<string, number>();
   const markers: CompactionMarker[] = [];
   const byUuid = new Map(session.entries.map((e, i) => [e.uuid, { e, i }]));
   const positions: number[] = [];
@@ -73,6 +81,7 @@ export function timelineSeries(session: Session): TimelineSeries {
       .sort((a, b) => (a.first?.i ?? 0) - (b.first?.i ?? 0));
     for (const { r, first } of main) {
       const u = r.usage;
+      for (const uuid of r.entries) callOfEntry.set(uuid, calls.length);
       positions.push(first?.i ?? 0);
       calls.push({
         index: calls.length,
@@ -90,6 +99,7 @@ export function timelineSeries(session: Session): TimelineSeries {
       const id = e.message?.id ?? null;
       const existing = id ? byMessage.get(id) : undefined;
       if (existing) {
+        callOfEntry.set(e.uuid, existing.index);
         existing.context = Math.max(existing.context, contextOf(e));
         existing.output = Math.max(existing.output, e.usage.outputTokens);
         return;
@@ -102,6 +112,7 @@ export function timelineSeries(session: Session): TimelineSeries {
         output: e.usage.outputTokens,
         epoch: e.epoch,
       };
+      callOfEntry.set(e.uuid, point.index);
       calls.push(point);
       positions.push(i);
       if (id) byMessage.set(id, point);
@@ -165,7 +176,13 @@ export function timelineSeries(session: Session): TimelineSeries {
     });
   }
   const maxContext = Math.max(max(calls, (p) => p.context) ?? 0, max(markers, (m) => m.preTokens ?? 0) ?? 0);
-  return { calls, markers, epochs, sidechains, maxContext };
+  const rereadPoints = rereads.flatMap((r) =>
+    r.files.flatMap((f) => {
+      const x = callOfEntry.get(f.firstUuid);
+      return x === undefined ? [] : [{ x, file: f.file, tokens: f.tokens }];
+    }),
+  );
+  return { calls, markers, epochs, sidechains, rereads: rereadPoints, maxContext };
 }
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
@@ -204,7 +221,7 @@ export function timelineSvg(
   });
   series.sidechains.forEach((sc, i) => {
     const x0 = x(sc.from);
-    const x1 = Math.max(x0 + 2, x(sc.to));
+    const x1 = Math.max(x0 + Math.max(6, (x(1) - x(0)) * 0.4), x(sc.to));
     const row = i % 3;
     parts.push(
       `<rect class="tl-side" x="${x0.toFixed(1)}" y="${height - m.bottom + 4 + row * 4}" width="${(x1 - x0).toFixed(1)}" height="3"><title>${escapeHtml(`sub-agent ${sc.label}`)}</title></rect>`,
@@ -243,6 +260,14 @@ export function timelineSvg(
         `<circle class="tl-dot" cx="${x(p.index).toFixed(1)}" cy="${y(p.context).toFixed(1)}" r="${r}" data-tip="${escapeHtml(tip)}"><title>${escapeHtml(tip)}</title></circle>`,
       );
     }
+  }
+  for (const rr of series.rereads) {
+    const rx = x(rr.x);
+    const ry = height - m.bottom - 1;
+    const tip = `Read again after a compaction: ${rr.file}\n≈${fmt(rr.tokens)} tokens`;
+    parts.push(
+      `<path class="tl-reread" d="M${rx.toFixed(1)},${(ry - 9).toFixed(1)} l5,9 l-10,0 z" data-tip="${escapeHtml(tip)}"><title>${escapeHtml(tip)}</title></path>`,
+    );
   }
   for (const mk of series.markers) {
     const mx = x(mk.x).toFixed(1);

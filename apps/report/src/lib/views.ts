@@ -219,10 +219,10 @@ export function transcriptFragment(
         branchHref: links.branch,
       });
       graph = { text: g.text, nodes: g.nodes, notes: g.notes };
-      const series = timelineSeries(session);
+      rereads = rereadsAfterCompactions(session);
+      const series = timelineSeries(session, rereads);
       calls = series.calls.length;
       timeline = series.calls.length > 0 || series.markers.length > 0 ? timelineSvg(series).value : null;
-      rereads = rereadsAfterCompactions(session);
     }
     return {
       transcript,
