@@ -107,3 +107,15 @@ describe('sessionMermaid', () => {
     expect(g.nodes[0]?.entries).toBe(50_000);
   });
 });
+
+describe('labels from prompts', () => {
+  it('drop markup tags such as <command-name>', () => {
+    const s = linearSession('c', 2);
+    s.entries[0] = entry('c-0', null, {
+      content: [
+        { type: 'text', text: '<command-name>/doctor</command-name>\n<command-args></command-args>' },
+      ],
+    });
+    expect(sessionMermaid(s).nodes[0]?.label).toBe('2 entries · /doctor');
+  });
+});

@@ -68,8 +68,13 @@ function isBoundary(e: Entry): boolean {
   return e.kind === 'compact-boundary' || e.kind === 'microcompact-boundary';
 }
 
+/** The first text of an entry, without markup tags such as `<command-name>` (labels only keep words). */
 function promptText(e: Entry): string {
-  for (const b of e.content) if (b.type === 'text' && b.text.trim() !== '') return b.text;
+  for (const b of e.content) {
+    if (b.type !== 'text') continue;
+    const text = b.text.replace(/<\/?[a-z][\w-]*(?:\s[^<>]*)?>/gi, ' ').trim();
+    if (text !== '') return text;
+  }
   return '';
 }
 
