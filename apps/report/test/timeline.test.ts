@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rereadsAfterCompactions } from '../src/lib/reread.js';
-import { timelineSeries, timelineSvg } from '../src/lib/timeline.js';
+import { MAX_DOTS, timelineSeries, timelineSvg } from '../src/lib/timeline.js';
 import { demoSession, linearSession } from './helpers/demo.js';
 
 describe('timelineSeries', () => {
@@ -69,6 +69,12 @@ describe('timelineSvg', () => {
     const svg = timelineSvg(series).value;
     expect(svg).not.toContain('<script>');
     expect(svg).toContain('&lt;script&gt;');
+  });
+
+  it('draws only the line for very long sessions', () => {
+    const svg = timelineSvg(timelineSeries(linearSession('long', 2 * (MAX_DOTS + 10)))).value;
+    expect(svg).not.toContain('tl-dot');
+    expect(svg).toContain('tl-line');
   });
 
   it('draws an empty session without NaN', () => {

@@ -185,6 +185,9 @@ export function timelineSeries(
   return { calls, markers, epochs, sidechains, rereads: rereadPoints, maxContext };
 }
 
+/** Most calls drawn with a dot and a tooltip each. */
+export const MAX_DOTS = 1500;
+
 const fmt = (n: number): string => n.toLocaleString('en-US');
 const kfmt = (n: number): string =>
   n >= 1_000_000 ? `${(n / 1e6).toFixed(1)}M` : n >= 1000 ? `${Math.round(n / 1000)}k` : String(n);
@@ -254,7 +257,8 @@ export function timelineSvg(
       `<path class="tl-line" d="${l(series.calls) ?? ''}"/>`,
     );
     const r = series.calls.length > 300 ? 1.5 : 3;
-    for (const p of series.calls) {
+    // Past MAX_DOTS calls only the line is drawn: a dot and tooltip per call would make the page heavy.
+    for (const p of series.calls.length <= MAX_DOTS ? series.calls : []) {
       const tip = `Call ${p.index + 1}${p.timestamp ? ` · ${p.timestamp.replace('T', ' ').slice(0, 19)}` : ''}\ncontext ${fmt(p.context)} tokens · output ${fmt(p.output)}`;
       parts.push(
         `<circle class="tl-dot" cx="${x(p.index).toFixed(1)}" cy="${y(p.context).toFixed(1)}" r="${r}" data-tip="${escapeHtml(tip)}"><title>${escapeHtml(tip)}</title></circle>`,
