@@ -1,13 +1,23 @@
-import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { assembleSite } from './lib/assemble.js';
 import { loadHighlighter } from './lib/highlight.js';
 import { pageHref, sessionRoute, sidechainRoute } from './lib/links.js';
-import { buildManifest, type SiteManifest } from './lib/manifest.js';
+import { buildManifest, RENDER_VERSION, type SiteManifest } from './lib/manifest.js';
 import { prerenderSessions, shareSessions } from './lib/prerender.js';
 import { type SearchItem, searchIndexScript } from './lib/search.js';
 import { MANIFEST_ENV, resetManifest, sessionTitle } from './lib/site.js';
@@ -44,6 +54,94 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const SITE_ROOT = resolve(here, '..', 'site');
 
 let building: Promise<unknown> = Promise.resolve();
+
+/** What the last build rendered: the site-wide signature, and each session's route and pages. */
+interface RenderState {
+  signature: string;
+  sessions: Record<string, { prefix: string; files: string[] }>;
+}
+
+/** Which sessions this build renders with Astro, and which pages it keeps from the last build. */
+interface RenderPlan {
+  stateFile: string;
+  signature: string;
+  incremental: boolean;
+  /** Keys of the sessions rendered (all of them when not incremental). */
+  render: string[];
+  /** Output files kept from the last build (pages of unchanged sessions). */
+  kept: string[];
+  keptSessions: number;
+  prefixes: Map<string, string>;
+  previous: RenderState | null;
+}
+
+/**
+ * Session pages depend only on their session and on what every page shows (title, generator, base path,
+ * project names, agent slugs): when none of that changed since the last build, only sessions whose content
+ * changed (or that are new, or moved) are rendered again; the other sessions' pages stay as they are.
+ */
+function planRender(manifest: SiteManifest, stateFile: string, base: string, outDir: string): RenderPlan {
+  const signature = createHash('sha1')
+    .update(
+      JSON.stringify([
+        RENDER_VERSION,
+        manifest.title,
+        manifest.generator,
+        base,
+        manifest.agentTypes,
+        manifest.projects.map((p) => [p.slug, p.name]),
+      ]),
+    )
+    .digest('hex');
+  let previous: RenderState | null = null;
+  try {
+    previous = JSON.parse(readFileSync(stateFile, 'utf8')) as RenderState;
+  } catch {
+    previous = null;
+  }
+  const prefixes = new Map<string, string>();
+  for (const p of manifest.projects)
+    for (const s of p.sessions) prefixes.set(s.key, sessionRoute(p.slug, s.slug));
+  const incremental = previous?.signature === signature && existsSync(join(outDir, 'index.html'));
+  const render: string[] = [];
+  const kept: string[] = [];
+  let keptSessions = 0;
+  for (const [key, prefix] of prefixes) {
+    const before = incremental ? previous?.sessions[key] : undefined;
+    if (before && before.prefix === prefix && before.files.every((f) => existsSync(join(outDir, f)))) {
+      kept.push(...before.files);
+      keptSessions++;
+    } else render.push(key);
+  }
+  return { stateFile, signature, incremental, render, kept, keptSessions, prefixes, previous };
+}
+
+/** The render state after this build: rendered sessions' pages as staged, kept sessions' as before. */
+function recordRender(plan: RenderPlan, stage: string): RenderState {
+  const sessions: RenderState['sessions'] = {};
+  const rendered = new Set(plan.render);
+  for (const [key, prefix] of plan.prefixes) {
+    if (!rendered.has(key) && plan.previous?.sessions[key]) {
+      sessions[key] = plan.previous.sessions[key];
+      continue;
+    }
+    const files: string[] = [];
+    const stack = [join(stage, prefix)];
+    while (stack.length > 0) {
+      const dir = stack.pop() as string;
+      if (!existsSync(dir)) continue;
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, e.name);
+        if (e.isDirectory()) {
+          // Another session's pages never live below this one's route, but keep the walk to this session.
+          stack.push(path);
+        } else if (!e.name.endsWith('.mjs')) files.push(relative(stage, path).split(sep).join('/'));
+      }
+    }
+    sessions[key] = { prefix, files };
+  }
+  return { signature: plan.signature, sessions };
+}
 
 /** Removes cached parts and fragments of sessions that are no longer in the archive (or changed). */
 function pruneCache(cacheDir: string, manifest: SiteManifest): void {
@@ -125,6 +223,8 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
   mkdirSync(work, { recursive: true });
 
   const manifest = buildManifest({ dataDir, cacheDir: work, title: options.title ?? 'cctrail', log });
+  const plan = planRender(manifest, join(work, 'render.json'), options.base ?? '/', outDir);
+  if (plan.incremental) manifest.render = plan.render;
   const manifestFile = join(work, 'manifest.json');
   writeFileSync(manifestFile, JSON.stringify(manifest));
   const sessions = manifest.projects.reduce((a, p) => a + p.sessions.length, 0);
@@ -169,14 +269,18 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
     resetManifest();
   }
 
+  const renderState = recordRender(plan, stage);
   const assembled = assembleSite({
     stage,
     outDir,
     fragments: join(work, 'fragments'),
     state: join(work, 'pages.json'),
-    keep: new Set(['_cctrail/mermaid.min.js', '_cctrail/search-index.js']),
+    keep: new Set(['_cctrail/mermaid.min.js', '_cctrail/search-index.js', ...plan.kept]),
     ignore: new Set([CACHE_FOLDER, basename(work)]),
   });
+  if (cacheDir) writeFileSync(plan.stateFile, JSON.stringify(renderState));
+  if (plan.incremental)
+    log(`report: pages of ${plan.render.length} changed sessions rendered, ${plan.keptSessions} kept`);
   rmSync(stage, { recursive: true, force: true });
   log(`report: ${assembled.written} files written, ${assembled.removed} removed`);
 
@@ -218,7 +322,7 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
   writeFileSync(join(assets, 'search-index.js'), searchIndexScript(items));
   if (cacheDir) pruneCache(cacheDir, manifest);
   else rmSync(work, { recursive: true, force: true });
-  const pages = assembled.pages;
+  const pages = assembled.pages + plan.kept.filter((f) => f.endsWith('.html')).length;
   log(`report: ${pages} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return { indexHtml: join(outDir, 'index.html'), pages };
 }

@@ -165,9 +165,24 @@ describe('the built report', () => {
   it('rebuilds from the cache: an unchanged session is not rendered again', async () => {
     const fragments = join(outDir, '.cctrail-cache', 'fragments');
     const before = new Map(readdirSync(fragments).map((f) => [f, statSync(join(fragments, f)).mtimeMs]));
+    const keptPage = join(outDir, 's', 'demo', 'demo-session', 'index.html');
+    const keptBefore = statSync(keptPage).mtimeMs;
     const changed = linearSession('long-linear', 452);
     writeFileSync(join(dataDir, 'demo', 'long-linear.json'), JSON.stringify(changed));
-    await buildReport({ dataDir, outDir, base: '/repo/', title: 'cctrail e2e' });
+    const messages: string[] = [];
+    const rebuilt = await buildReport({
+      dataDir,
+      outDir,
+      base: '/repo/',
+      title: 'cctrail e2e',
+      log: (m) => messages.push(m),
+    });
+    // Astro renders only the changed session's pages (and the site-wide ones); the others are kept as they are.
+    expect(messages.find((m) => m.startsWith('report: pages of'))).toMatch(
+      /^report: pages of 1 changed sessions rendered, \d+ kept$/,
+    );
+    expect(statSync(keptPage).mtimeMs).toBe(keptBefore);
+    expect(rebuilt.pages).toBe(pages);
     const after = readdirSync(fragments);
     const demoFragment = [...before.keys()].find((f) => f.includes('-demo-demo-session-main-1'));
     expect(demoFragment).toBeDefined();

@@ -77,6 +77,11 @@ export interface SiteManifest {
   agentTypes: { type: string; slug: string }[];
   /** Problems with `index.json` itself. */
   indexErrors: string[];
+  /**
+   * Cache keys of the sessions whose pages this build renders; absent: all. An incremental rebuild renders
+   * only changed sessions (and the site-wide pages) and keeps the other sessions' pages from the last build.
+   */
+  render?: string[];
 }
 
 interface CachedPart {

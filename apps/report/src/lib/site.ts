@@ -58,8 +58,10 @@ export function allRoutes(m: SiteManifest): SiteRoute[] {
   for (const a of m.agentTypes)
     routes.push({ route: agentsRoute(a.slug), props: { kind: 'agent', agentType: a.type } });
   routes.push({ route: 'search/', props: { kind: 'search' } });
+  const render = m.render ? new Set(m.render) : null;
   for (const p of m.projects) {
     for (const s of p.sessions) {
+      if (render && !render.has(s.key)) continue;
       for (let page = 1; page <= s.pages; page++)
         routes.push({
           route: sessionRoute(p.slug, s.slug, page),
