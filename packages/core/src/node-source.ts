@@ -46,11 +46,16 @@ export async function sessionSource(
 async function* readChunks(path: string): AsyncGenerator<Uint8Array> {
   const handle = await open(path, 'r');
   try {
+    // Two buffers in turn, the next read in flight while the current chunk is being parsed. A buffer is
+    // refilled only after the line reader has asked for the chunk after it (see `readLines`).
+    const buffers = [Buffer.allocUnsafe(CHUNK), Buffer.allocUnsafe(CHUNK)];
+    let turn = 0;
+    let next = handle.read(buffers[0]!, 0, CHUNK, null);
     for (;;) {
-      // A fresh buffer each time: the line reader may keep pieces of the previous chunk.
-      const buffer = Buffer.allocUnsafe(CHUNK);
-      const { bytesRead } = await handle.read(buffer, 0, CHUNK, null);
+      const { bytesRead, buffer } = await next;
       if (bytesRead === 0) return;
+      turn ^= 1;
+      next = handle.read(buffers[turn]!, 0, CHUNK, null);
       yield buffer.subarray(0, bytesRead);
     }
   } finally {

@@ -44,6 +44,7 @@ const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
 /**
  * Splits a byte stream into lines, without ever holding more than the current chunk and one partial line.
+ * A chunk's bytes are not used after the next chunk is asked for, so a source may reuse its buffers.
  * An empty stream yields nothing; a final newline does not produce an empty last line.
  *
  * @param chunks The file's bytes, in chunks of any size.
@@ -65,7 +66,8 @@ export async function* readLines(
     while (start < chunk.length) {
       const end = chunk.indexOf(NEWLINE, start);
       if (end === -1) {
-        pending.push(chunk.subarray(start));
+        // A copy (Buffer#slice would be a view): the source may reuse its buffer for the next chunk.
+        pending.push(new Uint8Array(chunk.subarray(start)));
         pendingLength += chunk.length - start;
         break;
       }

@@ -40,3 +40,22 @@ describe('readLines', () => {
     expect(await lines('', 4)).toEqual([]);
   });
 });
+
+describe('readLines with a source that reuses its buffer', () => {
+  it('keeps lines that span chunks intact', async () => {
+    const text = `${'a'.repeat(10)}\n${'b'.repeat(25)}\n${'c'.repeat(7)}\n`;
+    const bytes = new TextEncoder().encode(text);
+    // One Node Buffer refilled for every chunk, as the file source does.
+    const reused = Buffer.alloc(8);
+    async function* chunks() {
+      for (let at = 0; at < bytes.length; at += 8) {
+        const n = Math.min(8, bytes.length - at);
+        reused.set(bytes.subarray(at, at + n));
+        yield reused.subarray(0, n);
+      }
+    }
+    const got: string[] = [];
+    for await (const line of readLines(chunks())) got.push(line.text);
+    expect(got).toEqual(['a'.repeat(10), 'b'.repeat(25), 'c'.repeat(7)]);
+  });
+});
