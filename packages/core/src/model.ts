@@ -361,6 +361,7 @@ export interface Session {
   project: { slug: string | null; cwd: string | null };
   files: SessionFile[];
   title: string | null;
+  /** What the person typed first (at most 2,000 characters). */
   firstPrompt: string | null;
   startedAt: string | null;
   endedAt: string | null;

@@ -168,7 +168,8 @@ async function readFile(source: TranscriptSource, fileIndex: number, state: Read
   const read: FileRead = { lines: 0, bytes: 0, records: 0, sessionIds: new Set() };
   const { accounting, diagnostics } = state;
   // Structure-only builds skip the long string values of long lines (tool outputs) before decoding them.
-  const options = state.keepContent ? {} : { shrinkAbove: 32 * 1024 };
+  // `keep` covers the text a lean entry keeps (4,000 characters, up to 6 bytes each when escaped).
+  const options = state.keepContent ? {} : { shrinkAbove: 48 * 1024, keep: 32 * 1024 };
   for await (const line of readLines(source.read(), options)) {
     read.lines += 1;
     read.bytes = line.offset + line.length + (line.terminated ? 1 : 0);
@@ -317,13 +318,16 @@ function agentIdOf(path: string): string | null {
   return match?.[1] ?? null;
 }
 
-/** The first thing the person typed in the main conversation. */
+/** `firstPrompt` is cut to this many characters, so that structure-only builds (which keep no more) agree. */
+const FIRST_PROMPT_CHARS = 2000;
+
+/** The first thing the person typed in the main conversation (at most `FIRST_PROMPT_CHARS` characters). */
 function findFirstPrompt(entries: readonly Entry[]): string | null {
   for (const entry of entries) {
     if (entry.sidechain !== null || entry.isSidechain) continue;
     if (entry.kind !== 'prompt' && !isTypedCommand(entry)) continue;
     const text = promptText(entry.content);
-    if (text) return text;
+    if (text) return text.slice(0, FIRST_PROMPT_CHARS);
   }
   return null;
 }

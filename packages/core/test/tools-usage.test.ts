@@ -81,7 +81,7 @@ describe('content: false', () => {
     const { withContent, recordAt } = await import('../src/index.js');
     const big = 'x'.repeat(50_000);
     const lines = [
-      prompt('p', null, 'hello'),
+      prompt('p', null, `hello ${'\u00e9\n'.repeat(40_000)}`),
       answer('a', 'p', toolUse('T1', 'Read', { file_path: '/f', extra: big }), 'm1'),
       `${JSON.stringify(toolResult('r', 'a', 'T1', { toolUseResult: { stdout: big } }))}{"type":"summary","summary":"s","leafUuid":"r"}`,
     ];
@@ -94,6 +94,8 @@ describe('content: false', () => {
     expect(JSON.stringify(lean).length).toBeLessThan(JSON.stringify(full).length / 10);
     expect(lean.tools).toEqual(full.tools);
     expect(lean.leaf).toBe(full.leaf);
+    expect(lean.firstPrompt).toBe(full.firstPrompt);
+    expect(full.firstPrompt).toHaveLength(2000);
     const textLines = text.split('\n');
     for (const [i, entry] of lean.entries.entries()) {
       expect(withContent(entry, textLines[entry.source.line - 1]!)).toEqual(full.entries[i]);
