@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSession, discover, sessionSource } from '@cctrail/core';
 import { describe, expect, it } from 'vitest';
@@ -65,4 +67,67 @@ describe('export job with privacy options', () => {
       expect(JSON.stringify(whole!.summary)).not.toMatch(/sk-ant-|\/home\/dev\//);
     },
   );
+});
+
+describe('export job on long strings', () => {
+  it('writes the same text whole and without content when prompts and outputs are long', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'cctrail-long-'));
+    try {
+      const long = 'word '.repeat(40_000);
+      const lines = [
+        {
+          type: 'user',
+          uuid: 'u1',
+          parentUuid: null,
+          sessionId: 's',
+          message: { role: 'user', content: long },
+        },
+        {
+          type: 'assistant',
+          uuid: 'a1',
+          parentUuid: 'u1',
+          sessionId: 's',
+          requestId: 'r1',
+          message: {
+            id: 'm1',
+            role: 'assistant',
+            model: 'm',
+            content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: long } }],
+            usage: { input_tokens: 1, output_tokens: 1 },
+          },
+        },
+        {
+          type: 'user',
+          uuid: 'r1',
+          parentUuid: 'a1',
+          sessionId: 's',
+          message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: long }] },
+          toolUseResult: { stdout: long },
+        },
+      ];
+      await mkdir(join(root, '-home-x'), { recursive: true });
+      await writeFile(
+        join(root, '-home-x', 's.jsonl'),
+        `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`,
+      );
+      const [found] = (await discover([root])).projects.flatMap((p) => p.sessions);
+      const texts: string[] = [];
+      for (const leanAboveBytes of [Number.POSITIVE_INFINITY, 0]) {
+        const result = await runJob({
+          kind: 'export',
+          input: { discovered: found!, root },
+          duplicateOf: null,
+          file: 'sessions/p/s.json',
+          privacy: { redact: false, shortHome: false },
+          dir: null,
+          leanAboveBytes,
+        });
+        texts.push(result.text!.join(''));
+      }
+      expect(texts[1]).toBe(texts[0]);
+      expect(texts[0]!.length).toBeGreaterThan(3 * long.length);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
 });
