@@ -15,7 +15,7 @@ import type { Io } from './command.js';
 import { ExportState, fingerprint } from './export-state.js';
 import type { SelectedSession, Selection } from './input.js';
 import type { JobRunner } from './job-runner.js';
-import type { Privacy } from './jobs.js';
+import { type ExportJob, LEAN_ABOVE_BYTES, type Privacy, runJob, totalBytes } from './jobs.js';
 import { forEachOrdered } from './pool.js';
 import type { Progress } from './progress.js';
 import { shortenHome } from './redact.js';
@@ -41,7 +41,7 @@ export interface ExportOptions {
 /** What an export did. */
 export interface ExportOutcome {
   index: ArchiveIndex;
-  /** The sessions without content (for diagnostics and counts). */
+  /** The sessions without content and without entries (for diagnostics and counts). */
   sessions: Session[];
   written: number;
   unchanged: number;
@@ -67,6 +67,9 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
   const skeletons = await buildSkeletons(selection.sessions, selection.filters, progress);
   const layout = planLayout(skeletons.sessions, privacy);
   const empty = skeletons.sessions.length === 0;
+  const usage = usageAcross(skeletons.sessions);
+  // Duplicates and usage are known: the entries can go before the second pass needs the memory.
+  for (const skeleton of skeletons.sessions) skeleton.entries = [];
   const dir = 'dir' in target ? target.dir : null;
   const state = dir === null ? null : new ExportState(dir);
   const outcome: Omit<ExportOutcome, 'index'> = {
@@ -108,15 +111,19 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
   await forEachOrdered(
     toBuild,
     runner.capacity,
-    ({ skeleton, selected }) =>
-      runner.run({
+    async ({ skeleton, selected }) => {
+      const job: ExportJob = {
         kind: 'export',
         input: { discovered: selected.discovered, root: selected.root },
         duplicateOf: skeleton.duplicateOf,
         file: layout.files.get(skeleton)!,
         privacy,
         dir,
-      }),
+      };
+      // A huge session is exported here: a worker's own heap would come on top of this thread's.
+      const huge = (await totalBytes(selected.discovered)) > LEAN_ABOVE_BYTES;
+      return huge ? runJob(job) : runner.run(job);
+    },
     async (result, { skeleton, print }) => {
       progress.tick(skeleton.id.slice(0, 8));
       summaries.set(skeleton, result.summary);
@@ -138,7 +145,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
       cwd: project.sessions.map((s) => cwds.get(s) ?? null).find((cwd) => cwd !== null) ?? null,
       sessions: project.sessions.map((s) => summaries.get(s)!),
     })),
-    usage: usageAcross(skeletons.sessions),
+    usage,
   };
   if ('stream' in target) {
     await write(target.stream, `${JSON.stringify(index)}\n`);

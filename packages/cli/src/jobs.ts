@@ -150,9 +150,10 @@ async function batch(chunks: AsyncIterable<string>): Promise<string[]> {
 }
 
 /** Sessions whose transcripts are larger than this are exported without holding their content. */
-const LEAN_ABOVE_BYTES = 32 * 1024 * 1024;
+export const LEAN_ABOVE_BYTES = 32 * 1024 * 1024;
 
-async function totalBytes(session: DiscoveredSession): Promise<number> {
+/** The size of a session's transcripts. */
+export async function totalBytes(session: DiscoveredSession): Promise<number> {
   let total = 0;
   for (const file of [session.mainFile, ...session.agentFiles]) {
     if (file !== null) total += (await stat(file).catch(() => null))?.size ?? 0;
