@@ -102,7 +102,10 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
     if (reused) {
       summaries.set(skeleton, reused.summary);
       cwds.set(skeleton, reused.cwd);
-      state.remember(file, print, reused.cwd);
+      state.remember(file, print, reused.cwd, reused);
+      // The file holds what was redacted when it was written: the count covers the whole archive.
+      outcome.redacted += reused.redacted;
+      outcome.shortened += reused.shortened;
       outcome.unchanged++;
       progress.tick();
     } else toBuild.push({ skeleton, selected, print });
@@ -133,7 +136,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
       if (result.outcome === 'unchanged') outcome.unchanged++;
       else outcome.written++;
       if ('stream' in target) for (const piece of result.text ?? []) await write(target.stream, piece);
-      if (state !== null && print !== null) state.remember(result.summary.file, print, result.cwd);
+      if (state !== null && print !== null) state.remember(result.summary.file, print, result.cwd, result);
     },
   );
 

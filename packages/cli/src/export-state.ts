@@ -13,13 +13,24 @@ export const STATE_FILE = '.cctrail-state.json';
 
 interface StateFile {
   schemaVersion: 1;
-  sessions: Record<string, { fingerprint: string; cwd: string | null }>;
+  sessions: Record<string, Remembered>;
+}
+
+/** What is remembered of a session file written: its inputs' fingerprint and what writing it found. */
+interface Remembered {
+  fingerprint: string;
+  cwd: string | null;
+  /** Secrets redacted and home paths shortened in it. */
+  redacted?: number;
+  shortened?: number;
 }
 
 /** A session that need not be rebuilt: its line in the previous index and its project's working directory. */
 export interface Reusable {
   summary: ArchiveSessionSummary;
   cwd: string | null;
+  redacted: number;
+  shortened: number;
 }
 
 /**
@@ -80,12 +91,19 @@ export class ExportState {
     const summary = summaries.get(file);
     if (!known || known.fingerprint !== print || !summary) return null;
     const exists = await stat(join(this.#dir, ...file.split('/'))).catch(() => null);
-    return exists?.isFile() ? { summary, cwd: known.cwd } : null;
+    return exists?.isFile()
+      ? { summary, cwd: known.cwd, redacted: known.redacted ?? 0, shortened: known.shortened ?? 0 }
+      : null;
   }
 
-  /** Records the fingerprint of a session file written (or kept) in this run. */
-  remember(file: string, print: string, cwd: string | null): void {
-    this.#next.sessions[file] = { fingerprint: print, cwd };
+  /** Records the fingerprint of a session file written (or kept) in this run, and its privacy counts. */
+  remember(file: string, print: string, cwd: string | null, counts = { redacted: 0, shortened: 0 }): void {
+    this.#next.sessions[file] = {
+      fingerprint: print,
+      cwd,
+      redacted: counts.redacted,
+      shortened: counts.shortened,
+    };
   }
 
   /** Writes the state of this run (atomically, only when it changed). */

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,6 +51,27 @@ describe.skipIf(!REPORT_BUILT || !existsSync(HOSTILE))('cctrail report', () => {
     }
     expect(text).not.toContain('/home/dev/');
     expect(text).toContain('[REDACTED:');
+  });
+
+  it('rebuilds from the archive kept in the cache folder: unchanged sessions are not exported again', async () => {
+    const out = join(work, 'rebuild');
+    const first = await cctrail(['report', HOSTILE, '-o', out]);
+    expect(first.code).toBe(0);
+    const archive = join(out, '.cctrail-cache', 'archive');
+    const sessions = (await readdir(archive, { recursive: true })).filter(
+      (f) => f.endsWith('.json') && f.includes('/'),
+    );
+    expect(sessions.length).toBeGreaterThan(0);
+    const before = await Promise.all(sessions.map(async (f) => (await stat(join(archive, f))).mtimeMs));
+    const second = await cctrail(['report', HOSTILE, '-o', out]);
+    expect(second.code).toBe(0);
+    expect(await Promise.all(sessions.map(async (f) => (await stat(join(archive, f))).mtimeMs))).toEqual(
+      before,
+    );
+    // The count still covers every session, including those kept from the last run.
+    const count = (text: string) => /(\d+) secrets? redacted/.exec(text)?.[1];
+    expect(count(second.stderr)).toBe(count(first.stderr));
+    expect(Number(count(first.stderr))).toBeGreaterThan(0);
   });
 });
 

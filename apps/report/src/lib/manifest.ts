@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type AgentRun, agentRunOf } from './agents.js';
 import { loadIndex, parseSession } from './load.js';
@@ -113,14 +113,27 @@ export function summarizeSession(session: Session): CachedPart {
   };
 }
 
-/** Reads a session file and its cache key (a hash of the renderer version and the file's bytes). */
-function readKeyed(file: string): { key: string; text: string } | { key: string; error: string } {
+/**
+ * A session file's cache key: a hash of the renderer version and the file's identity (path, inode, size,
+ * modification time). Archives are written atomically (a new inode per write) and only when a file changes,
+ * so the key changes exactly when the content may have, without reading hundreds of megabytes to hash them.
+ */
+function keyOf(file: string): { key: string; error?: string } {
   try {
-    const bytes = readFileSync(file);
-    const key = createHash('sha1').update(`${RENDER_VERSION}\n`).update(bytes).digest('hex').slice(0, 16);
-    return { key, text: bytes.toString('utf8') };
+    const st = statSync(file);
+    const identity = `${RENDER_VERSION}\n${file}\n${st.ino}\n${st.size}\n${st.mtimeMs}`;
+    return { key: createHash('sha1').update(identity).digest('hex').slice(0, 16) };
   } catch (error) {
     return { key: shortHash(`missing|${file}`), error: `cannot read ${file}: ${(error as Error).message}` };
+  }
+}
+
+/** Reads a session file's text, or the reason it cannot be read. */
+function readText(file: string): { text: string } | { error: string } {
+  try {
+    return { text: readFileSync(file, 'utf8') };
+  } catch (error) {
+    return { error: `cannot read ${file}: ${(error as Error).message}` };
   }
 }
 
@@ -155,8 +168,7 @@ export function buildManifest(options: ManifestOptions): SiteManifest {
     const sessionSlugs = uniqueSlugs(project.sessions.map((s) => s.id));
     const sessions = project.sessions.map((summary, si): ManifestSession => {
       const file = resolve(dataDir, summary.file);
-      const read = readKeyed(file);
-      const key = read.key;
+      const { key, error } = keyOf(file);
       let part: CachedPart | null = null;
       const cached = partsDir ? join(partsDir, `${key}.json`) : null;
       if (cached) {
@@ -167,6 +179,7 @@ export function buildManifest(options: ManifestOptions): SiteManifest {
         }
       }
       if (!part) {
+        const read = error === undefined ? readText(file) : { error };
         const loaded =
           'text' in read ? parseSession(read.text, file) : { ok: false as const, errors: [read.error] };
         part = loaded.ok

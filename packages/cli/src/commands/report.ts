@@ -1,5 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { exportArchive } from '../archive-writer.js';
 import { flag, stringOption } from '../args.js';
@@ -22,6 +21,9 @@ interface ReportModule {
 }
 
 /** `cctrail report`: a static HTML report, secrets redacted. */
+/** The report's cache folder inside the output folder (the report builder keeps its own cache there too). */
+const REPORT_CACHE = '.cctrail-cache';
+
 export const reportCommand: Command = {
   name: 'report',
   summary: 'build a static HTML report (secrets redacted)',
@@ -72,44 +74,38 @@ export const reportCommand: Command = {
     const report = await loadReportModule();
     const selection = await selectSessions(positionals, filters, io);
 
-    const dataDir = await mkdtemp(join(tmpdir(), 'cctrail-report-'));
-    try {
-      const runner = new JobRunner(io.env);
-      const progress = progressBar(io, selection.sessions.length * 2, 'sessions');
-      const result = await exportArchive({
-        selection,
-        target: { dir: dataDir },
-        runner,
-        progress,
-        privacy: { redact, shortHome },
-      }).finally(() => {
-        progress.done();
-        return runner.close();
-      });
-      const tally = printDiagnostics(
-        result.sessions,
-        io,
-        flag(options, 'verbose') || flag(options, 'strict'),
-      );
-      const built = await report.buildReport({
-        dataDir,
-        outDir,
-        ...(base !== undefined ? { base } : {}),
-        ...(title !== undefined ? { title } : {}),
-      });
-      const style = styleFor(io.stdout, io.env);
-      const notes = [
-        redact ? `${plural(result.redacted, 'secret')} redacted` : 'secrets kept (--no-redact)',
-        ...(shortHome ? [`${plural(result.shortened, 'home path')} shortened`] : []),
-      ];
-      io.stderr.write(
-        `Report of ${plural(result.sessions.length, 'session')}, ${built.pages} pages; ${notes.join(', ')}\n`,
-      );
-      io.stdout.write(`${style.bold(built.indexHtml)}\n`);
-      return exitCodeFor(tally.error, flag(options, 'strict'));
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
+    // The archive lives in the report's cache folder, so a rebuild re-exports only the sessions that changed.
+    const dataDir = join(outDir, REPORT_CACHE, 'archive');
+    await mkdir(dataDir, { recursive: true });
+    const runner = new JobRunner(io.env);
+    const progress = progressBar(io, selection.sessions.length * 2, 'sessions');
+    const result = await exportArchive({
+      selection,
+      target: { dir: dataDir },
+      runner,
+      progress,
+      privacy: { redact, shortHome },
+    }).finally(() => {
+      progress.done();
+      return runner.close();
+    });
+    const tally = printDiagnostics(result.sessions, io, flag(options, 'verbose') || flag(options, 'strict'));
+    const built = await report.buildReport({
+      dataDir,
+      outDir,
+      ...(base !== undefined ? { base } : {}),
+      ...(title !== undefined ? { title } : {}),
+    });
+    const style = styleFor(io.stdout, io.env);
+    const notes = [
+      redact ? `${plural(result.redacted, 'secret')} redacted` : 'secrets kept (--no-redact)',
+      ...(shortHome ? [`${plural(result.shortened, 'home path')} shortened`] : []),
+    ];
+    io.stderr.write(
+      `Report of ${plural(result.sessions.length, 'session')}, ${built.pages} pages; ${notes.join(', ')}\n`,
+    );
+    io.stdout.write(`${style.bold(built.indexHtml)}\n`);
+    return exitCodeFor(tally.error, flag(options, 'strict'));
   },
 };
 
