@@ -20,19 +20,20 @@ interface ReportModule {
   }): Promise<{ indexHtml: string; pages: number }>;
 }
 
-/** `cctrail report`: a static HTML report, secrets redacted. */
 /** The report's cache folder inside the output folder (the report builder keeps its own cache there too). */
 const REPORT_CACHE = '.cctrail-cache';
 
+/** `cctrail report`: a static HTML report, secrets redacted. */
 export const reportCommand: Command = {
   name: 'report',
   summary: 'build a static HTML report (secrets redacted)',
   usage: 'report [paths…] [-o DIR] [--base PATH] [--title TEXT] [--no-redact] [--short-home]',
   description: [
-    'Exports the sessions to a temporary archive, redacting secrets in every string (API keys, tokens,',
-    'private keys, JWTs, passwords in URLs, SECRET=/TOKEN=/PASSWORD= assignments), then builds a static',
-    'site into DIR (default ./cctrail-report) that works from any folder or web server and makes no',
-    'outside requests. Prints the path of index.html.',
+    'Exports the sessions, redacting secrets in every string (API keys, tokens, private keys, JWTs,',
+    'passwords in URLs, SECRET=/TOKEN=/PASSWORD= assignments), to an archive in DIR/.cctrail-cache (a',
+    'rebuild re-exports only changed sessions), then builds a static site into DIR (default',
+    './cctrail-report) that works from any folder or web server and makes no outside requests. Prints the',
+    'path of index.html. Leave DIR/.cctrail-cache out when you publish the site.',
   ].join('\n'),
   options: [
     {
