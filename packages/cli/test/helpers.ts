@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
@@ -34,6 +35,9 @@ export interface Run {
  * @param args Command-line arguments.
  * @param options Working directory and extra environment.
  */
+/** Report caches of the tests: never the user's ~/.cache. */
+const TEST_CACHE = join(tmpdir(), `cctrail-test-cache-${process.pid}`);
+
 export function cctrail(
   args: readonly string[],
   options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
@@ -44,7 +48,13 @@ export function cctrail(
       [BIN, ...args],
       {
         cwd: options.cwd ?? process.cwd(),
-        env: { ...process.env, NO_COLOR: '1', CCTRAIL_DEBUG: '', ...options.env },
+        env: {
+          ...process.env,
+          NO_COLOR: '1',
+          CCTRAIL_DEBUG: '',
+          CCTRAIL_CACHE_DIR: TEST_CACHE,
+          ...options.env,
+        },
         maxBuffer: 256 * 1024 * 1024,
       },
       (error, stdout, stderr) => {

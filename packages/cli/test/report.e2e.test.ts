@@ -55,15 +55,20 @@ describe.skipIf(!REPORT_BUILT || !existsSync(HOSTILE))('cctrail report', () => {
 
   it('rebuilds from the archive kept in the cache folder: unchanged sessions are not exported again', async () => {
     const out = join(work, 'rebuild');
-    const first = await cctrail(['report', HOSTILE, '-o', out]);
+    const env = { CCTRAIL_CACHE_DIR: join(work, 'cache') };
+    const first = await cctrail(['report', HOSTILE, '-o', out], { env });
     expect(first.code).toBe(0);
-    const archive = join(out, '.cctrail-cache', 'archive');
+    // Nothing of the cache is inside the folder people publish.
+    expect((await readdir(out)).filter((f) => f.startsWith('.'))).toEqual([]);
+    const reports = await readdir(join(work, 'cache', 'reports'));
+    expect(reports).toHaveLength(1);
+    const archive = join(work, 'cache', 'reports', reports[0]!, 'archive');
     const sessions = (await readdir(archive, { recursive: true })).filter(
       (f) => f.endsWith('.json') && f.includes('/'),
     );
     expect(sessions.length).toBeGreaterThan(0);
     const before = await Promise.all(sessions.map(async (f) => (await stat(join(archive, f))).mtimeMs));
-    const second = await cctrail(['report', HOSTILE, '-o', out]);
+    const second = await cctrail(['report', HOSTILE, '-o', out], { env });
     expect(second.code).toBe(0);
     expect(await Promise.all(sessions.map(async (f) => (await stat(join(archive, f))).mtimeMs))).toEqual(
       before,

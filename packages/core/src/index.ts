@@ -47,11 +47,17 @@ export { sessionJson } from './serialize.js';
 export { buildSession } from './session.js';
 export type { AgentMetaSource, BuildOptions, SessionSource, TranscriptSource } from './source.js';
 export {
+  type AgentPatterns,
   type AgentStats,
   type ArchiveStats,
   archiveStats,
+  type CompactionCounts,
   type CompactionStats,
+  type DiagnosticCounts,
   type SessionStats,
+  type SidechainStats,
+  type StatsTotals,
   sessionStats,
+  type ToolCounts,
 } from './stats.js';
 export { addUsage, emptyUsage } from './usage.js';

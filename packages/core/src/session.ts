@@ -86,6 +86,14 @@ export async function buildSession(source: SessionSource, options: BuildOptions 
   const dag = linkDag(entries, Int32Array.from(state.fileOf), diagnostics, cuts);
   const tools = pairTools(entries, diagnostics);
   const sidechains = findSidechains(dag, spans, metas, tools, diagnostics);
+  // A compaction helper's lines point into the session's main file by design (FORMAT.md §7): not a problem.
+  const helpers = new Set(sidechains.filter((s) => s.role === 'compaction').map((s) => s.file));
+  for (const d of diagnostics) {
+    if (d.code === 'orphan' && helpers.has(d.file)) {
+      d.severity = 'info';
+      d.message = `${d.message.replace(/ the entry is an alternative root\.$/, '')} The compaction helper's lines point into the main file by design.`;
+    }
+  }
   for (const call of tools.calls) {
     const at = call.callUuid === null ? undefined : dag.index.get(call.callUuid);
     call.sidechain = at === undefined ? null : entries[at]!.sidechain;

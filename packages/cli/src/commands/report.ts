@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { exportArchive } from '../archive-writer.js';
 import { flag, stringOption } from '../args.js';
@@ -17,11 +19,20 @@ interface ReportModule {
     outDir: string;
     base?: string;
     title?: string;
+    cacheDir?: string | false;
   }): Promise<{ indexHtml: string; pages: number }>;
 }
 
-/** The report's cache folder inside the output folder (the report builder keeps its own cache there too). */
-const REPORT_CACHE = '.cctrail-cache';
+/**
+ * Where `cctrail report` keeps what a rebuild of one output folder reuses (the redacted archive and the site
+ * builder's cache): outside that folder, so nothing of it is ever published with the site.
+ * `$CCTRAIL_CACHE_DIR`, else `$XDG_CACHE_HOME/cctrail`, else `~/.cache/cctrail`; one folder per output folder.
+ */
+export function reportCacheDir(outDir: string, env: NodeJS.ProcessEnv): string {
+  const root =
+    env.CCTRAIL_CACHE_DIR || join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'), 'cctrail');
+  return join(root, 'reports', createHash('sha256').update(outDir).digest('hex').slice(0, 16));
+}
 
 /** `cctrail report`: a static HTML report, secrets redacted. */
 export const reportCommand: Command = {
@@ -30,10 +41,10 @@ export const reportCommand: Command = {
   usage: 'report [paths…] [-o DIR] [--base PATH] [--title TEXT] [--no-redact] [--short-home]',
   description: [
     'Exports the sessions, redacting secrets in every string (API keys, tokens, private keys, JWTs,',
-    'passwords in URLs, SECRET=/TOKEN=/PASSWORD= assignments), to an archive in DIR/.cctrail-cache (a',
-    'rebuild re-exports only changed sessions), then builds a static site into DIR (default',
-    './cctrail-report) that works from any folder or web server and makes no outside requests. Prints the',
-    'path of index.html. Leave DIR/.cctrail-cache out when you publish the site.',
+    'passwords in URLs, SECRET=/TOKEN=/PASSWORD= assignments), to an archive in a cache folder outside DIR',
+    '($CCTRAIL_CACHE_DIR, else ~/.cache/cctrail: a rebuild re-exports only changed sessions), then builds a',
+    'static site into DIR (default ./cctrail-report) that works from any folder or web server and makes no',
+    'outside requests. Prints the path of index.html. Everything in DIR can be published.',
   ].join('\n'),
   options: [
     {
@@ -76,7 +87,8 @@ export const reportCommand: Command = {
     const selection = await selectSessions(positionals, filters, io);
 
     // The archive lives in the report's cache folder, so a rebuild re-exports only the sessions that changed.
-    const dataDir = join(outDir, REPORT_CACHE, 'archive');
+    const cache = reportCacheDir(outDir, io.env);
+    const dataDir = join(cache, 'archive');
     await mkdir(dataDir, { recursive: true });
     const runner = new JobRunner(io.env);
     const progress = progressBar(io, selection.sessions.length * 2, 'sessions');
@@ -94,6 +106,7 @@ export const reportCommand: Command = {
     const built = await report.buildReport({
       dataDir,
       outDir,
+      cacheDir: join(cache, 'site'),
       ...(base !== undefined ? { base } : {}),
       ...(title !== undefined ? { title } : {}),
     });
