@@ -35,55 +35,52 @@ export const SANITIZE_SCHEMA: typeof defaultSchema = {
 // biome-ignore lint/suspicious/noExplicitAny: minimal tree shapes, without depending on @types/mdast/hast
 type AnyNode = any;
 
+/** Replaces the children of every node of a tree by `replace(child)`, with an explicit stack (no recursion). */
+function mapChildren(tree: AnyNode, replace: (child: AnyNode) => AnyNode): void {
+  const stack: AnyNode[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (!Array.isArray(node.children)) continue;
+    node.children = node.children.map(replace);
+    for (const child of node.children) stack.push(child);
+  }
+}
+
 /** remark plugin: raw HTML and images become plain text/links, so hostile markup is shown, not interpreted. */
 function remarkNeutralize() {
-  return (tree: AnyNode) => {
-    const stack: AnyNode[] = [tree];
-    while (stack.length > 0) {
-      const node = stack.pop();
-      if (!Array.isArray(node.children)) continue;
-      node.children = node.children.map((child: AnyNode) => {
-        if (child.type === 'html') return { type: 'text', value: child.value };
-        if (child.type === 'image' || child.type === 'imageReference') {
-          const label = `[image${child.alt ? `: ${child.alt}` : ''}]`;
-          return child.type === 'image'
-            ? {
-                type: 'link',
-                url: child.url,
-                title: child.title ?? null,
-                children: [{ type: 'text', value: label }],
-              }
-            : { type: 'text', value: label };
-        }
-        return child;
-      });
-      for (const child of node.children) stack.push(child);
-    }
-  };
+  return (tree: AnyNode) =>
+    mapChildren(tree, (child: AnyNode) => {
+      if (child.type === 'html') return { type: 'text', value: child.value };
+      if (child.type === 'image' || child.type === 'imageReference') {
+        const label = `[image${child.alt ? `: ${child.alt}` : ''}]`;
+        return child.type === 'image'
+          ? {
+              type: 'link',
+              url: child.url,
+              title: child.title ?? null,
+              children: [{ type: 'text', value: label }],
+            }
+          : { type: 'text', value: label };
+      }
+      return child;
+    });
 }
 
 /** rehype plugin: replaces `<pre><code class="language-x">` by shiki's highlighted tree (after sanitizing). */
 function rehypeHighlight() {
-  return (tree: AnyNode) => {
-    const stack: AnyNode[] = [tree];
-    while (stack.length > 0) {
-      const node = stack.pop();
-      if (!Array.isArray(node.children)) continue;
-      node.children = node.children.map((child: AnyNode) => {
-        if (child.type !== 'element' || child.tagName !== 'pre') return child;
-        const code = child.children?.[0];
-        if (code?.type !== 'element' || code.tagName !== 'code') return child;
-        const classes: unknown = code.properties?.className;
-        const langClass = Array.isArray(classes)
-          ? classes.find((c) => typeof c === 'string' && c.startsWith('language-'))
-          : undefined;
-        const text = (code.children ?? []).map((c: AnyNode) => (c.type === 'text' ? c.value : '')).join('');
-        const lang = typeof langClass === 'string' ? langClass.slice('language-'.length) : 'text';
-        return highlightToHast(text, lang) ?? child;
-      });
-      for (const child of node.children) stack.push(child);
-    }
-  };
+  return (tree: AnyNode) =>
+    mapChildren(tree, (child: AnyNode) => {
+      if (child.type !== 'element' || child.tagName !== 'pre') return child;
+      const code = child.children?.[0];
+      if (code?.type !== 'element' || code.tagName !== 'code') return child;
+      const classes: unknown = code.properties?.className;
+      const langClass = Array.isArray(classes)
+        ? classes.find((c) => typeof c === 'string' && c.startsWith('language-'))
+        : undefined;
+      const text = (code.children ?? []).map((c: AnyNode) => (c.type === 'text' ? c.value : '')).join('');
+      const lang = typeof langClass === 'string' ? langClass.slice('language-'.length) : 'text';
+      return highlightToHast(text, lang) ?? child;
+    });
 }
 
 const withGfm = unified()
