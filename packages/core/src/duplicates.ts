@@ -3,7 +3,7 @@
  * session) are found, and usage is counted once across files (seeds: "DAG deduplication").
  */
 import type { Session, Usage } from './model.js';
-import { addUsage, emptyUsage, responses } from './usage.js';
+import { addUsage, emptyUsage, hasUsage, maxUsage, responseKey } from './usage.js';
 
 /**
  * Marks each session whose entries are all contained in another session as `duplicateOf` that session (the
@@ -58,12 +58,16 @@ export function markDuplicates(sessions: Session[]): void {
  * files hold it.
  */
 export function usageAcross(sessions: readonly Session[]): Usage {
-  const all = responses(
-    (function* () {
-      for (const session of sessions) yield* session.entries;
-    })(),
-  );
+  const seen = new Map<string, Usage>();
+  for (const session of sessions) {
+    for (const response of session.responses) {
+      if (!hasUsage(response)) continue;
+      const key = responseKey(response.id, response.requestId, response.entries[0] ?? '');
+      const known = seen.get(key);
+      seen.set(key, known ? maxUsage(known, response.usage) : response.usage);
+    }
+  }
   const total = emptyUsage();
-  for (const r of all.values()) addUsage(total, r.usage);
+  for (const usage of seen.values()) addUsage(total, usage);
   return total;
 }

@@ -22,7 +22,7 @@ import { parseLine, type RawRecord } from './records.js';
 import { type AgentMeta, type FileSpan, findSidechains } from './sidechains.js';
 import type { BuildOptions, SessionSource, TranscriptSource } from './source.js';
 import { pairTools } from './tool-pairing.js';
-import { breakdown, groupResponses, responses } from './usage.js';
+import { breakdown, groupResponses } from './usage.js';
 
 /**
  * Reads a session's files and builds its model. Never throws on bad input: every problem becomes a
@@ -101,8 +101,8 @@ export async function buildSession(source: SessionSource, options: BuildOptions 
   const { compactions, epochs } = findCompactions(dag, state.seedEvents, mainEnd, diagnostics);
   const { branchPoints, branches, leaf } = findBranches(dag, compactions, sidechains, diagnostics);
 
-  const byResponse = responses(entries);
-  const usage = breakdown(byResponse);
+  const apiResponses = groupResponses(entries);
+  const usage = breakdown(apiResponses);
   for (const epoch of epochs) epoch.usage = usage.byEpoch[String(epoch.index)] ?? epoch.usage;
   for (const sidechain of sidechains) sidechain.usage = usage.bySidechain[sidechain.id] ?? sidechain.usage;
 
@@ -145,7 +145,7 @@ export async function buildSession(source: SessionSource, options: BuildOptions 
     compactions,
     epochs,
     tools: tools.calls,
-    responses: groupResponses(entries),
+    responses: apiResponses,
     usage,
     duplicateOf: null,
     diagnostics,

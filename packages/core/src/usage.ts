@@ -67,47 +67,14 @@ function count(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
 }
 
-/** The parts of an entry usage accounting needs. */
-interface UsageSource {
-  uuid: string;
-  usage: Usage | null;
-  message: { id: string | null; requestId: string | null; model: string | null } | null;
-  epoch: number;
-  sidechain: string | null;
+/** Whether a response counts in usage: lines written with no usage (synthetic answers) do not. */
+export function hasUsage(response: ApiResponse): boolean {
+  const u = response.usage;
+  return u.inputTokens + u.outputTokens + u.cacheCreationInputTokens + u.cacheReadInputTokens > 0;
 }
 
-/** One API response's usage, deduplicated over its split lines. */
-export interface ResponseUsage {
-  key: string;
-  usage: Usage;
-  model: string;
-  epoch: number;
-  sidechain: string | null;
-}
-
-/** Deduplicates usage by API response: the largest value of each field over the lines sharing a key. */
-export function responses(entries: Iterable<UsageSource>): Map<string, ResponseUsage> {
-  const out = new Map<string, ResponseUsage>();
-  for (const entry of entries) {
-    if (!entry.usage) continue;
-    const key = responseKey(entry.message?.id ?? null, entry.message?.requestId ?? null, entry.uuid);
-    const seen = out.get(key);
-    if (seen) seen.usage = maxUsage(seen.usage, entry.usage);
-    else {
-      out.set(key, {
-        key,
-        usage: { ...entry.usage, responses: 1 },
-        model: entry.message?.model ?? 'unknown',
-        epoch: entry.epoch,
-        sidechain: entry.sidechain,
-      });
-    }
-  }
-  return out;
-}
-
-/** Sums deduplicated responses per model, epoch and sidechain. */
-export function breakdown(byResponse: Map<string, ResponseUsage>): UsageBreakdown {
+/** Sums API responses per model, epoch and sidechain. */
+export function breakdown(responses: readonly ApiResponse[]): UsageBreakdown {
   const result: UsageBreakdown = {
     total: emptyUsage(),
     byModel: {},
@@ -115,9 +82,10 @@ export function breakdown(byResponse: Map<string, ResponseUsage>): UsageBreakdow
     bySidechain: {},
     main: emptyUsage(),
   };
-  for (const r of byResponse.values()) {
+  for (const r of responses) {
+    if (!hasUsage(r)) continue;
     addUsage(result.total, r.usage);
-    addUsage(bucket(result.byModel, r.model), r.usage);
+    addUsage(bucket(result.byModel, r.model ?? 'unknown'), r.usage);
     addUsage(bucket(result.byEpoch, String(r.epoch)), r.usage);
     addUsage(r.sidechain === null ? result.main : bucket(result.bySidechain, r.sidechain), r.usage);
   }
