@@ -321,6 +321,24 @@ async function writeAgent(projectDir, sessionId, agentId, call, env, random, sli
     lines.push(JSON.stringify(record));
     parent = record.uuid;
   };
+  // An assistant line of the agent (the block is built by the caller, so random draws keep their order).
+  const answer = (messageId, block, usage) =>
+    add({
+      parentUuid: parent,
+      ...agentEnv,
+      message: {
+        model: 'claude-haiku-4-5',
+        id: messageId,
+        type: 'message',
+        role: 'assistant',
+        content: [block],
+        usage,
+      },
+      requestId: `req_${messageId}`,
+      type: 'assistant',
+      uuid: uuidFrom(random),
+      timestamp: time(900),
+    });
   add({
     parentUuid: null,
     ...agentEnv,
@@ -339,22 +357,7 @@ async function writeAgent(projectDir, sessionId, agentId, call, env, random, sli
       cache_read_input_tokens: 9000 + i * 700,
       output_tokens: 120,
     };
-    add({
-      parentUuid: parent,
-      ...agentEnv,
-      message: {
-        model: 'claude-haiku-4-5',
-        id: messageId,
-        type: 'message',
-        role: 'assistant',
-        content: [{ type: 'tool_use', id, name: 'Grep', input: { pattern: slice(12) } }],
-        usage,
-      },
-      requestId: `req_${messageId}`,
-      type: 'assistant',
-      uuid: uuidFrom(random),
-      timestamp: time(900),
-    });
+    answer(messageId, { type: 'tool_use', id, name: 'Grep', input: { pattern: slice(12) } }, usage);
     add({
       parentUuid: parent,
       ...agentEnv,
@@ -370,27 +373,11 @@ async function writeAgent(projectDir, sessionId, agentId, call, env, random, sli
     });
   }
   const messageId = `msg_${uuidFrom(random).replaceAll('-', '').slice(0, 24)}`;
-  add({
-    parentUuid: parent,
-    ...agentEnv,
-    message: {
-      model: 'claude-haiku-4-5',
-      id: messageId,
-      type: 'message',
-      role: 'assistant',
-      content: [{ type: 'text', text: slice(400) }],
-      usage: {
-        input_tokens: 5,
-        cache_creation_input_tokens: 100,
-        cache_read_input_tokens: 15000,
-        output_tokens: 300,
-      },
-    },
-    requestId: `req_${messageId}`,
-    type: 'assistant',
-    uuid: uuidFrom(random),
-    timestamp: time(900),
-  });
+  answer(
+    messageId,
+    { type: 'text', text: slice(400) },
+    { input_tokens: 5, cache_creation_input_tokens: 100, cache_read_input_tokens: 15000, output_tokens: 300 },
+  );
   writeFileSync(join(dir, `agent-${agentId}.jsonl`), `${lines.join('\n')}\n`);
 }
 
