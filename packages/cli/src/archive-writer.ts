@@ -5,8 +5,7 @@ import {
   type ArchiveIndex,
   type ArchiveProject,
   type ArchiveSessionSummary,
-  type Session,
-  usageAcross,
+  totalUsage,
 } from '@cctrail/core';
 import { indexJson } from './archive-json.js';
 import { insideFolder, writeIfChanged } from './atomic-write.js';
@@ -15,7 +14,7 @@ import type { Io } from './command.js';
 import { ExportState, fingerprint } from './export-state.js';
 import type { SelectedSession, Selection } from './input.js';
 import type { JobRunner } from './job-runner.js';
-import { type ExportJob, LEAN_ABOVE_BYTES, type Privacy, runJob, totalBytes } from './jobs.js';
+import { type ExportJob, LEAN_ABOVE_BYTES, type Privacy, runJob, type Skeleton, totalBytes } from './jobs.js';
 import { forEachOrdered } from './pool.js';
 import type { Progress } from './progress.js';
 import { shortenHome } from './redact.js';
@@ -41,8 +40,8 @@ export interface ExportOptions {
 /** What an export did. */
 export interface ExportOutcome {
   index: ArchiveIndex;
-  /** The sessions without content and without entries (for diagnostics and counts). */
-  sessions: Session[];
+  /** The sessions' skeletons (for diagnostics and counts). */
+  sessions: Skeleton[];
   written: number;
   unchanged: number;
   /** Session files of a previous export that left the selection and were removed. */
@@ -64,12 +63,15 @@ const NO_PRIVACY: Privacy = { redact: false, shortHome: false };
 export async function exportArchive(options: ExportOptions): Promise<ExportOutcome> {
   const { selection, target, runner, progress } = options;
   const privacy = options.privacy ?? NO_PRIVACY;
-  const skeletons = await buildSkeletons(selection.sessions, selection.filters, progress);
+  const skeletons = await buildSkeletons(selection.sessions, selection.filters, progress, runner);
   const layout = planLayout(skeletons.sessions, privacy);
   const empty = skeletons.sessions.length === 0;
-  const usage = usageAcross(skeletons.sessions);
-  // Duplicates and usage are known: the entries can go before the second pass needs the memory.
-  for (const skeleton of skeletons.sessions) skeleton.entries = [];
+  const usage = totalUsage(skeletons.sessions.map((skeleton) => skeleton.digest.responses));
+  // Duplicates and usage are known: their inputs can go before the second pass needs the memory.
+  for (const { digest } of skeletons.sessions) {
+    digest.uuids = [];
+    digest.responses = [];
+  }
   const dir = 'dir' in target ? target.dir : null;
   const state = dir === null ? null : new ExportState(dir);
   const outcome: Omit<ExportOutcome, 'index'> = {
@@ -80,14 +82,14 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
     redacted: 0,
     shortened: 0,
   };
-  const summaries = new Map<Session, ArchiveSessionSummary>();
+  const summaries = new Map<Skeleton, ArchiveSessionSummary>();
   // The project's working directory is read from the written (possibly shortened) sessions.
-  const cwds = new Map<Session, string | null>();
+  const cwds = new Map<Skeleton, string | null>();
   const selectedOf = new Map(skeletons.sessions.map((skeleton, i) => [skeleton, skeletons.selected[i]!]));
   // Index order, so a stream lists sessions as the index does.
   const ordered = layout.projects.flatMap((project) => project.sessions);
 
-  const toBuild: { skeleton: Session; selected: SelectedSession; print: string | null }[] = [];
+  const toBuild: { skeleton: Skeleton; selected: SelectedSession; print: string | null }[] = [];
   for (const skeleton of ordered) {
     const selected = selectedOf.get(skeleton)!;
     const file = layout.files.get(skeleton)!;
@@ -96,7 +98,8 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
       continue;
     }
     // Paths inside the files are relative to the input root, so it is part of the fingerprint too.
-    const context = [cliVersion(), coreVersion(), privacy, file, skeleton.duplicateOf, selected.root];
+    const duplicateOf = skeleton.digest.stats.duplicateOf;
+    const context = [cliVersion(), coreVersion(), privacy, file, duplicateOf, selected.root];
     const print = await fingerprint(selected.discovered, context);
     const reused = await state.reuse(file, print);
     if (reused) {
@@ -118,7 +121,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
       const job: ExportJob = {
         kind: 'export',
         input: { discovered: selected.discovered, root: selected.root },
-        duplicateOf: skeleton.duplicateOf,
+        duplicateOf: skeleton.digest.stats.duplicateOf,
         file: layout.files.get(skeleton)!,
         privacy,
         dir,
@@ -194,8 +197,8 @@ const STALE_FILE = /^sessions\/[A-Za-z0-9_-][\w.-]*\/[A-Za-z0-9_-][\w.-]*\.json$
 
 /** The archive layout: projects with sanitized unique ids, and each session's file path. */
 interface Layout {
-  projects: { info: Pick<ArchiveProject, 'id' | 'slug'>; sessions: Session[] }[];
-  files: Map<Session, string>;
+  projects: { info: Pick<ArchiveProject, 'id' | 'slug'>; sessions: Skeleton[] }[];
+  files: Map<Skeleton, string>;
 }
 
 /**
@@ -203,17 +206,17 @@ interface Layout {
  * (case-insensitively) within their folder. Projects are sorted by slug, sessions by id, so names are stable.
  * With `shortHome`, slugs such as `-home-alice-app` are written `~-app` (in the index and the paths).
  */
-function planLayout(sessions: readonly Session[], privacy: Privacy): Layout {
-  const byProject = new Map<string, Session[]>();
+function planLayout(sessions: readonly Skeleton[], privacy: Privacy): Layout {
+  const byProject = new Map<string, Skeleton[]>();
   for (const session of sessions) {
-    const raw = session.project.slug ?? '';
+    const raw = session.project ?? '';
     const slug = privacy.shortHome ? shortenHome(raw).text : raw;
     const list = byProject.get(slug) ?? [];
     list.push(session);
     byProject.set(slug, list);
   }
   const projectNames = new NameAllocator();
-  const files = new Map<Session, string>();
+  const files = new Map<Skeleton, string>();
   const projects: Layout['projects'] = [];
   for (const slug of [...byProject.keys()].sort(compare)) {
     const list = byProject.get(slug)!.sort((a, b) => compare(a.id, b.id));

@@ -1,27 +1,25 @@
-import { markDuplicates, type Session } from '@cctrail/core';
+import { findDuplicates } from '@cctrail/core';
 import { CliError } from './errors.js';
 import { type Filters, inTimeRange, type SelectedSession } from './input.js';
-import { runJob } from './jobs.js';
+import type { JobRunner } from './job-runner.js';
+import type { Skeleton } from './jobs.js';
 import { forEachOrdered } from './pool.js';
 import type { Progress } from './progress.js';
 
-/**
- * Sessions built at once, in this thread: a session without content is cheap to build, and copying it out
- * of a worker thread costs about as much as building it (measured), so workers are kept for full exports.
- */
-const LOCAL_CONCURRENCY = 3;
+/** Sessions submitted ahead of the oldest one still building, with worker threads. */
+const SKELETONS_AHEAD = 32;
 
-/** Sessions built without content, time-filtered, with `duplicateOf` set. */
+/** Skeletons of the sessions, time-filtered, with `duplicateOf` set. */
 export interface Skeletons {
-  sessions: Session[];
+  sessions: Skeleton[];
   /** The selected sessions they were built from, same order. */
   selected: SelectedSession[];
 }
 
 /**
  * Builds every selected session without content (structure, usage and diagnostics only: memory does not
- * grow with the size of tool outputs), a few at a time, slimmed (see `slim`); drops those outside the time
- * filters, and marks duplicates across the rest.
+ * grow with the size of tool outputs), a few at a time in worker threads, and keeps its skeleton; drops those
+ * outside the time filters, and marks duplicates across the rest.
  *
  * Throws a `CliError` when none of the files is a transcript at all.
  */
@@ -29,23 +27,21 @@ export async function buildSkeletons(
   selection: readonly SelectedSession[],
   filters: Filters,
   progress: Progress,
+  runner: JobRunner,
 ): Promise<Skeletons> {
-  const sessions: Session[] = [];
+  const sessions: Skeleton[] = [];
   const selected: SelectedSession[] = [];
   const notTranscripts: string[] = [];
   await forEachOrdered(
     selection,
-    LOCAL_CONCURRENCY,
-    (source) => runJob({ kind: 'skeleton', input: { discovered: source.discovered, root: source.root } }),
+    // Skeletons are small, so with workers many are submitted ahead: a slow session at the head of the
+    // ordered window does not leave the workers idle.
+    runner.parallel ? SKELETONS_AHEAD : runner.capacity,
+    (source) => runner.run({ kind: 'skeleton', input: { discovered: source.discovered, root: source.root } }),
     (session, source) => {
       progress.tick(session.id.slice(0, 8));
-      if (
-        session.diagnostics.some((d) => d.code === 'not-a-transcript') &&
-        session.accounting.entries === 0
-      ) {
-        notTranscripts.push(session.files[0]?.path ?? session.id);
-      }
-      if (!inTimeRange(session, filters)) return;
+      if (session.notATranscript) notTranscripts.push(session.digest.stats.file);
+      if (!inTimeRange(session.digest.stats, filters)) return;
       sessions.push(session);
       selected.push(source);
     },
@@ -57,6 +53,9 @@ export async function buildSkeletons(
         : `none of the ${notTranscripts.length} files is a Claude Code transcript (no line is a transcript record)`,
     );
   }
-  markDuplicates(sessions);
+  const duplicates = findDuplicates(sessions.map((s) => ({ id: s.id, uuids: s.digest.uuids })));
+  sessions.forEach((session, index) => {
+    session.digest.stats.duplicateOf = duplicates[index]!;
+  });
   return { sessions, selected };
 }

@@ -24,6 +24,7 @@ interface Slot {
 export class JobRunner {
   readonly #slots: Slot[] = [];
   readonly #pending = new Map<number, Pending>();
+  readonly #queue: (Pending & { job: Job })[] = [];
   readonly #script: URL;
   readonly #workers: number;
   #started = false;
@@ -31,6 +32,11 @@ export class JobRunner {
 
   /** How many jobs may usefully be in flight. */
   readonly capacity: number;
+
+  /** Whether jobs run in worker threads (else in this thread, as they are submitted). */
+  get parallel(): boolean {
+    return this.#workers > 0;
+  }
 
   /**
    * Workers start with the first job, so a run that has nothing to build starts none.
@@ -45,23 +51,41 @@ export class JobRunner {
     this.capacity = this.#workers === 0 ? 3 : this.#workers * PER_WORKER;
   }
 
-  /** Runs a job on the least busy worker (or here when there are none). */
+  /**
+   * Runs a job on the least busy worker (or here when there are none). A worker is given at most
+   * `PER_WORKER` jobs at once; the others wait here, so callers may submit many jobs ahead.
+   */
   run<J extends Job>(job: J): Promise<JobResult<J>> {
-    if (!this.#started) this.#start();
-    const slot = this.#slots.reduce<Slot | null>(
-      (best, s) => (best === null || s.busy < best.busy ? s : best),
-      null,
-    );
-    if (slot === null) return runJob(job);
-    const id = this.#next++;
-    slot.busy++;
+    this.start();
+    if (this.#slots.length === 0) return runJob(job);
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      slot.worker.postMessage({ id, job });
+      this.#queue.push({ job, resolve: resolve as (value: unknown) => void, reject });
+      this.#dispatch();
     });
   }
 
-  #start(): void {
+  /** Hands waiting jobs to workers that have room. */
+  #dispatch(): void {
+    while (this.#queue.length > 0) {
+      const slot = this.#slots.reduce<Slot | null>(
+        (best, s) => (s.busy < PER_WORKER && (best === null || s.busy < best.busy) ? s : best),
+        null,
+      );
+      if (slot === null) return;
+      const { job, ...pending } = this.#queue.shift()!;
+      const id = this.#next++;
+      slot.busy++;
+      this.#pending.set(id, pending);
+      slot.worker.postMessage({ id, job });
+    }
+  }
+
+  /**
+   * Starts the workers now (they start with the first job otherwise): a worker takes tens of milliseconds to
+   * load, which can overlap with finding the sessions.
+   */
+  start(): void {
+    if (this.#started) return;
     this.#started = true;
     for (let i = 0; i < this.#workers; i++) {
       const worker = new Worker(this.#script);
@@ -72,6 +96,7 @@ export class JobRunner {
         this.#pending.delete(message.id);
         if (message.ok) pending?.resolve(message.result);
         else pending?.reject(toError(message.error));
+        this.#dispatch();
       });
       worker.on('error', (error) => this.#failAll(error));
       this.#slots.push(slot);
@@ -85,8 +110,9 @@ export class JobRunner {
   }
 
   #failAll(error: unknown): void {
-    for (const pending of this.#pending.values()) pending.reject(error);
+    for (const pending of [...this.#pending.values(), ...this.#queue]) pending.reject(error);
     this.#pending.clear();
+    this.#queue.length = 0;
   }
 }
 

@@ -1,11 +1,14 @@
 import { stat } from 'node:fs/promises';
+import { isMainThread } from 'node:worker_threads';
 import {
   buildSession,
+  type Diagnostic,
   type DiscoveredSession,
-  type Entry,
   type Session,
+  type StatsDigest,
   sessionJson,
   sessionSource,
+  statsDigest,
 } from '@cctrail/core';
 import { summarize } from './archive-json.js';
 import { insideFolder, writeIfChanged } from './atomic-write.js';
@@ -63,8 +66,24 @@ export interface ExportResult {
   shortened: number;
 }
 
+/**
+ * What the first pass keeps of a session: its statistics digest (which duplicate detection and usage totals
+ * read) and its diagnostics. Small whatever the session's size, and cheap to send from a worker thread.
+ */
+export interface Skeleton {
+  id: string;
+  /** Project slug. */
+  project: string | null;
+  /** `digest.stats.duplicateOf` is null until `buildSkeletons` marks duplicates. */
+  digest: StatsDigest;
+  /** The session's diagnostics, without the raw text of bad lines. */
+  diagnostics: Diagnostic[];
+  /** None of its lines is a transcript record. */
+  notATranscript: boolean;
+}
+
 /** The result type of each job kind. */
-export type JobResult<J extends Job> = J extends SkeletonJob ? Session : ExportResult;
+export type JobResult<J extends Job> = J extends SkeletonJob ? Skeleton : ExportResult;
 
 /**
  * Runs one job.
@@ -74,8 +93,12 @@ export type JobResult<J extends Job> = J extends SkeletonJob ? Session : ExportR
  */
 export async function runJob<J extends Job>(job: J): Promise<JobResult<J>> {
   const { discovered, root } = job.input;
-  const source = await sessionSource(discovered, (path) => displayPath(root, path));
-  if (job.kind === 'skeleton') return slim(await buildSession(source, { content: false })) as JobResult<J>;
+  // A worker thread does nothing but build: blocking reads cost it less than the shared thread pool.
+  const source = await sessionSource(discovered, (path) => displayPath(root, path), {
+    blocking: !isMainThread,
+  });
+  if (job.kind === 'skeleton')
+    return skeletonOf(await buildSession(source, { content: false })) as JobResult<J>;
   // A large session is built without content and written with its content read back line by line from
   // the transcripts, so memory is bounded by its structure, not by the size of its tool outputs. Smaller
   // ones are built whole: reading them once is faster.
@@ -104,31 +127,17 @@ export async function runJob<J extends Job>(job: J): Promise<JobResult<J>> {
   return result as JobResult<J>;
 }
 
-/**
- * Cuts a session built without content down to what statistics, duplicate detection and usage
- * deduplication read (`sessionStats`, `markDuplicates`, `usageAcross`): entries keep their uuid, kind,
- * actor, sidechain, epoch and, on API responses, usage and message ids; metadata records and the raw text
- * of bad lines are dropped, so hundreds of sessions fit in memory whatever their size. A test checks that
- * statistics are the same with and without it.
- *
- * @param session A session built with `content: false`; changed in place.
- */
-export function slim(session: Session): Session {
-  session.entries = session.entries.map(
-    (entry) =>
-      ({
-        uuid: entry.uuid,
-        kind: entry.kind,
-        actor: entry.actor,
-        sidechain: entry.sidechain,
-        epoch: entry.epoch,
-        usage: entry.usage,
-        message: entry.usage ? entry.message : null,
-      }) as Entry,
-  );
-  session.metadata = [];
+/** The skeleton of a session built with `content: false`. */
+function skeletonOf(session: Session): Skeleton {
   for (const diagnostic of session.diagnostics) delete diagnostic.raw;
-  return session;
+  return {
+    id: session.id,
+    project: session.project.slug,
+    digest: statsDigest(session),
+    diagnostics: session.diagnostics,
+    notATranscript:
+      session.accounting.entries === 0 && session.diagnostics.some((d) => d.code === 'not-a-transcript'),
+  };
 }
 
 /** Joins small pieces of text into pieces of about 1 MiB. */

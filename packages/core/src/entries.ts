@@ -157,8 +157,11 @@ export function normalizeEntry(record: RawRecord, source: SourceRef, keepContent
   return entry;
 }
 
-/** Cap on text kept per block when content is not kept: twice `firstPrompt`'s cap, so trimming agrees. */
-const LEAN_TEXT = 4000;
+/**
+ * Cap on text kept per block when content is not kept: twice `firstPrompt`'s cap, so trimming agrees. Long
+ * strings are cut to this many code units before parsing in structure-only builds.
+ */
+export const LEAN_TEXT = 4000;
 
 /** What the analysis needs of a block when content is not kept: memory stays independent of output sizes. */
 function leanBlock(block: ContentBlock): ContentBlock {

@@ -11,7 +11,15 @@
 export type { ArchiveIndex, ArchiveProject, ArchiveSession, ArchiveSessionSummary } from './archive.js';
 export { DIAGNOSTICS, type DiagnosticCode } from './diagnostics.js';
 export { type DiscoveredProject, type DiscoveredSession, type Discovery, discover } from './discover.js';
-export { markDuplicates, usageAcross } from './duplicates.js';
+export {
+  findDuplicates,
+  markDuplicates,
+  type ResponseUsage,
+  responseUsages,
+  totalUsage,
+  type UuidSet,
+  usageAcross,
+} from './duplicates.js';
 export { recordAt, withContent } from './entries.js';
 export {
   type Actor,
@@ -40,7 +48,7 @@ export {
   type Usage,
   type UsageBreakdown,
 } from './model.js';
-export { fileSource, sessionSource } from './node-source.js';
+export { type FileSourceOptions, fileSource, sessionSource } from './node-source.js';
 export { activePath } from './paths.js';
 export { type Line, readLines } from './read-lines.js';
 export { sessionJson } from './serialize.js';
@@ -53,11 +61,14 @@ export {
   archiveStats,
   type CompactionCounts,
   type CompactionStats,
+  combineStats,
   type DiagnosticCounts,
   type SessionStats,
   type SidechainStats,
+  type StatsDigest,
   type StatsTotals,
   sessionStats,
+  statsDigest,
   type ToolCounts,
 } from './stats.js';
 export { addUsage, emptyUsage } from './usage.js';

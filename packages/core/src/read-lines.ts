@@ -25,7 +25,7 @@ export interface ReadOptions {
    * full bytes are still checked for UTF-8 and kept in `Line.full`). For structure-only reading.
    */
   shrinkAbove?: number;
-  /** Bytes kept of each long string value when shrinking (default 16384). */
+  /** UTF-16 code units kept of each long string value when shrinking (default 4000). */
   keep?: number;
 }
 
@@ -54,7 +54,7 @@ export async function* readLines(
   options: ReadOptions = {},
 ): AsyncGenerator<Line> {
   const shrinkAbove = options.shrinkAbove ?? Number.POSITIVE_INFINITY;
-  const keep = options.keep ?? 16384;
+  const keep = options.keep ?? 4000;
   let number = 0;
   let offset = 0;
   // Pieces of a line that spans chunks.

@@ -6,7 +6,14 @@ import { findBranches } from './branches.js';
 import { findCompactions, type SeedCompactionEvent } from './compaction.js';
 import { linkDag } from './dag.js';
 import { type DiagnosticCode, diagnostic } from './diagnostics.js';
-import { isEntryRecord, isKnownType, isTypedCommand, normalizeEntry, promptText } from './entries.js';
+import {
+  isEntryRecord,
+  isKnownType,
+  isTypedCommand,
+  LEAN_TEXT,
+  normalizeEntry,
+  promptText,
+} from './entries.js';
 import type {
   Diagnostic,
   Entry,
@@ -175,9 +182,9 @@ interface FileRead {
 async function readFile(source: TranscriptSource, fileIndex: number, state: ReadState): Promise<FileRead> {
   const read: FileRead = { lines: 0, bytes: 0, records: 0, sessionIds: new Set() };
   const { accounting, diagnostics } = state;
-  // Structure-only builds skip the long string values of long lines (tool outputs) before decoding them.
-  // `keep` covers the text a lean entry keeps (4,000 characters, up to 6 bytes each when escaped).
-  const options = state.keepContent ? {} : { shrinkAbove: 48 * 1024, keep: 32 * 1024 };
+  // Structure-only builds skip the long string values of long lines (tool outputs) before decoding them,
+  // keeping the text a lean entry keeps (any other string, such as a path, is cut as long).
+  const options = state.keepContent ? {} : { shrinkAbove: SHRINK_ABOVE, keep: LEAN_TEXT };
   for await (const line of readLines(source.read(), options)) {
     read.lines += 1;
     read.bytes = line.offset + line.length + (line.terminated ? 1 : 0);
@@ -222,6 +229,9 @@ async function readFile(source: TranscriptSource, fileIndex: number, state: Read
   }
   return read;
 }
+
+/** Lines longer than this many bytes are shrunk in structure-only builds (shorter ones parse as fast whole). */
+const SHRINK_ABOVE = 8 * 1024;
 
 function addRecord(record: RawRecord, ref: SourceRef, fileIndex: number, state: ReadState): void {
   const { accounting, diagnostics } = state;

@@ -1,15 +1,22 @@
 /**
  * For structure-only builds: cuts the long string values of a JSON line at the byte level, so that neither the
- * UTF-8 decoder nor JSON.parse has to walk megabytes of tool output that will not be kept. Strings are cut at a
- * character boundary and never inside an escape sequence; the structure of the line is untouched.
+ * UTF-8 decoder nor JSON.parse has to walk megabytes of tool output that will not be kept. A string is cut
+ * after a number of UTF-16 code units (what `String#length` counts), at a character boundary and never inside
+ * an escape sequence, so `text.slice(0, n)` of a cut string equals that of the whole string for any `n` below
+ * the number kept; the structure of the line is untouched.
  */
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
+const LOWER_U = 0x75;
 
 /**
- * Returns the line with every string value longer than `keep` bytes cut to about `keep` bytes, or null when
- * nothing was cut or the line is not well-formed enough to cut safely.
+ * Returns the line with every string value (not key) longer than `keep` UTF-16 code units cut after `keep` units (or
+ * `keep + 1`, not to split a 4-byte character), or null when nothing was cut or the line is not well-formed
+ * enough to cut safely.
+ *
+ * @param bytes The line's UTF-8 bytes.
+ * @param keep Code units kept of each string value.
  */
 export function shrinkLine(bytes: Uint8Array, keep: number): Uint8Array | null {
   const parts: Uint8Array[] = [];
@@ -27,10 +34,13 @@ export function shrinkLine(bytes: Uint8Array, keep: number): Uint8Array | null {
       if (backslashes % 2 === 0) break;
       close += 1;
     }
-    if (close - open - 1 > keep) {
-      const cut = safeCut(bytes, open + 1, open + 1 + keep);
-      parts.push(bytes.subarray(copied, cut));
-      copied = close; // the closing quote is copied with what follows
+    // A string of at most `keep` bytes has at most `keep` code units. Keys are never cut.
+    if (close - open - 1 > keep && !isKey(bytes, close + 1)) {
+      const cut = unitsEnd(bytes, open + 1, close, keep);
+      if (cut < close) {
+        parts.push(bytes.subarray(copied, cut));
+        copied = close; // the closing quote is copied with what follows
+      }
     }
     at = close + 1;
   }
@@ -47,21 +57,48 @@ export function shrinkLine(bytes: Uint8Array, keep: number): Uint8Array | null {
   return out;
 }
 
-/** Moves a cut back to a UTF-8 character boundary outside any escape sequence. */
-function safeCut(bytes: Uint8Array, start: number, cut: number): number {
-  // Not inside a multi-byte character: continuation bytes are 10xxxxxx.
-  while (cut > start && (bytes[cut]! & 0xc0) === 0x80) cut--;
-  // Not inside an escape: look at the last backslash run within the 6 bytes before the cut.
-  for (let p = cut - 1; p >= Math.max(start, cut - 6); p--) {
-    if (bytes[p] !== BACKSLASH) continue;
-    let run = 0;
-    for (let k = p; k >= start && bytes[k] === BACKSLASH; k--) run++;
-    const escapeStart = p; // the last backslash of the run
-    if (run % 2 === 1) {
-      const length = bytes[escapeStart + 1] === 0x75 ? 6 : 2; // \uXXXX or \n
-      if (escapeStart + length > cut) cut = escapeStart;
+const COLON = 0x3a;
+
+/** Whether the string that ends before `at` is an object key: a colon follows it (after any whitespace). */
+function isKey(bytes: Uint8Array, at: number): boolean {
+  while (
+    at < bytes.length &&
+    (bytes[at] === 0x20 || bytes[at] === 0x09 || bytes[at] === 0x0a || bytes[at] === 0x0d)
+  )
+    at++;
+  return bytes[at] === COLON;
+}
+
+/**
+ * The byte offset after the first `units` UTF-16 code units of the JSON string body `bytes[start, end)`, or
+ * `end` when it has fewer. Steps over whole escape sequences and whole UTF-8 sequences, so the offset is
+ * always a safe place to cut.
+ */
+function unitsEnd(bytes: Uint8Array, start: number, end: number, units: number): number {
+  let at = start;
+  let counted = 0;
+  while (at < end && counted < units) {
+    const byte = bytes[at]!;
+    if (byte === BACKSLASH) {
+      at += bytes[at + 1] === LOWER_U ? 6 : 2;
+      counted += 1;
+    } else if (byte < 0x80) {
+      at += 1;
+      counted += 1;
+    } else if (byte >= 0xf0) {
+      at += 4;
+      counted += 2;
+    } else if (byte >= 0xe0) {
+      at += 3;
+      counted += 1;
+    } else if (byte >= 0xc0) {
+      at += 2;
+      counted += 1;
+    } else {
+      // A stray continuation byte (invalid UTF-8, reported elsewhere): one replacement character.
+      at += 1;
+      counted += 1;
     }
-    break;
   }
-  return cut;
+  return Math.min(at, end);
 }

@@ -1,4 +1,4 @@
-import { usageAcross } from './duplicates.js';
+import { type ResponseUsage, responseUsages, totalUsage } from './duplicates.js';
 import { SCHEMA_VERSION, type Session, type Sidechain, type Usage } from './model.js';
 import { addUsage, emptyUsage } from './usage.js';
 
@@ -242,18 +242,58 @@ export function sessionStats(session: Session): SessionStats {
  * @param sessions Built sessions (content is not needed), in the order they should be listed.
  */
 export function archiveStats(sessions: readonly Session[]): ArchiveStats {
-  const rows = sessions.map(sessionStats);
-  const kept = rows.filter((row) => row.duplicateOf === null);
+  return combineStats(sessions.map(statsDigest));
+}
+
+/**
+ * What statistics over many sessions need of one session: its own statistics, the uuids of its entries (to
+ * find duplicates, see `findDuplicates`) and the usage of its API responses (to count each once across
+ * files). Plain data, much smaller than the session: sessions can be digested in worker threads and only
+ * their digests sent back.
+ */
+export interface StatsDigest {
+  stats: SessionStats;
+  /** Entry uuids, in the session's order. */
+  uuids: string[];
+  responses: ResponseUsage[];
+  /** Entries of each epoch that a full compaction closed (every epoch but the last). */
+  closedEpochs: number[];
+}
+
+/**
+ * Digests a session for `combineStats`.
+ *
+ * @param session A built session (content is not needed); its `duplicateOf` is copied.
+ */
+export function statsDigest(session: Session): StatsDigest {
+  return {
+    stats: sessionStats(session),
+    uuids: session.entries.map((entry) => entry.uuid),
+    responses: responseUsages(session),
+    closedEpochs: session.epochs.slice(0, -1).map((epoch) => epoch.entries),
+  };
+}
+
+/**
+ * Computes statistics over many sessions from their digests. Digests whose `stats.duplicateOf` is set are
+ * listed but left out of totals, agents and compactions (see `findDuplicates`).
+ *
+ * @param digests One per session, in the order they should be listed.
+ */
+export function combineStats(digests: readonly StatsDigest[]): ArchiveStats {
+  const rows = digests.map((digest) => digest.stats);
+  const kept = digests.filter((digest) => digest.stats.duplicateOf === null);
   return {
     schemaVersion: SCHEMA_VERSION,
     sessions: rows,
-    totals: totalsOf(rows, kept, usageAcross([...sessions])),
-    agents: agentStats(kept),
-    agentPatterns: agentPatterns(kept),
-    compaction: compactionStats(
-      kept,
-      sessions.filter((s) => s.duplicateOf === null),
+    totals: totalsOf(
+      rows,
+      kept.map((digest) => digest.stats),
+      totalUsage(digests.map((digest) => digest.responses)),
     ),
+    agents: agentStats(kept.map((digest) => digest.stats)),
+    agentPatterns: agentPatterns(kept.map((digest) => digest.stats)),
+    compaction: compactionStats(kept),
   };
 }
 
@@ -400,7 +440,7 @@ function agentPatterns(rows: readonly SessionStats[]): AgentPatterns {
   return patterns;
 }
 
-function compactionStats(rows: readonly SessionStats[], sessions: readonly Session[]): CompactionStats {
+function compactionStats(digests: readonly StatsDigest[]): CompactionStats {
   const stats: CompactionStats = {
     sessionsWithCompactions: 0,
     maxPerSession: 0,
@@ -411,7 +451,7 @@ function compactionStats(rows: readonly SessionStats[], sessions: readonly Sessi
     micro: 0,
     meanEntriesBetween: 0,
   };
-  for (const row of rows) {
+  for (const { stats: row } of digests) {
     const { total, auto, manual, micro } = row.compactions;
     if (total > 0) stats.sessionsWithCompactions++;
     stats.maxPerSession = Math.max(stats.maxPerSession, total);
@@ -423,11 +463,10 @@ function compactionStats(rows: readonly SessionStats[], sessions: readonly Sessi
   }
   let closedEpochs = 0;
   let closedEntries = 0;
-  for (const session of sessions) {
-    // Every epoch but the last was closed by the compaction that opened the next one.
-    for (const epoch of session.epochs.slice(0, -1)) {
+  for (const digest of digests) {
+    for (const entries of digest.closedEpochs) {
       closedEpochs++;
-      closedEntries += epoch.entries;
+      closedEntries += entries;
     }
   }
   stats.meanEntriesBetween = closedEpochs === 0 ? 0 : round(closedEntries / closedEpochs);

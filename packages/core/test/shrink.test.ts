@@ -32,3 +32,29 @@ describe('shrinkLine', () => {
     }
   });
 });
+
+describe('shrinkLine by code units', () => {
+  it('keeps at least `keep` code units, so any shorter prefix is the same as the whole string’s', () => {
+    const value = `a\u00e9\\"\u4e2d😀\n\t\u0001\ud83d\ude00\u2028${'é😀x\\'.repeat(300)}`;
+    const line = new TextEncoder().encode(JSON.stringify({ v: value, tail: 1 }));
+    for (const keep of [1, 2, 3, 5, 8, 13, 21, 100, 1000]) {
+      const parsed = JSON.parse(dec(shrinkLine(line, keep)) ?? '');
+      expect(parsed.tail).toBe(1);
+      expect(parsed.v.length).toBeGreaterThanOrEqual(keep);
+      expect(parsed.v.length).toBeLessThanOrEqual(keep + 1);
+      expect(value.startsWith(parsed.v)).toBe(true);
+    }
+  });
+
+  it('never cuts an object key', () => {
+    const key = 'k'.repeat(50);
+    expect(JSON.parse(dec(shrinkLine(enc(JSON.stringify({ [key]: 'v'.repeat(50) })), 10)) ?? '')).toEqual({
+      [key]: 'v'.repeat(10),
+    });
+  });
+
+  it('leaves a string of many bytes but few code units whole', () => {
+    const value = '中'.repeat(50); // 150 bytes, 50 code units
+    expect(shrinkLine(enc(JSON.stringify({ v: value })), 60)).toBeNull();
+  });
+});

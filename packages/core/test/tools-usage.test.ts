@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildSession, markDuplicates, usageAcross } from '../src/index.js';
+import {
+  buildSession,
+  findDuplicates,
+  markDuplicates,
+  responseUsages,
+  totalUsage,
+  usageAcross,
+} from '../src/index.js';
 import { answer, jsonl, memorySource, prompt, sessionOf, toolResult, toolUse } from './helpers.js';
 
 describe('tool pairing', () => {
@@ -104,5 +111,48 @@ describe('content: false', () => {
     expect(recordAt(textLines[meta.source.line - 1]!, meta.source.part ?? 0)).toEqual(
       full.metadata[0]!.record,
     );
+  });
+});
+
+describe('findDuplicates', () => {
+  const set = (id: string, ...uuids: string[]) => ({ id, uuids });
+
+  it('finds the session holding all of another one, the larger and then the first by id', () => {
+    expect(
+      findDuplicates([
+        set('a', 'u1', 'u2'),
+        set('b', 'u1', 'u2', 'u3'),
+        set('c', 'u2', 'u3'),
+        set('d', 'x'),
+        set('e'),
+      ]),
+    ).toEqual(['b', null, 'b', null, null]);
+  });
+
+  it('keeps exactly one of equal copies, and never pairs two sessions with each other', () => {
+    const found = findDuplicates([set('z', 'u1', 'u2'), set('y', 'u2', 'u1'), set('x', 'u1', 'u2')]);
+    expect(found[2]).toBeNull(); // x sorts first: it is kept
+    expect(found[0]).not.toBeNull();
+    expect(found[1]).toBe('x');
+    expect(found[found.indexOf('z')]).not.toBe('z');
+  });
+
+  it('does not take a session that only starts the same way', () => {
+    expect(findDuplicates([set('a', 'u1', 'u9'), set('b', 'u1', 'u2', 'u3')])).toEqual([null, null]);
+  });
+});
+
+describe('responseUsages and totalUsage', () => {
+  it('count a response held by two sessions once, with its largest usage', async () => {
+    const lines = [prompt('p', null), answer('a', 'p', toolUse('T1'), 'm1')];
+    const one = await sessionOf(lines);
+    const two = await sessionOf([
+      ...lines,
+      toolResult('r', 'a', 'T1'),
+      answer('b', 'r', toolUse('T2'), 'm2'),
+    ]);
+    const total = totalUsage([responseUsages(one), responseUsages(two)]);
+    expect(total.responses).toBe(2);
+    expect(total).toEqual(usageAcross([one, two]));
   });
 });

@@ -1,10 +1,11 @@
-import { type ArchiveStats, archiveStats } from '@cctrail/core';
+import { type ArchiveStats, combineStats } from '@cctrail/core';
 import { flag } from '../args.js';
 import { buildSkeletons } from '../build.js';
 import type { Command } from '../command.js';
 import { plural, printDiagnostics } from '../diagnostic-output.js';
 import { exitCodeFor } from '../errors.js';
 import { INPUT_OPTIONS, readFilters, selectSessions } from '../input.js';
+import { JobRunner } from '../job-runner.js';
 import { progressBar } from '../progress.js';
 import {
   formatCount,
@@ -39,12 +40,14 @@ export const statsCommand: Command = {
   ],
   async run({ options, positionals, io }) {
     const filters = readFilters(options);
-    const selection = await selectSessions(positionals, filters, io);
-    const progress = progressBar(io, selection.sessions.length, 'sessions');
-    const { sessions } = await buildSkeletons(selection.sessions, filters, progress).finally(() =>
-      progress.done(),
-    );
-    const stats = archiveStats(sessions);
+    const runner = new JobRunner(io.env);
+    runner.start();
+    const { sessions } = await (async () => {
+      const selection = await selectSessions(positionals, filters, io);
+      const progress = progressBar(io, selection.sessions.length, 'sessions');
+      return buildSkeletons(selection.sessions, filters, progress, runner).finally(() => progress.done());
+    })().finally(() => runner.close());
+    const stats = combineStats(sessions.map((session) => session.digest));
     if (flag(options, 'json')) {
       io.stdout.write(`${JSON.stringify(stats, null, 2)}\n`);
     } else {
