@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { redactSecrets, redactText, shortenHome, shortenHomePaths } from '../src/redact.js';
+import { redactSecrets, redactText, SECRET_PATTERNS, shortenHome, shortenHomePaths } from '../src/redact.js';
+import { CORPUS, FIXTURES, HAS_CORPUS } from './helpers.js';
 
 // Test secrets are assembled at run time so that no scanner mistakes this file for a leak.
 const fake = (...parts: string[]) => parts.join('');
@@ -60,6 +63,104 @@ describe('redactText', () => {
     'https://example.com/path?q=1',
   ])('leaves %j alone', (text) => {
     expect(redactText(text)).toEqual({ text, count: 0 });
+  });
+});
+
+/** What `redactText` does, the slow way: every pattern over the whole text, without hints or parts. */
+function reference(text: string): { text: string; count: number } {
+  let count = 0;
+  let out = text;
+  for (const { kind, pattern } of SECRET_PATTERNS) {
+    const whole = new RegExp(pattern.source, pattern.flags);
+    out = out.replace(whole, (...args: unknown[]) => {
+      const match = args[0] as string;
+      const groups = args[args.length - 1] as Record<string, string | undefined> | undefined;
+      const secret = typeof groups === 'object' && groups !== null ? groups.secret : undefined;
+      if (secret === undefined) {
+        count++;
+        return `[REDACTED:${kind}]`;
+      }
+      if (
+        /^\[REDACTED|^\d+$|^(?:\$\{?[A-Za-z_]|<|\*+$|x+$|your[-_]|process\.env|os\.environ|env\.)/i.test(
+          secret,
+        )
+      )
+        return match;
+      count++;
+      const at = match.lastIndexOf(secret);
+      return `${match.slice(0, at)}[REDACTED:${kind}]${match.slice(at + secret.length)}`;
+    });
+  }
+  return { text: out, count };
+}
+
+/** Every string value in the JSONL files under a folder. */
+function stringsUnder(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (value: unknown) => {
+    if (typeof value === 'string') out.push(value);
+    else if (value !== null && typeof value === 'object') for (const item of Object.values(value)) walk(item);
+  };
+  const visit = (path: string) => {
+    for (const name of readdirSync(path)) {
+      const child = join(path, name);
+      if (statSync(child).isDirectory()) visit(child);
+      else if (name.endsWith('.jsonl'))
+        for (const line of readFileSync(child, 'utf8').split('\n')) {
+          try {
+            walk(JSON.parse(line));
+          } catch {
+            out.push(line);
+          }
+        }
+    }
+  };
+  visit(dir);
+  return out;
+}
+
+describe('redactText finds what every pattern finds over the whole text', () => {
+  const secrets = [
+    fake('sk-ant-', 'api03-', 'a'.repeat(40)),
+    fake('sk_live_', 'e'.repeat(24)),
+    fake('AKIA', 'IOSFODNN7EXAMPLE'),
+    fake('ghp_', 'c'.repeat(36)),
+    fake('xoxb-', '123456789012-abcdefghij'),
+    fake('AIza', 'B'.repeat(35)),
+    fake('eyJhbGciOiJIUzI1NiJ9', '.eyJzdWIiOiIxMjM0NTY3ODkwIn0', '.dozjgNryP4J3jVmNHl0w5N'),
+    fake('Bearer\n  ', 'abcdef0123456789abcdef'),
+    fake('Token ', 'abcdef0123456789abcdef'),
+    fake('HTTPS://admin:', 's3cretpass', '@db.example.com/app'),
+    fake('git+ssh://u:', 'pw123456', '@host'),
+    fake('my_DB_PASSWORD = "', 'hunter2hunter2', '"'),
+    fake('xAPI_KEY=', 'zz9plural-alpha'),
+    fake('myTOKEN=', 'abcdefgh'),
+    fake("{'Client_Secret': '", 'correct-horse', "'}"),
+    fake('-----BEGIN EC PRIVATE KEY-----\nMHc', 'CAQEE\n-----END EC PRIVATE KEY-----'),
+  ];
+  const contexts = (secret: string) => [
+    secret,
+    `before ${secret} after`,
+    `line one\n${secret}\nline three`,
+    `"${secret}"`,
+    `\t${secret},${secret};${secret}`,
+    `word${secret}word`,
+    `${secret}\r\n${secret.toLowerCase()}\u00a0${secret.toUpperCase()}`,
+  ];
+
+  it('on planted secrets in many surroundings', () => {
+    for (const secret of secrets)
+      for (const text of contexts(secret)) expect(redactText(text), text).toEqual(reference(text));
+  });
+
+  it.each([
+    ['fixtures', FIXTURES, true],
+    ['corpus', CORPUS, HAS_CORPUS],
+  ] as const)('on every string of the %s', (_name, dir, present) => {
+    if (!present) return;
+    const strings = stringsUnder(dir);
+    expect(strings.length).toBeGreaterThan(100);
+    for (const text of strings) expect(redactText(text)).toEqual(reference(text));
   });
 });
 
