@@ -17,7 +17,13 @@ import { Worker } from 'node:worker_threads';
 import { assembleSite } from './lib/assemble.js';
 import { loadHighlighter } from './lib/highlight.js';
 import { pageHref, sessionRoute, sidechainRoute } from './lib/links.js';
-import { buildManifest, RENDER_VERSION, type SiteManifest } from './lib/manifest.js';
+import {
+  buildManifest,
+  type PendingPart,
+  pendingParts,
+  RENDER_VERSION,
+  type SiteManifest,
+} from './lib/manifest.js';
 import { prerenderSessions, shareSessions } from './lib/prerender.js';
 import { type SearchItem, searchIndexScript } from './lib/search.js';
 import { MANIFEST_ENV, resetManifest, sessionTitle } from './lib/site.js';
@@ -157,6 +163,42 @@ function pruneCache(cacheDir: string, manifest: SiteManifest): void {
 }
 
 /**
+ * Reads the session files whose manifest parts are not cached yet, and caches their parts, in worker threads
+ * (one per core, at most four) when there are many and the package is compiled; `buildManifest` computes
+ * whatever is left. Each thread gets a share of about equal bytes.
+ */
+async function computeParts(parts: PendingPart[], log: (msg: string) => void): Promise<void> {
+  const worker = join(here, 'parts-worker.js');
+  const threads = Math.min(4, availableParallelism());
+  if (parts.length < 8 || threads < 2 || !existsSync(worker)) return;
+  const started = Date.now();
+  const shares: { parts: PendingPart[]; bytes: number }[] = Array.from({ length: threads }, () => ({
+    parts: [],
+    bytes: 0,
+  }));
+  for (const part of [...parts].sort((a, b) => b.bytes - a.bytes)) {
+    const lightest = shares.reduce((a, b) => (b.bytes < a.bytes ? b : a));
+    lightest.parts.push(part);
+    lightest.bytes += part.bytes;
+  }
+  await Promise.all(shares.map((share) => runWorker(worker, { parts: share.parts })));
+  log(`report: ${parts.length} sessions summarized by ${threads} threads in ${Date.now() - started} ms`);
+}
+
+/** Runs a worker script to its end; resolves with the last message it posted. */
+function runWorker<T>(script: string, workerData: unknown): Promise<T | undefined> {
+  return new Promise((done, fail) => {
+    const w = new Worker(script, { workerData });
+    let last: T | undefined;
+    w.on('message', (m: T) => {
+      last = m;
+    });
+    w.on('error', fail);
+    w.on('exit', (code) => (code === 0 ? done(last) : fail(new Error(`report worker exited with ${code}`))));
+  });
+}
+
+/**
  * Renders transcript fragments into the cache before Astro runs: in worker threads (one per core, at most
  * four) when running from the compiled package, else in this thread.
  */
@@ -179,18 +221,7 @@ async function prerender(
   }
   const pages = await Promise.all(
     shares.map(
-      (keys) =>
-        new Promise<number>((done, fail) => {
-          const w = new Worker(worker, { workerData: { manifestFile, keys } });
-          let count = 0;
-          w.on('message', (m: { pages: number }) => {
-            count = m.pages;
-          });
-          w.on('error', fail);
-          w.on('exit', (code) =>
-            code === 0 ? done(count) : fail(new Error(`report worker exited with ${code}`)),
-          );
-        }),
+      async (keys) => (await runWorker<{ pages: number }>(worker, { manifestFile, keys }))?.pages ?? 0,
     ),
   );
   log(
@@ -222,6 +253,7 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
   const stage = join(work, 'stage');
   mkdirSync(work, { recursive: true });
 
+  await computeParts(pendingParts({ dataDir, cacheDir: work }), log);
   const manifest = buildManifest({ dataDir, cacheDir: work, title: options.title ?? 'cctrail', log });
   const plan = planRender(manifest, join(work, 'render.json'), options.base ?? '/', outDir);
   if (plan.incremental) manifest.render = plan.render;

@@ -53,6 +53,9 @@ export interface ExportOutcome {
 
 const NO_PRIVACY: Privacy = { redact: false, shortHome: false };
 
+/** Sessions submitted ahead of the oldest one still exporting into a folder, with worker threads. */
+const EXPORTS_AHEAD = 16;
+
 /**
  * Exports the selected sessions. First every session is built without content, to find duplicates and
  * the archive layout; then each session is built again with content and written (a few at a time, in
@@ -114,9 +117,12 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
     } else toBuild.push({ skeleton, selected, print });
   }
 
+  let hugeTurn: Promise<unknown> = Promise.resolve();
   await forEachOrdered(
     toBuild,
-    runner.capacity,
+    // Into a folder, a result is a summary: many sessions are submitted ahead, so one slow session at the head
+    // of the ordered window does not leave the workers idle. A stream's results hold whole session texts.
+    dir !== null && runner.parallel ? EXPORTS_AHEAD : runner.capacity,
     async ({ skeleton, selected }) => {
       const job: ExportJob = {
         kind: 'export',
@@ -126,9 +132,13 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
         privacy,
         dir,
       };
-      // A huge session is exported here: a worker's own heap would come on top of this thread's.
+      // A huge session is exported here, one at a time: a worker's own heap would come on top of this
+      // thread's, and several at once would hold several structures.
       const huge = (await totalBytes(selected.discovered)) > LEAN_ABOVE_BYTES;
-      return huge ? runJob(job) : runner.run(job);
+      if (!huge) return runner.run(job);
+      const turn = hugeTurn.then(() => runJob(job));
+      hugeTurn = turn.catch(() => undefined);
+      return turn;
     },
     async (result, { skeleton, print }) => {
       progress.tick(skeleton.id.slice(0, 8));

@@ -25,7 +25,9 @@ export async function writeIfChanged(
   const pieces = typeof text === 'string' ? [text] : text;
   await mkdir(dirname(path), { recursive: true });
   const temporary = `${path}.tmp-${process.pid}`;
-  const hash = createHash('sha256');
+  // Only a file already there is compared with: a new one needs no hash.
+  const before = await stat(path).catch(() => null);
+  const hash = before?.isFile() ? createHash('sha256') : null;
   let size = 0;
   const handle = await open(temporary, 'w');
   try {
@@ -35,7 +37,7 @@ export async function writeIfChanged(
       const bytes = Buffer.from(pending.join(''), 'utf8');
       pending = [];
       pendingLength = 0;
-      hash.update(bytes);
+      hash?.update(bytes);
       size += bytes.byteLength;
       await handle.write(bytes);
     };
@@ -51,8 +53,13 @@ export async function writeIfChanged(
     throw error;
   }
   await handle.close();
-  const existing = await stat(path).catch(() => null);
-  if (existing?.isFile() && existing.size === size && (await hashFile(path)) === hash.digest('hex')) {
+  const existing = hash === null ? null : await stat(path).catch(() => null);
+  if (
+    hash !== null &&
+    existing?.isFile() &&
+    existing.size === size &&
+    (await hashFile(path)) === hash.digest('hex')
+  ) {
     await rm(temporary, { force: true });
     return 'unchanged';
   }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { type AgentRun, agentRunOf } from './agents.js';
 import { loadIndex, parseSession } from './load.js';
 import type { ArchiveSessionSummary, Session } from './model.js';
@@ -137,6 +137,60 @@ function readText(file: string): { text: string } | { error: string } {
   }
 }
 
+/** A session's part from the cache, or computed (and cached when the session loads). */
+function partOf(file: string, error: string | undefined, cached: string | null): CachedPart {
+  if (cached) {
+    try {
+      return JSON.parse(readFileSync(cached, 'utf8')) as CachedPart;
+    } catch {
+      // not cached yet, or unreadable: computed again
+    }
+  }
+  const read = error === undefined ? readText(file) : { error };
+  const loaded =
+    'text' in read ? parseSession(read.text, file) : { ok: false as const, errors: [read.error] };
+  const part = loaded.ok
+    ? summarizeSession(loaded.value)
+    : { activeEntries: 0, models: [], sidechains: [], branches: [], loadErrors: loaded.errors };
+  if (cached && loaded.ok) writeFileSync(cached, JSON.stringify(part));
+  return part;
+}
+
+/** A session whose manifest part is not in the cache yet: its file, size, and where its part goes. */
+export interface PendingPart {
+  file: string;
+  bytes: number;
+  cached: string;
+}
+
+/**
+ * The sessions of an archive whose parts `buildManifest` would have to compute (reading and parsing their
+ * files): `computePart` can compute them beforehand, in worker threads. Empty without a cache folder.
+ */
+export function pendingParts(options: Pick<ManifestOptions, 'dataDir' | 'cacheDir'>): PendingPart[] {
+  if (!options.cacheDir) return [];
+  const dataDir = resolve(options.dataDir);
+  const index = loadIndex(join(dataDir, 'index.json'));
+  if (!index.ok) return [];
+  const partsDir = join(options.cacheDir, 'parts');
+  const out: PendingPart[] = [];
+  for (const project of index.value.projects) {
+    for (const summary of project.sessions) {
+      const file = resolve(dataDir, summary.file);
+      const { key, error } = keyOf(file);
+      const cached = join(partsDir, `${key}.json`);
+      if (error === undefined && !existsSync(cached)) out.push({ file, bytes: statSync(file).size, cached });
+    }
+  }
+  return out;
+}
+
+/** Computes the manifest part of a pending session into the cache (when its file loads). */
+export function computePart(pending: PendingPart): void {
+  mkdirSync(dirname(pending.cached), { recursive: true });
+  partOf(pending.file, undefined, pending.cached);
+}
+
 /** Options of `buildManifest`. */
 export interface ManifestOptions {
   dataDir: string;
@@ -169,24 +223,7 @@ export function buildManifest(options: ManifestOptions): SiteManifest {
     const sessions = project.sessions.map((summary, si): ManifestSession => {
       const file = resolve(dataDir, summary.file);
       const { key, error } = keyOf(file);
-      let part: CachedPart | null = null;
-      const cached = partsDir ? join(partsDir, `${key}.json`) : null;
-      if (cached) {
-        try {
-          part = JSON.parse(readFileSync(cached, 'utf8')) as CachedPart;
-        } catch {
-          part = null;
-        }
-      }
-      if (!part) {
-        const read = error === undefined ? readText(file) : { error };
-        const loaded =
-          'text' in read ? parseSession(read.text, file) : { ok: false as const, errors: [read.error] };
-        part = loaded.ok
-          ? summarizeSession(loaded.value)
-          : { activeEntries: 0, models: [], sidechains: [], branches: [], loadErrors: loaded.errors };
-        if (cached && loaded.ok) writeFileSync(cached, JSON.stringify(part));
-      }
+      const part = partOf(file, error, partsDir ? join(partsDir, `${key}.json`) : null);
       const scSlugs = uniqueSlugs(part.sidechains.map((s) => s.id));
       return {
         id: summary.id,

@@ -49,9 +49,10 @@ export function renderOutput(text: string, className = 'out'): SafeHtml {
   return html`<div class="clipped"><pre class="${className} head">${text.slice(0, previewEnd)}</pre><details class="more"><summary>Show all (${formatSize(text.length)}, ${countLines(text)} lines)</summary><pre class="${className} rest">${rest}</pre>${cut}</details></div>`;
 }
 
+/** Lines of a text (`indexOf` skips through a megabyte of output far faster than a loop over characters). */
 function countLines(text: string): number {
   let n = 1;
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) n++;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) n++;
   return n;
 }
 
