@@ -35,6 +35,8 @@ export interface ExportOptions {
   progress: Progress;
   /** Redaction and home-path shortening (the `report` command). */
   privacy?: Privacy;
+  /** The report's cache folder, to cache each written session's manifest part in (the `report` command). */
+  partsCacheDir?: string;
 }
 
 /** What an export did. */
@@ -131,6 +133,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
         file: layout.files.get(skeleton)!,
         privacy,
         dir,
+        partsCacheDir: options.partsCacheDir ?? null,
       };
       // A huge session is exported here, one at a time: a worker's own heap would come on top of this
       // thread's, and several at once would hold several structures.

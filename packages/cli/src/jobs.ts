@@ -11,6 +11,9 @@ import {
   statsDigest,
 } from '@cctrail/core';
 import { summarize } from './archive-json.js';
+
+/** The session type of `@cctrail/report/parts`: the shape of a session file, which a core `Session` has. */
+type ReportSession = Parameters<typeof import('@cctrail/report/parts').summarizeSession>[0];
 import { insideFolder, writeIfChanged } from './atomic-write.js';
 import { displayPath } from './display.js';
 import { redactSecrets, redactText, shortenHome, shortenHomePaths } from './redact.js';
@@ -50,6 +53,11 @@ export interface ExportJob {
   dir: string | null;
   /** Sessions with more transcript bytes than this are exported without holding their content (default 32 MiB). */
   leanAboveBytes?: number;
+  /**
+   * The report's cache folder: the session's manifest part is computed from the session in memory and
+   * cached there once the file is written, so the report does not read the file again.
+   */
+  partsCacheDir?: string | null;
 }
 
 /** A job. */
@@ -124,6 +132,12 @@ export async function runJob<J extends Job>(job: J): Promise<JobResult<J>> {
   const quiet = privacyTransform(job.privacy, { redacted: 0, shortened: 0 });
   result.summary = quiet(result.summary);
   result.cwd = quiet(result.cwd);
+  if (job.dir !== null && job.partsCacheDir) {
+    // The part is what the report would compute from the file: same session, same privacy transform.
+    const { storePart, summarizeSession } = await import('@cctrail/report/parts');
+    const part = quiet(structuredClone(summarizeSession(session as unknown as ReportSession)));
+    storePart(insideFolder(job.dir, job.file), part, job.partsCacheDir);
+  }
   return result as JobResult<J>;
 }
 

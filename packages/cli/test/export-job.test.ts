@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSession, discover, sessionSource } from '@cctrail/core';
@@ -130,4 +130,45 @@ describe('export job on long strings', () => {
       await rm(root, { recursive: true, force: true });
     }
   });
+});
+
+describe('export job for a report', () => {
+  it.skipIf(fixtureScenarios().length === 0)(
+    'caches each written session’s manifest part: what the report computes from the file, privacy included',
+    async () => {
+      const { summarizeSession } = await import('@cctrail/report/parts');
+      const dir = await mkdtemp(join(tmpdir(), 'cctrail-parts-'));
+      try {
+        const found = (await discover([FIXTURES])).projects.flatMap((p) => p.sessions);
+        const fromFiles: string[] = [];
+        for (const [i, session] of found.entries()) {
+          const file = `sessions/p/s${i}.json`;
+          for (const leanAboveBytes of [Number.POSITIVE_INFINITY, 0]) {
+            await runJob({
+              kind: 'export',
+              input: { discovered: session, root: FIXTURES },
+              duplicateOf: null,
+              file,
+              privacy: { redact: true, shortHome: true },
+              dir: join(dir, 'archive'),
+              leanAboveBytes,
+              partsCacheDir: join(dir, leanAboveBytes === 0 ? 'lean' : 'whole'),
+            });
+          }
+          const written = JSON.parse(await readFile(join(dir, 'archive', file), 'utf8'));
+          fromFiles.push(JSON.stringify(summarizeSession(written)));
+        }
+        for (const kind of ['whole', 'lean']) {
+          const folder = join(dir, kind, 'parts');
+          const parts = await Promise.all(
+            (await readdir(folder)).map((f) => readFile(join(folder, f), 'utf8')),
+          );
+          expect(parts.sort(), kind).toEqual([...fromFiles].sort());
+        }
+        expect(fromFiles.some((part) => part.includes('"description":'))).toBe(true);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

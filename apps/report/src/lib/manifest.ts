@@ -84,7 +84,8 @@ export interface SiteManifest {
   render?: string[];
 }
 
-interface CachedPart {
+/** What the manifest keeps of a session file (cached by the file's identity). */
+export interface CachedPart {
   activeEntries: number;
   models: string[];
   sidechains: Omit<ManifestSidechain, 'slug'>[];
@@ -189,6 +190,23 @@ export function pendingParts(options: Pick<ManifestOptions, 'dataDir' | 'cacheDi
 export function computePart(pending: PendingPart): void {
   mkdirSync(dirname(pending.cached), { recursive: true });
   partOf(pending.file, undefined, pending.cached);
+}
+
+/**
+ * Caches the part of a session file that its writer computed from the session it wrote (with
+ * `summarizeSession`), so that the report does not read the file again. Call it after the file is in place:
+ * the cache key is the file's identity.
+ *
+ * @param file The session file, as written.
+ * @param part Its part.
+ * @param cacheDir The report's cache folder (`BuildReportOptions.cacheDir`).
+ */
+export function storePart(file: string, part: CachedPart, cacheDir: string): void {
+  const { key, error } = keyOf(resolve(file));
+  if (error !== undefined) return;
+  const cached = join(cacheDir, 'parts', `${key}.json`);
+  mkdirSync(dirname(cached), { recursive: true });
+  writeFileSync(cached, JSON.stringify(part));
 }
 
 /** Options of `buildManifest`. */

@@ -98,6 +98,7 @@ export const reportCommand: Command = {
       runner,
       progress,
       privacy: { redact, shortHome },
+      partsCacheDir: join(cache, 'site'),
     }).finally(() => {
       progress.done();
       return runner.close();
