@@ -10,12 +10,13 @@ export interface SecretPattern {
   /** A global regular expression. Named group `secret`, when present, is the only part replaced. */
   pattern: RegExp;
   /**
-   * Literal texts, one of which every match of `pattern` contains (with the same letter case), or null.
-   * They are found with `indexOf`, which skips through text far faster than the pattern can: its leading
+   * Literal texts (or global expressions that start with one), one of which every match of `pattern`
+   * contains (with the same letter case), or null. They are found with `indexOf` (or the expression), which
+   * skips through text far faster than the pattern can: its leading
    * `\b` or character class defeats the regular expression engine's fast search, and that costs seconds on
    * hundreds of megabytes of tool output. A pattern runs only where one of its hints is.
    */
-  hints: readonly string[] | null;
+  hints: readonly (string | RegExp)[] | null;
   /**
    * What a match can never span, so the pattern runs only on the part of a string around each hint: `line`
    * (a match holds no newline), `word` (no whitespace and no quote), or `text` (the whole string). Parts end
@@ -33,7 +34,8 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     pattern:
       /-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----/g,
   },
-  { kind: 'anthropic-key', hints: ['sk-ant-'], scope: 'word', pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/g },
+  // `sk-` rather than `sk-ant-`: the search for it is shared with the next pattern's.
+  { kind: 'anthropic-key', hints: ['sk-'], scope: 'word', pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/g },
   {
     kind: 'stripe-key',
     hints: ['_live_', '_test_'],
@@ -54,7 +56,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     kind: 'github-token',
-    hints: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_'],
+    hints: [/gh[pousr]_|github_pat_/g],
     scope: 'word',
     pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})/g,
   },
@@ -119,40 +121,58 @@ function isPlaceholder(secret: string): boolean {
 export function redactText(text: string): { text: string; count: number } {
   const counter = { count: 0 };
   let out = text;
+  // Where each hint is in `out`, until `out` changes: patterns share hints.
+  let found = new Map<string | RegExp, number[]>();
   for (const secret of SECRET_PATTERNS) {
     if (secret.hints === null) {
       out = replaceIn(out, secret, counter);
       continue;
     }
-    const hits = hintsIn(out, secret.hints, secret.scope === 'text');
+    const hits = hintsIn(out, secret.hints, found);
     if (hits.length === 0) continue;
-    if (secret.scope === 'text') {
-      out = replaceIn(out, secret, counter);
-      continue;
+    const before = counter.count;
+    if (secret.scope === 'text') out = replaceIn(out, secret, counter);
+    else {
+      // Only the parts around the hits: a match never crosses their edges.
+      const parts: string[] = [];
+      let copied = 0;
+      for (const hit of hits) {
+        if (hit < copied) continue; // inside the part already done
+        const [start, end] = partAround(out, hit, secret.scope);
+        parts.push(out.slice(copied, start), replaceIn(out.slice(start, end), secret, counter));
+        copied = end;
+      }
+      parts.push(out.slice(copied));
+      out = parts.join('');
     }
-    // Only the parts around the hits: a match never crosses their edges.
-    const parts: string[] = [];
-    let copied = 0;
-    for (const hit of hits) {
-      if (hit < copied) continue; // inside the part already done
-      const [start, end] = partAround(out, hit, secret.scope);
-      parts.push(out.slice(copied, start), replaceIn(out.slice(start, end), secret, counter));
-      copied = end;
-    }
-    parts.push(out.slice(copied));
-    out = parts.join('');
+    if (counter.count !== before) found = new Map();
   }
   return { text: out, count: counter.count };
 }
 
-/** Where the hints are in a text, in order (only the first one found, with `first`). */
-function hintsIn(text: string, hints: readonly string[], first: boolean): number[] {
+/** Where the hints are in a text, in order. */
+function hintsIn(
+  text: string,
+  hints: readonly (string | RegExp)[],
+  found: Map<string | RegExp, number[]>,
+): number[] {
   const hits: number[] = [];
   for (const hint of hints) {
-    for (let at = text.indexOf(hint); at !== -1; at = text.indexOf(hint, at + 1)) {
-      hits.push(at);
-      if (first) return hits;
+    let at = found.get(hint);
+    if (at === undefined) {
+      at = [];
+      if (typeof hint === 'string') {
+        for (let i = text.indexOf(hint); i !== -1; i = text.indexOf(hint, i + 1)) at.push(i);
+      } else {
+        hint.lastIndex = 0;
+        for (let m = hint.exec(text); m !== null; m = hint.exec(text)) {
+          at.push(m.index);
+          hint.lastIndex = m.index + 1;
+        }
+      }
+      found.set(hint, at);
     }
+    for (const i of at) hits.push(i);
   }
   return hints.length > 1 ? hits.sort((a, b) => a - b) : hits;
 }
