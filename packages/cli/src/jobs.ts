@@ -10,13 +10,14 @@ import {
   sessionSource,
   statsDigest,
 } from '@cctrail/core';
+import type { summarizeSession } from '@cctrail/report/parts';
 import { summarize } from './archive-json.js';
-
-/** The session type of `@cctrail/report/parts`: the shape of a session file, which a core `Session` has. */
-type ReportSession = Parameters<typeof import('@cctrail/report/parts').summarizeSession>[0];
 import { insideFolder, writeIfChanged } from './atomic-write.js';
 import { displayPath } from './display.js';
 import { redactSecrets, redactText, shortenHome, shortenHomePaths } from './redact.js';
+
+/** The session type of `@cctrail/report/parts`: the shape of a session file, which a core `Session` has. */
+type ReportSession = Parameters<typeof summarizeSession>[0];
 
 /**
  * The units of work of a run, as plain data so they can run in a worker thread or in the main thread alike:
