@@ -37,6 +37,8 @@ export interface ExportOptions {
   privacy?: Privacy;
   /** The report's cache folder, to cache each written session's manifest part in (the `report` command). */
   partsCacheDir?: string;
+  /** A file to keep the first pass's skeletons in, so that unchanged sessions are not read again. */
+  skeletonCache?: string;
 }
 
 /** What an export did. */
@@ -68,7 +70,13 @@ const EXPORTS_AHEAD = 16;
 export async function exportArchive(options: ExportOptions): Promise<ExportOutcome> {
   const { selection, target, runner, progress } = options;
   const privacy = options.privacy ?? NO_PRIVACY;
-  const skeletons = await buildSkeletons(selection.sessions, selection.filters, progress, runner);
+  const skeletons = await buildSkeletons(
+    selection.sessions,
+    selection.filters,
+    progress,
+    runner,
+    options.skeletonCache,
+  );
   const layout = planLayout(skeletons.sessions, privacy);
   const empty = skeletons.sessions.length === 0;
   const usage = totalUsage(skeletons.sessions.map((skeleton) => skeleton.digest.responses));

@@ -99,6 +99,7 @@ export const reportCommand: Command = {
       progress,
       privacy: { redact, shortHome },
       partsCacheDir: join(cache, 'site'),
+      skeletonCache: join(cache, 'skeletons.json'),
     }).finally(() => {
       progress.done();
       return runner.close();

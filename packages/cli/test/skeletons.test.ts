@@ -1,0 +1,62 @@
+import { appendFile, cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { discover } from '@cctrail/core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildSkeletons } from '../src/build.js';
+import type { Filters, SelectedSession } from '../src/input.js';
+import { JobRunner } from '../src/job-runner.js';
+import type { Job } from '../src/jobs.js';
+import { FIXTURES, fixtureScenarios } from './helpers.js';
+
+const work = await mkdtemp(join(tmpdir(), 'cctrail-skeletons-'));
+afterAll(() => rm(work, { recursive: true, force: true }));
+
+const NO_FILTERS: Filters = { projects: [], sessions: [], since: null, until: null };
+const quiet = { tick() {}, done() {} };
+
+/** A runner in this thread that counts the sessions it builds. */
+function countingRunner() {
+  const runner = new JobRunner({ CCTRAIL_WORKERS: '0' });
+  const built: string[] = [];
+  const run = runner.run.bind(runner);
+  runner.run = ((job: Job) => {
+    built.push(job.input.discovered.id);
+    return run(job);
+  }) as JobRunner['run'];
+  return { runner, built };
+}
+
+describe.skipIf(fixtureScenarios().length === 0)('buildSkeletons with a cache file', () => {
+  it('reads again only the sessions whose files changed, with the same result', async () => {
+    const root = join(work, 'projects');
+    await cp(FIXTURES, root, { recursive: true });
+    const select = async (): Promise<SelectedSession[]> =>
+      (await discover([root])).projects.flatMap((p) =>
+        p.sessions.map((discovered) => ({ discovered, root })),
+      );
+    const cacheFile = join(work, 'skeletons.json');
+
+    const first = countingRunner();
+    const before = await buildSkeletons(await select(), NO_FILTERS, quiet, first.runner, cacheFile);
+    expect(first.built.length).toBe(before.sessions.length);
+    expect(Object.keys(JSON.parse(await readFile(cacheFile, 'utf8')).skeletons)).toHaveLength(
+      before.sessions.length,
+    );
+
+    const second = countingRunner();
+    const again = await buildSkeletons(await select(), NO_FILTERS, quiet, second.runner, cacheFile);
+    expect(second.built).toEqual([]);
+    expect(again.sessions).toEqual(before.sessions);
+
+    // One transcript grows: that session alone is read again, and its skeleton follows the change.
+    const changed = before.sessions.find((s) => s.digest.stats.entries > 1)!;
+    const file = (await select()).find((s) => s.discovered.id === changed.id)!.discovered.mainFile!;
+    await appendFile(file, '\n{"type":"summary","summary":"later","leafUuid":"x"}\n');
+    const third = countingRunner();
+    const after = await buildSkeletons(await select(), NO_FILTERS, quiet, third.runner, cacheFile);
+    expect(third.built).toEqual([changed.id]);
+    const now = after.sessions.find((s) => s.id === changed.id)!;
+    expect(now.digest.stats.lines).toBe(changed.digest.stats.lines + 2);
+  });
+});
