@@ -14,7 +14,7 @@ import type { Io } from './command.js';
 import { ExportState, fingerprint } from './export-state.js';
 import type { SelectedSession, Selection } from './input.js';
 import type { JobRunner } from './job-runner.js';
-import { type ExportJob, LEAN_ABOVE_BYTES, type Privacy, runJob, type Skeleton, totalBytes } from './jobs.js';
+import { type ExportJob, LEAN_ABOVE_BYTES, type Privacy, type Skeleton, totalBytes } from './jobs.js';
 import { forEachOrdered } from './pool.js';
 import type { Progress } from './progress.js';
 import { shortenHome } from './redact.js';
@@ -127,7 +127,6 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
     } else toBuild.push({ skeleton, selected, print });
   }
 
-  let hugeTurn: Promise<unknown> = Promise.resolve();
   await forEachOrdered(
     toBuild,
     // Into a folder, a result is a summary: many sessions are submitted ahead, so one slow session at the head
@@ -143,13 +142,9 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
         dir,
         partsCacheDir: options.partsCacheDir ?? null,
       };
-      // A huge session is exported here, one at a time: a worker's own heap would come on top of this
-      // thread's, and several at once would hold several structures.
+      // A huge session is exported in this thread, one at a time (see `JobRunner.runHere`).
       const huge = (await totalBytes(selected.discovered)) > LEAN_ABOVE_BYTES;
-      if (!huge) return runner.run(job);
-      const turn = hugeTurn.then(() => runJob(job));
-      hugeTurn = turn.catch(() => undefined);
-      return turn;
+      return huge ? runner.runHere(job) : runner.run(job);
     },
     async (result, { skeleton, print }) => {
       progress.tick(skeleton.id.slice(0, 8));

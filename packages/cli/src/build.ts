@@ -5,7 +5,7 @@ import { CliError } from './errors.js';
 import { fingerprint } from './export-state.js';
 import { type Filters, inTimeRange, type SelectedSession } from './input.js';
 import type { JobRunner } from './job-runner.js';
-import { LEAN_ABOVE_BYTES, runJob, type Skeleton, type SkeletonJob, totalBytes } from './jobs.js';
+import { LEAN_ABOVE_BYTES, type Skeleton, type SkeletonJob, totalBytes } from './jobs.js';
 import { forEachOrdered } from './pool.js';
 import type { Progress } from './progress.js';
 import { cliVersion, coreVersion } from './version.js';
@@ -39,8 +39,6 @@ export async function buildSkeletons(
 ): Promise<Skeletons> {
   const cached = cacheFile ? await readSkeletons(cacheFile) : new Map<string, Skeleton>();
   const kept = new Map<string, string>();
-  // A huge session is built here, one at a time: a worker's heap would stay on top of this thread's.
-  let hugeTurn: Promise<unknown> = Promise.resolve();
   const build = async (source: SelectedSession): Promise<Skeleton> => {
     const print = cacheFile
       ? await fingerprint(source.discovered, [cliVersion(), coreVersion(), source.root])
@@ -54,12 +52,8 @@ export async function buildSkeletons(
       kind: 'skeleton',
       input: { discovered: source.discovered, root: source.root },
     };
-    let skeleton: Skeleton;
-    if ((await totalBytes(source.discovered)) > LEAN_ABOVE_BYTES) {
-      const turn = hugeTurn.then(() => runJob(job));
-      hugeTurn = turn.catch(() => undefined);
-      skeleton = await turn;
-    } else skeleton = await runner.run(job);
+    const huge = (await totalBytes(source.discovered)) > LEAN_ABOVE_BYTES;
+    const skeleton = await (huge ? runner.runHere(job) : runner.run(job));
     if (print !== null) kept.set(print, JSON.stringify(skeleton));
     return skeleton;
   };

@@ -25,6 +25,7 @@ export class JobRunner {
   readonly #slots: Slot[] = [];
   readonly #pending = new Map<number, Pending>();
   readonly #queue: (Pending & { job: Job })[] = [];
+  #here: Promise<unknown> = Promise.resolve();
   readonly #script: URL;
   readonly #workers: number;
   #started = false;
@@ -62,6 +63,16 @@ export class JobRunner {
       this.#queue.push({ job, resolve: resolve as (value: unknown) => void, reject });
       this.#dispatch();
     });
+  }
+
+  /**
+   * Runs a job in this thread, after the jobs given here before it: for huge sessions, whose worker heap
+   * would stay on top of this thread's and several of which at once would hold several structures.
+   */
+  runHere<J extends Job>(job: J): Promise<JobResult<J>> {
+    const turn = this.#here.then(() => runJob(job));
+    this.#here = turn.catch(() => undefined);
+    return turn;
   }
 
   /** Hands waiting jobs to workers that have room. */
