@@ -123,53 +123,65 @@ async function scanDirectory(dir: string, map: Map<string, ProjectFiles>): Promi
   if (top instanceof Error) return describeFsError(top);
   let level: { dir: string; entries: import('node:fs').Dirent[] }[] = [{ dir, entries: top }];
   for (let depth = 0; depth <= MAX_DEPTH && level.length > 0; depth++) {
-    const next: typeof level = [];
-    for (const { dir: at, entries } of level) {
-      const isProject = entries.some((e) => e.isFile() && e.name.endsWith('.jsonl'));
-      if (isProject || (await hasSubagentFolders(at, entries))) {
-        await scanProject(at, map);
-        continue;
-      }
-      for (const entry of entries.sort((a, b) => compare(a.name, b.name))) {
-        if (!entry.isDirectory() || entry.name.startsWith('.') || entry.name === 'node_modules') continue;
-        const sub = join(at, entry.name);
-        next.push({ dir: sub, entries: await readdir(sub, { withFileTypes: true }).catch(() => []) });
-      }
-    }
-    level = next;
+    // The folders of a level are read at once (their order is restored by sorting projects and sessions).
+    const below = await Promise.all(
+      level.map(async ({ dir: at, entries }) => {
+        const isProject = entries.some((e) => e.isFile() && e.name.endsWith('.jsonl'));
+        if (isProject || (await hasSubagentFolders(at, entries))) {
+          await scanProject(at, map);
+          return [];
+        }
+        const folders = entries.filter(
+          (e) => e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules',
+        );
+        return Promise.all(
+          folders.map(async (entry) => {
+            const sub = join(at, entry.name);
+            return { dir: sub, entries: await readdir(sub, { withFileTypes: true }).catch(() => []) };
+          }),
+        );
+      }),
+    );
+    level = below.flat();
   }
   return null;
 }
 
 async function hasSubagentFolders(dir: string, entries: import('node:fs').Dirent[]): Promise<boolean> {
-  for (const entry of entries) {
-    if (!entry.isDirectory()) continue;
-    const info = await stat(join(dir, entry.name, 'subagents')).catch(() => null);
-    if (info?.isDirectory()) return true;
-  }
-  return false;
+  const found = await Promise.all(
+    entries.map(async (entry) =>
+      entry.isDirectory()
+        ? ((await stat(join(dir, entry.name, 'subagents')).catch(() => null))?.isDirectory() ?? false)
+        : false,
+    ),
+  );
+  return found.includes(true);
 }
 
 async function scanProject(dir: string, map: Map<string, ProjectFiles>): Promise<void> {
   const files = project(map, dir);
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  for (const entry of entries) {
+  // Session folders are listed all at once: one after the other, their round trips add up.
+  const subagents = await Promise.all(
+    entries.map((entry) =>
+      entry.isDirectory() ? walkFiles(join(dir, entry.name, 'subagents')) : Promise.resolve([]),
+    ),
+  );
+  entries.forEach((entry, index) => {
     const path = join(dir, entry.name);
     if (entry.isFile() && entry.name.endsWith('.jsonl')) {
       if (AGENT_FILE.test(entry.name)) files.flatAgents.add(path);
       else files.mains.add(path);
-    } else if (entry.isDirectory()) {
-      const subagents = join(path, 'subagents');
-      const found = await walkFiles(subagents);
-      if (found.length === 0) continue;
-      const nested = nestedOf(files, entry.name);
-      for (const file of found) {
-        const name = basename(file);
-        if (name.endsWith('.meta.json')) nested.metas.push(file);
-        else if (name.endsWith('.jsonl')) nested.agents.push(file);
-      }
     }
-  }
+    const found = subagents[index]!;
+    if (found.length === 0) return;
+    const nested = nestedOf(files, entry.name);
+    for (const file of found) {
+      const name = basename(file);
+      if (name.endsWith('.meta.json')) nested.metas.push(file);
+      else if (name.endsWith('.jsonl')) nested.agents.push(file);
+    }
+  });
 }
 
 /** All files below a folder, iteratively (no recursion over depth). */
@@ -207,11 +219,13 @@ async function groupSessions(dir: string, files: ProjectFiles): Promise<Discover
     session.agentFiles.push(...nested.agents);
     session.metaFiles.push(...nested.metas);
   }
-  for (const agent of [...files.flatAgents].sort(compare)) {
-    const sessionId = await peekSessionId(agent);
+  const flatAgents = [...files.flatAgents].sort(compare);
+  const sessionIds = await mapLimited(flatAgents, PEEKS_AT_ONCE, peekSessionId);
+  flatAgents.forEach((agent, index) => {
+    const sessionId = sessionIds[index];
     const id = sessionId && UUID_LIKE.test(sessionId) ? sessionId : basename(agent).replace(/\.jsonl$/, '');
     get(id).agentFiles.push(agent);
-  }
+  });
   for (const session of sessions.values()) {
     session.agentFiles.sort(compare);
     session.metaFiles.sort(compare);
@@ -219,12 +233,33 @@ async function groupSessions(dir: string, files: ProjectFiles): Promise<Discover
   return [...sessions.values()].sort((a, b) => compare(a.id, b.id));
 }
 
+/** Agent files whose first lines are read at once (each read takes a 256 KiB buffer). */
+const PEEKS_AT_ONCE = 16;
+
+/** `Promise.all(items.map(work))` with at most `limit` calls of `work` running at once; results in order. */
+async function mapLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      out[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
 /** Reads the `sessionId` from the first lines of a file (at most 256 KiB are read). */
 async function peekSessionId(path: string): Promise<string | null> {
   const handle = await open(path, 'r').catch(() => null);
   if (!handle) return null;
   try {
-    const buffer = Buffer.alloc(256 * 1024);
+    const buffer = Buffer.allocUnsafe(256 * 1024);
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
     const text = buffer.subarray(0, bytesRead).toString('utf8');
     const match = /"sessionId"\s*:\s*"([^"\\]{1,200})"/.exec(text);

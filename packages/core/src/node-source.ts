@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import type { DiscoveredSession } from './discover.js';
 import type { SessionSource, TranscriptSource } from './source.js';
@@ -49,7 +49,7 @@ export async function sessionSource(
   const agentMeta = await Promise.all(
     session.metaFiles.map(async (path) => ({
       path: display(path),
-      text: await readFile(path, 'utf8').catch(() => ''),
+      text: options.blocking ? readTextBlocking(path) : await readFile(path, 'utf8').catch(() => ''),
     })),
   );
   return {
@@ -59,6 +59,15 @@ export async function sessionSource(
     agents: session.agentFiles.map((path) => fileSource(path, display(path), options)),
     agentMeta,
   };
+}
+
+/** A small file's text, or '' when it cannot be read. */
+function readTextBlocking(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
 }
 
 async function* readChunks(path: string): AsyncGenerator<Uint8Array> {
@@ -84,16 +93,30 @@ async function* readChunks(path: string): AsyncGenerator<Uint8Array> {
 /** Files up to this size are read in one piece by blocking sources: no line spans two chunks. */
 const WHOLE_FILE = 16 << 20;
 
-/** Buffers of finished blocking reads, reused by the next file (a thread reads a few files at a time). */
+/**
+ * Buffers of finished blocking reads, smallest first, reused by the next files (a thread reads a few files at
+ * a time). A new buffer's memory has to be faulted in page by page, which costs more than the read itself.
+ */
 const spare: Buffer[] = [];
 
-/** A spare buffer of at least `size` bytes, or a new one. */
+/** Spare buffers kept; when there are more, the smallest is dropped, so the kept ones fit ever more files. */
+const SPARE_BUFFERS = 3;
+
+/** The smallest spare buffer of at least `size` bytes, or a new one. */
 function takeBuffer(size: number): Buffer {
   const index = spare.findIndex((buffer) => buffer.length >= size);
   if (index !== -1) return spare.splice(index, 1)[0]!;
   let length = CHUNK;
   while (length < size) length *= 2;
   return Buffer.allocUnsafeSlow(length);
+}
+
+/** Gives a buffer back for reuse. */
+function returnBuffer(buffer: Buffer): void {
+  let at = 0;
+  while (at < spare.length && spare[at]!.length < buffer.length) at++;
+  spare.splice(at, 0, buffer);
+  if (spare.length > SPARE_BUFFERS) spare.shift();
 }
 
 async function* readChunksBlocking(path: string): AsyncGenerator<Uint8Array> {
@@ -118,6 +141,6 @@ async function* readChunksBlocking(path: string): AsyncGenerator<Uint8Array> {
     }
   } finally {
     closeSync(fd);
-    if (buffer !== null && spare.length < 4) spare.push(buffer);
+    if (buffer !== null) returnBuffer(buffer);
   }
 }
