@@ -31,6 +31,14 @@ export const LANGUAGES = [
 /** Largest code block highlighted, in characters. */
 export const HIGHLIGHT_LIMIT = 20_000;
 
+/**
+ * Time allowed to tokenize one line, in milliseconds; past it the rest of the line and the state the next
+ * lines start from are cut short. shiki's default (500 ms) is reached by the first line of a language in a
+ * busy thread, where the grammar's expressions are compiled: the same code then came out highlighted
+ * differently from one build to the next. This limit only stops pathological lines.
+ */
+const TOKENIZE_TIME_LIMIT = 10_000;
+
 const ALIASES: Record<string, string> = {
   typescript: 'ts',
   javascript: 'js',
@@ -81,7 +89,11 @@ export function resolveLanguage(lang: string): string | null {
 export function highlightToHast(code: string, lang: string): unknown {
   const resolved = resolveLanguage(lang);
   if (!highlighter || !resolved || code.length > HIGHLIGHT_LIMIT) return null;
-  const root = highlighter.codeToHast(code, { lang: resolved, theme: 'cctrail' });
+  const root = highlighter.codeToHast(code, {
+    lang: resolved,
+    theme: 'cctrail',
+    tokenizeTimeLimit: TOKENIZE_TIME_LIMIT,
+  });
   return root.children[0] ?? null;
 }
 
@@ -89,5 +101,9 @@ export function highlightToHast(code: string, lang: string): unknown {
 export function highlightToHtml(code: string, lang: string): string | null {
   const resolved = resolveLanguage(lang);
   if (!highlighter || !resolved || code.length > HIGHLIGHT_LIMIT) return null;
-  return highlighter.codeToHtml(code, { lang: resolved, theme: 'cctrail' });
+  return highlighter.codeToHtml(code, {
+    lang: resolved,
+    theme: 'cctrail',
+    tokenizeTimeLimit: TOKENIZE_TIME_LIMIT,
+  });
 }

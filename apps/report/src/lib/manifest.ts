@@ -16,7 +16,7 @@ import { activeEntries } from './transcript.js';
  */
 
 /** Bumped whenever rendering or the cache layout changes, so the cache of older builds is not reused. */
-export const RENDER_VERSION = 5;
+export const RENDER_VERSION = 6;
 
 /** A sidechain as the pages list it. */
 export interface ManifestSidechain extends AgentRun {
