@@ -26,7 +26,7 @@ import {
 } from './lib/manifest.js';
 import { prerenderSessions, shareSessions } from './lib/prerender.js';
 import { type SearchItem, searchIndexScript } from './lib/search.js';
-import { MANIFEST_ENV, resetManifest, sessionTitle } from './lib/site.js';
+import { MANIFEST_ENV, MANIFEST_GATE, resetManifest, sessionTitle } from './lib/site.js';
 
 /** Options of `buildReport`. */
 export interface BuildReportOptions {
@@ -42,6 +42,12 @@ export interface BuildReportOptions {
   cacheDir?: string | false;
   /** Progress messages. */
   log?: (msg: string) => void;
+  /**
+   * Settles when `dataDir` is complete, for a caller still writing it: the build starts what does not depend
+   * on the archive (bundling the site) at once and reads the archive after. When it rejects, the build stops
+   * and rejects with the same error.
+   */
+  archive?: PromiseLike<unknown>;
 }
 
 /** Result of `buildReport`. */
@@ -253,23 +259,12 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
   const stage = join(work, 'stage');
   mkdirSync(work, { recursive: true });
 
-  await computeParts(pendingParts({ dataDir, cacheDir: work }), log);
-  const manifest = buildManifest({ dataDir, cacheDir: work, title: options.title ?? 'cctrail', log });
-  const plan = planRender(manifest, join(work, 'render.json'), options.base ?? '/', outDir);
-  if (plan.incremental) manifest.render = plan.render;
-  const manifestFile = join(work, 'manifest.json');
-  writeFileSync(manifestFile, JSON.stringify(manifest));
-  const sessions = manifest.projects.reduce((a, p) => a + p.sessions.length, 0);
-  log(
-    `report: ${manifest.projects.length} projects, ${sessions} sessions read in ${Date.now() - started} ms`,
-  );
-  await prerender(manifestFile, manifest, log);
-
   const previousCwd = process.cwd();
   const previousEnv = {
     manifest: process.env[MANIFEST_ENV],
     telemetry: process.env.ASTRO_TELEMETRY_DISABLED,
   };
+  const manifestFile = join(work, 'manifest.json');
   process.env[MANIFEST_ENV] = manifestFile;
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
   resetManifest();
@@ -281,17 +276,47 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
     recursive: true,
     filter: (src) => !/[\\/](\.astro|node_modules|dist)$/.test(src),
   });
+  // Astro bundles the site while the archive is still being written and the manifest computed; its pages
+  // wait at the gate for the manifest and the cached fragments (see `readyManifest`).
+  const gate = deferred();
+  const registry = globalThis as { [MANIFEST_GATE]?: Promise<void> };
+  registry[MANIFEST_GATE] = gate.promise;
+  let plan: RenderPlan;
+  let manifest: SiteManifest;
   try {
     process.chdir(buildRoot);
-    const { build } = await import('astro');
-    await build({
-      root: buildRoot,
-      outDir: stage,
-      base: options.base ?? '/',
-      logLevel: 'warn',
-      cacheDir: join(work, 'astro'),
-    });
+    const astro = import('astro').then(({ build }) =>
+      build({
+        root: buildRoot,
+        outDir: stage,
+        base: options.base ?? '/',
+        logLevel: 'warn',
+        cacheDir: join(work, 'astro'),
+      }),
+    );
+    // Awaited below; until then a failure must not count as an unhandled rejection.
+    astro.catch(() => undefined);
+    try {
+      await options.archive;
+      await computeParts(pendingParts({ dataDir, cacheDir: work }), log);
+      manifest = buildManifest({ dataDir, cacheDir: work, title: options.title ?? 'cctrail', log });
+      plan = planRender(manifest, join(work, 'render.json'), options.base ?? '/', outDir);
+      if (plan.incremental) manifest.render = plan.render;
+      writeFileSync(manifestFile, JSON.stringify(manifest));
+      const sessions = manifest.projects.reduce((a, p) => a + p.sessions.length, 0);
+      log(
+        `report: ${manifest.projects.length} projects, ${sessions} sessions read in ${Date.now() - started} ms`,
+      );
+      await prerender(manifestFile, manifest, log);
+      gate.open();
+    } catch (error) {
+      gate.fail(error);
+      await astro.catch(() => undefined);
+      throw error;
+    }
+    await astro;
   } finally {
+    delete registry[MANIFEST_GATE];
     process.chdir(previousCwd);
     rmSync(buildRoot, { recursive: true, force: true });
     if (previousEnv.manifest === undefined) delete process.env[MANIFEST_ENV];
@@ -357,4 +382,16 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
   const pages = assembled.pages + plan.kept.filter((f) => f.endsWith('.html')).length;
   log(`report: ${pages} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return { indexHtml: join(outDir, 'index.html'), pages };
+}
+
+/** A promise with its resolve and reject at hand; a rejection nobody awaits is not reported as unhandled. */
+function deferred(): { promise: Promise<void>; open(): void; fail(error: unknown): void } {
+  let open!: () => void;
+  let fail!: (error: unknown) => void;
+  const promise = new Promise<void>((resolve, reject) => {
+    open = resolve;
+    fail = reject;
+  });
+  promise.catch(() => undefined);
+  return { promise, open, fail };
 }

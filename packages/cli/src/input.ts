@@ -35,7 +35,8 @@ export const INPUT_OPTIONS: readonly OptionSpec[] = [
   {
     name: 'verbose',
     type: 'boolean',
-    description: 'list every diagnostic as file:line  severity  message  [code]',
+    description:
+      'list every diagnostic as file:line  severity  message  [code] (report: and its steps, timed)',
   },
   { name: 'help', short: 'h', type: 'boolean', description: 'show this help' },
 ];

@@ -32,6 +32,19 @@ export function getManifest(): SiteManifest {
   return manifest.value;
 }
 
+/**
+ * Where `buildReport` puts the promise of the manifest being written: it starts Astro before the archive is
+ * exported (bundling the site does not depend on it) and opens this gate once the manifest and the cached
+ * fragments are ready. A symbol in the global registry, since the site's modules are bundled apart.
+ */
+export const MANIFEST_GATE = Symbol.for('cctrail.report.manifest-gate');
+
+/** The manifest of the current build, once `buildReport` has written it (see `MANIFEST_GATE`). */
+export async function readyManifest(): Promise<SiteManifest> {
+  await (globalThis as { [MANIFEST_GATE]?: Promise<void> })[MANIFEST_GATE];
+  return getManifest();
+}
+
 /** Forgets the manifest read (for tests and repeated builds in one process). */
 export function resetManifest(): void {
   manifest = null;

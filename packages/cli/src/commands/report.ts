@@ -20,6 +20,8 @@ interface ReportModule {
     base?: string;
     title?: string;
     cacheDir?: string | false;
+    archive?: PromiseLike<unknown>;
+    log?: (message: string) => void;
   }): Promise<{ indexHtml: string; pages: number }>;
 }
 
@@ -92,7 +94,7 @@ export const reportCommand: Command = {
     await mkdir(dataDir, { recursive: true });
     const runner = new JobRunner(io.env);
     const progress = progressBar(io, selection.sessions.length * 2, 'sessions');
-    const result = await exportArchive({
+    const exported = exportArchive({
       selection,
       target: { dir: dataDir },
       runner,
@@ -104,14 +106,27 @@ export const reportCommand: Command = {
       progress.done();
       return runner.close();
     });
-    const tally = printDiagnostics(result.sessions, io, flag(options, 'verbose') || flag(options, 'strict'));
-    const built = await report.buildReport({
+    // The site builder bundles the site while the archive is written, and reads the archive once it is.
+    const building = report.buildReport({
       dataDir,
       outDir,
       cacheDir: join(cache, 'site'),
+      archive: exported,
+      // With --verbose, the builder's steps and their times.
+      ...(flag(options, 'verbose') ? { log: (message: string) => io.stderr.write(`${message}\n`) } : {}),
       ...(base !== undefined ? { base } : {}),
       ...(title !== undefined ? { title } : {}),
     });
+    // Diagnostics are printed as soon as the export is done, while the site is still being built.
+    const tallied = exported.then((result) => ({
+      result,
+      tally: printDiagnostics(result.sessions, io, flag(options, 'verbose') || flag(options, 'strict')),
+    }));
+    const [exportDone, buildDone] = await Promise.allSettled([tallied, building]);
+    if (exportDone.status === 'rejected') throw exportDone.reason;
+    const { result, tally } = exportDone.value;
+    if (buildDone.status === 'rejected') throw buildDone.reason;
+    const built = buildDone.value;
     const style = styleFor(io.stdout, io.env);
     const notes = [
       redact ? `${plural(result.redacted, 'secret')} redacted` : 'secrets kept (--no-redact)',

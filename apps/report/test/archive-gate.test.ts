@@ -1,0 +1,56 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildReport, SITE_ROOT } from '../src/build.js';
+import { MANIFEST_GATE } from '../src/lib/site.js';
+import { demoSession, writeArchive } from './helpers/demo.js';
+
+/**
+ * `buildReport({ archive })`: the caller is still writing the archive. The site is bundled meanwhile, and the
+ * archive is read only once the promise settles.
+ */
+
+const tmp = mkdtempSync(join(tmpdir(), 'cctrail-report-gate-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** Build folders (`.build-*`) left beside the site. */
+function leftovers(): string[] {
+  return readdirSync(join(SITE_ROOT, '..')).filter((name) => name.startsWith(`.build-${process.pid}-`));
+}
+
+describe('buildReport with an archive still being written', () => {
+  it('reads the archive once the promise settles', async () => {
+    const dataDir = join(tmp, 'late');
+    const outDir = join(tmp, 'late-site');
+    let ready!: () => void;
+    const archive = new Promise<void>((resolve) => {
+      ready = resolve;
+    });
+    const building = buildReport({ dataDir, outDir, cacheDir: false, archive });
+    // The archive appears only now, well after the build started.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const demo = demoSession();
+    writeArchive(dataDir, [{ id: 'demo', cwd: '/home/dev/shop', sessions: [demo] }]);
+    ready();
+    const built = await building;
+    expect(built.pages).toBeGreaterThan(1);
+    const index = readFileSync(built.indexHtml, 'utf8');
+    expect(index).not.toContain('index.json could not be read');
+    expect(index).toContain('Fix the checkout bug &lt;b&gt;now&lt;/b&gt;');
+    expect(readdirSync(join(outDir, 's', 'demo'))).toContain('demo-session');
+  });
+
+  it('stops with the archive’s error, and leaves the process as it was', async () => {
+    const cwd = process.cwd();
+    const manifestEnv = process.env.CCTRAIL_MANIFEST;
+    const archive = new Promise((_, reject) => setTimeout(() => reject(new Error('the export failed')), 100));
+    await expect(
+      buildReport({ dataDir: join(tmp, 'never'), outDir: join(tmp, 'never-site'), cacheDir: false, archive }),
+    ).rejects.toThrow('the export failed');
+    expect(process.cwd()).toBe(cwd);
+    expect(process.env.CCTRAIL_MANIFEST).toBe(manifestEnv);
+    expect((globalThis as Record<symbol, unknown>)[MANIFEST_GATE]).toBeUndefined();
+    expect(leftovers()).toEqual([]);
+  });
+});
