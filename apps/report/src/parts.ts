@@ -1,7 +1,7 @@
 /**
  * `@cctrail/report/parts`: what an exporter may compute for the report while it writes the archive, without
- * loading the site builder. `cctrail report` summarizes each session in the worker that exports it, so the
- * report does not read and parse the archive once more.
+ * loading the site builder. `cctrail report` summarizes each session and renders its transcript fragments in
+ * the worker that exports it, so the report does not read and parse the archive once more.
  *
  * @example
  * ```ts
@@ -11,4 +11,5 @@
  * storePart(file, part, cacheDir);
  * ```
  */
-export { type CachedPart, storePart, summarizeSession } from './lib/manifest.js';
+export { type CachedPart, siteSlugs, storePart, summarizeSession } from './lib/manifest.js';
+export { prerenderWritten, type WrittenSession } from './lib/prerender.js';

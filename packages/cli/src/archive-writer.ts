@@ -101,6 +101,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
   const selectedOf = new Map(skeletons.sessions.map((skeleton, i) => [skeleton, skeletons.selected[i]!]));
   // Index order, so a stream lists sessions as the index does.
   const ordered = layout.projects.flatMap((project) => project.sessions);
+  const slugs = options.partsCacheDir ? await siteSlugsOf(layout) : null;
 
   const toBuild: { skeleton: Skeleton; selected: SelectedSession; print: string | null }[] = [];
   for (const skeleton of ordered) {
@@ -141,6 +142,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
         privacy,
         dir,
         partsCacheDir: options.partsCacheDir ?? null,
+        slugs: slugs?.get(skeleton) ?? null,
       };
       // A huge session is exported in this thread, one at a time (see `JobRunner.runHere`).
       const huge = (await totalBytes(selected.discovered)) > LEAN_ABOVE_BYTES;
@@ -243,6 +245,28 @@ function planLayout(sessions: readonly Skeleton[], privacy: Privacy): Layout {
     projects.push({ info: { id, slug }, sessions: list });
   }
   return { projects, files };
+}
+
+/**
+ * The slugs the report's site gives each session's project and the session itself, from the layout (which
+ * fixes the index's projects and sessions), or null when the report builder is not installed.
+ */
+async function siteSlugsOf(
+  layout: Layout,
+): Promise<Map<Skeleton, { project: string; session: string }> | null> {
+  const parts = await import('@cctrail/report/parts').catch(() => null);
+  if (parts === null) return null;
+  const slugs = parts.siteSlugs(
+    layout.projects.map((p) => ({ id: p.info.id, sessions: p.sessions.map((s) => ({ id: s.id })) })),
+  );
+  const bySkeleton = new Map<Skeleton, { project: string; session: string }>();
+  layout.projects.forEach((p, pi) => {
+    p.sessions.forEach((s, si) => {
+      const site = slugs[pi];
+      if (site) bySkeleton.set(s, { project: site.project, session: site.sessions[si] ?? 'x' });
+    });
+  });
+  return bySkeleton;
 }
 
 function compare(a: string, b: string): number {

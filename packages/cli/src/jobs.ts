@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import {
   buildSession,
@@ -59,6 +60,11 @@ export interface ExportJob {
    * cached there once the file is written, so the report does not read the file again.
    */
   partsCacheDir?: string | null;
+  /**
+   * With `partsCacheDir`: the slugs the site will give the session's project and the session. The worker
+   * then renders the session's transcript fragments into that cache from the session it holds.
+   */
+  slugs?: { project: string; session: string } | null;
 }
 
 /** A job. */
@@ -135,9 +141,26 @@ export async function runJob<J extends Job>(job: J): Promise<JobResult<J>> {
   result.cwd = quiet(result.cwd);
   if (job.dir !== null && job.partsCacheDir) {
     // The part is what the report would compute from the file: same session, same privacy transform.
-    const { storePart, summarizeSession } = await import('@cctrail/report/parts');
+    const { prerenderWritten, storePart, summarizeSession } = await import('@cctrail/report/parts');
+    const file = resolve(insideFolder(job.dir, job.file));
     const part = quiet(structuredClone(summarizeSession(session as unknown as ReportSession)));
-    storePart(insideFolder(job.dir, job.file), part, job.partsCacheDir);
+    storePart(file, part, job.partsCacheDir);
+    if (job.slugs && !lean) {
+      // Writing transformed the session's objects in place; its top-level strings were transformed as
+      // copies. With those, the session in memory is what the file holds.
+      const fields = session as unknown as Record<string, unknown>;
+      for (const [key, value] of Object.entries(fields))
+        if (typeof value === 'string') fields[key] = quiet(value);
+      await prerenderWritten({
+        file,
+        session: session as unknown as ReportSession,
+        summary: result.summary as Parameters<typeof prerenderWritten>[0]['summary'],
+        part,
+        projectSlug: job.slugs.project,
+        sessionSlug: job.slugs.session,
+        cacheDir: job.partsCacheDir,
+      }).catch(() => 0); // what is not rendered here, the report renders from the file
+    }
   }
   return result as JobResult<J>;
 }

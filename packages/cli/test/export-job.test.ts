@@ -172,3 +172,55 @@ describe('export job for a report', () => {
     },
   );
 });
+
+describe('export job for a report, with the site’s slugs', () => {
+  it.skipIf(fixtureScenarios().length === 0)(
+    'renders each written session’s transcript fragments: the bytes the report renders from the file',
+    async () => {
+      const { prerenderWritten, summarizeSession } = await import('@cctrail/report/parts');
+      const dir = await mkdtemp(join(tmpdir(), 'cctrail-fragments-'));
+      try {
+        const found = (await discover([FIXTURES])).projects.flatMap((p) => p.sessions);
+        for (const [i, session] of found.entries()) {
+          const file = `sessions/p/s${i}.json`;
+          const slugs = { project: 'p', session: `s${i}` };
+          const result = await runJob({
+            kind: 'export',
+            input: { discovered: session, root: FIXTURES },
+            duplicateOf: null,
+            file,
+            privacy: { redact: true, shortHome: true },
+            dir: join(dir, 'archive'),
+            partsCacheDir: join(dir, 'early'),
+            slugs,
+          });
+          // What the report does when the fragments are not in its cache: render them from the file.
+          const path = join(dir, 'archive', file);
+          const written = JSON.parse(await readFile(path, 'utf8'));
+          await prerenderWritten({
+            file: path,
+            session: written,
+            summary: result.summary as Parameters<typeof prerenderWritten>[0]['summary'],
+            part: summarizeSession(written),
+            projectSlug: slugs.project,
+            sessionSlug: slugs.session,
+            cacheDir: join(dir, 'from-files'),
+          });
+        }
+        const fragments = async (kind: string) => {
+          const folder = join(dir, kind, 'fragments');
+          const names = (await readdir(folder)).sort();
+          return Promise.all(names.map(async (name) => [name, await readFile(join(folder, name), 'utf8')]));
+        };
+        const early = await fragments('early');
+        expect(early.length).toBeGreaterThan(found.length);
+        expect(early).toEqual(await fragments('from-files'));
+        // The hostile fixture's secrets were redacted before its pages were rendered.
+        expect(early.some(([, text]) => text?.includes('[REDACTED:'))).toBe(true);
+        expect(early.some(([, text]) => text?.includes('AKIAIOSFODNN7EXAMPLE'))).toBe(false);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
+});

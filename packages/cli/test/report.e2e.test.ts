@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cctrail, FIXTURES } from './helpers.js';
+import { cctrail, FIXTURES, fixtureScenarios } from './helpers.js';
 
 // The report builder is another package; this test runs once it is built.
 const REPORT_BUILT = existsSync(
@@ -77,6 +77,39 @@ describe.skipIf(!REPORT_BUILT || !existsSync(HOSTILE))('cctrail report', () => {
     const count = (text: string) => /(\d+) secrets? redacted/.exec(text)?.[1];
     expect(count(second.stderr)).toBe(count(first.stderr));
     expect(Number(count(first.stderr))).toBeGreaterThan(0);
+  });
+});
+
+describe.skipIf(!REPORT_BUILT || fixtureScenarios().length === 0)('cctrail report on every fixture', () => {
+  it('renders transcripts while exporting: the build renders none, and the site is the one built from the files', async () => {
+    const out = join(work, 'early');
+    const env = { CCTRAIL_CACHE_DIR: join(work, 'early-cache') };
+    const run = await cctrail(['report', FIXTURES, '-o', out, '--verbose'], { env });
+    expect(run.stderr).not.toContain('internal error');
+    expect(run.code).toBe(0);
+    // The builder's own steps (--verbose): it found every transcript page in the cache.
+    expect(run.stderr).toMatch(/^report: \d+ pages in /m);
+    expect(run.stderr).not.toMatch(/transcript pages rendered/);
+    // The same archive, built with no cache: every page rendered from the files.
+    const reports = await readdir(join(work, 'early-cache', 'reports'));
+    const { buildReport } = await import('@cctrail/report');
+    const again = join(work, 'from-files');
+    await buildReport({
+      dataDir: join(work, 'early-cache', 'reports', reports[0]!, 'archive'),
+      outDir: again,
+      cacheDir: false,
+    });
+    const files = async (dir: string) =>
+      (await readdir(dir, { recursive: true, withFileTypes: true }))
+        .filter((e) => e.isFile())
+        .map((e) => join(e.parentPath, e.name).slice(dir.length))
+        .sort();
+    const names = await files(out);
+    expect(names).toEqual(await files(again));
+    expect(names.filter((name) => name.endsWith('.html')).length).toBeGreaterThan(20);
+    for (const name of names) {
+      expect(await readFile(join(out, name), 'utf8'), name).toBe(await readFile(join(again, name), 'utf8'));
+    }
   });
 });
 

@@ -119,7 +119,7 @@ export function summarizeSession(session: Session): CachedPart {
  * modification time). Archives are written atomically (a new inode per write) and only when a file changes,
  * so the key changes exactly when the content may have, without reading hundreds of megabytes to hash them.
  */
-function keyOf(file: string): { key: string; error?: string } {
+export function keyOf(file: string): { key: string; error?: string } {
   try {
     const st = statSync(file);
     const identity = `${RENDER_VERSION}\n${file}\n${st.ino}\n${st.size}\n${st.mtimeMs}`;
@@ -235,31 +235,17 @@ export function buildManifest(options: ManifestOptions): SiteManifest {
   if (!index.ok) return manifest;
   const partsDir = options.cacheDir ? join(options.cacheDir, 'parts') : null;
   if (partsDir) mkdirSync(partsDir, { recursive: true });
-  const projectSlugs = uniqueSlugs(index.value.projects.map((p) => p.id));
+  const slugs = siteSlugs(index.value.projects);
   index.value.projects.forEach((project, pi) => {
-    const sessionSlugs = uniqueSlugs(project.sessions.map((s) => s.id));
     const sessions = project.sessions.map((summary, si): ManifestSession => {
       const file = resolve(dataDir, summary.file);
       const { key, error } = keyOf(file);
       const part = partOf(file, error, partsDir ? join(partsDir, `${key}.json`) : null);
-      const scSlugs = uniqueSlugs(part.sidechains.map((s) => s.id));
-      return {
-        id: summary.id,
-        slug: sessionSlugs[si] ?? 'x',
-        file,
-        key,
-        summary,
-        loadErrors: part.loadErrors,
-        activeEntries: part.activeEntries,
-        pages: Math.max(1, Math.ceil(part.activeEntries / PAGE_SIZE)),
-        models: part.models,
-        sidechains: part.sidechains.map((s, i) => ({ ...s, slug: scSlugs[i] ?? 'x' })),
-        branches: part.branches,
-      };
+      return manifestSession({ summary, slug: slugs[pi]?.sessions[si] ?? 'x', file, key, part });
     });
     manifest.projects.push({
       id: project.id,
-      slug: projectSlugs[pi] ?? 'x',
+      slug: slugs[pi]?.project ?? 'x',
       name: project.cwd ?? project.slug ?? project.id,
       sessions,
     });
@@ -269,9 +255,52 @@ export function buildManifest(options: ManifestOptions): SiteManifest {
       manifest.projects.flatMap((p) => p.sessions.flatMap((s) => s.sidechains.map((c) => c.agentType))),
     ),
   ].sort();
-  const slugs = uniqueSlugs(types);
-  manifest.agentTypes = types.map((type, i) => ({ type, slug: slugs[i] ?? 'x' }));
+  const typeSlugs = uniqueSlugs(types);
+  manifest.agentTypes = types.map((type, i) => ({ type, slug: typeSlugs[i] ?? 'x' }));
   return manifest;
+}
+
+/**
+ * The slugs of an archive's projects and sessions, as routes use them: unique among projects, and among the
+ * sessions of a project. They depend on the index only, so an exporter can know them before any session of
+ * the archive is written.
+ *
+ * @param projects The projects of `index.json` (ids, and their sessions' ids), in index order.
+ * @returns For each project, its slug and its sessions' slugs, in the same order.
+ */
+export function siteSlugs(
+  projects: readonly { id: string; sessions: readonly { id: string }[] }[],
+): { project: string; sessions: string[] }[] {
+  const projectSlugs = uniqueSlugs(projects.map((p) => p.id));
+  return projects.map((p, i) => ({
+    project: projectSlugs[i] ?? 'x',
+    sessions: uniqueSlugs(p.sessions.map((s) => s.id)),
+  }));
+}
+
+/** A session of the manifest, from its index line, its slug, its file and cache key, and its part. */
+export function manifestSession(options: {
+  summary: ArchiveSessionSummary;
+  slug: string;
+  file: string;
+  key: string;
+  part: CachedPart;
+}): ManifestSession {
+  const { summary, slug, file, key, part } = options;
+  const scSlugs = uniqueSlugs(part.sidechains.map((s) => s.id));
+  return {
+    id: summary.id,
+    slug,
+    file,
+    key,
+    summary,
+    loadErrors: part.loadErrors,
+    activeEntries: part.activeEntries,
+    pages: Math.max(1, Math.ceil(part.activeEntries / PAGE_SIZE)),
+    models: part.models,
+    sidechains: part.sidechains.map((s, i) => ({ ...s, slug: scSlugs[i] ?? 'x' })),
+    branches: part.branches,
+  };
 }
 
 /** Slug of an agent type's page, or null for a type the manifest does not know. */

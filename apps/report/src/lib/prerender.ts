@@ -1,4 +1,15 @@
-import type { ManifestProject, ManifestSession, SiteManifest } from './manifest.js';
+import { dirname } from 'node:path';
+import { loadHighlighter } from './highlight.js';
+import { forgetSession, rememberSession } from './load.js';
+import {
+  type CachedPart,
+  keyOf,
+  type ManifestProject,
+  type ManifestSession,
+  manifestSession,
+  type SiteManifest,
+} from './manifest.js';
+import type { ArchiveSessionSummary, Session } from './model.js';
 import type { PageProps } from './site.js';
 import { allRoutes } from './site.js';
 import { fragmentKey, hasFragment, type TranscriptScope, transcriptFragment } from './views.js';
@@ -66,4 +77,57 @@ export function prerenderSessions(m: SiteManifest, keys: readonly string[]): num
   const pages = pendingPages(m, new Set(keys));
   for (const p of pages) transcriptFragment(m, p.project.slug, p.manifestSession, p.scope, p.page, p.route);
   return pages.length;
+}
+
+/** A session its writer has just written, with what the site will know of it. */
+export interface WrittenSession {
+  /** The session file, as written (absolute path). */
+  file: string;
+  /** The session, equal to the file's content (redacted as the file is). */
+  session: Session;
+  /** Its line in `index.json`. */
+  summary: ArchiveSessionSummary;
+  /** Its manifest part (`summarizeSession`). */
+  part: CachedPart;
+  /** Slugs of its project and of itself (`siteSlugs` of the archive's index). */
+  projectSlug: string;
+  sessionSlug: string;
+  /** The report's cache folder (`BuildReportOptions.cacheDir`). */
+  cacheDir: string;
+}
+
+/**
+ * Renders the transcript fragments of a session that was just written into the cache, from the session in
+ * memory: the build then finds them there and neither reads nor parses the file again. Fragments are keyed by
+ * the file's identity and the slugs, so if the build sees the session otherwise (other slugs, a file written
+ * again), it does not use them and renders its own. Call it after the file is in place.
+ *
+ * @returns The number of transcript pages rendered.
+ */
+export async function prerenderWritten(written: WrittenSession): Promise<number> {
+  const { key, error } = keyOf(written.file);
+  if (error !== undefined) return 0;
+  const session = manifestSession({
+    summary: written.summary,
+    slug: written.sessionSlug,
+    file: written.file,
+    key,
+    part: written.part,
+  });
+  const manifest: SiteManifest = {
+    title: '',
+    generator: '',
+    dataDir: dirname(written.file),
+    cacheDir: written.cacheDir,
+    projects: [{ id: written.projectSlug, slug: written.projectSlug, name: '', sessions: [session] }],
+    agentTypes: [],
+    indexErrors: [],
+  };
+  await loadHighlighter();
+  rememberSession(written.file, key, written.session);
+  try {
+    return prerenderSessions(manifest, [`${written.projectSlug}/${written.sessionSlug}`]);
+  } finally {
+    forgetSession(written.file, key);
+  }
 }
