@@ -4,19 +4,26 @@
  * (ids like `toolu_…`/`msg_…` and uuids never match).
  */
 
+/**
+ * What every match of a pattern contains (with the same letter case): a literal, found with `indexOf`, which
+ * skips through text far faster than a pattern can (its leading `\b` or character class defeats the regular
+ * expression engine's fast search, and that costs seconds on hundreds of megabytes of tool output). A literal
+ * common in ordinary text (`_`, `:`) comes with `at`, a sticky expression (flag `y` alone) that starts with it:
+ * the hint is only where `at` matches.
+ */
+export type SecretHint = string | { find: string; at: RegExp };
+
 /** One kind of secret. */
 export interface SecretPattern {
   kind: string;
   /** A global regular expression. Named group `secret`, when present, is the only part replaced. */
   pattern: RegExp;
   /**
-   * Literal texts (or global expressions that start with one), one of which every match of `pattern`
-   * contains (with the same letter case), or null. They are found with `indexOf` (or the expression), which
-   * skips through text far faster than the pattern can: its leading
-   * `\b` or character class defeats the regular expression engine's fast search, and that costs seconds on
-   * hundreds of megabytes of tool output. A pattern runs only where one of its hints is.
+   * Hints, one of which every match of `pattern` contains: the pattern runs only where one of them is. They
+   * start with an uncommon character where they can (`k-` rather than `sk-`), since `indexOf` looks for the
+   * first character first.
    */
-  hints: readonly (string | RegExp)[] | null;
+  hints: readonly SecretHint[];
   /**
    * What a match can never span, so the pattern runs only on the part of a string around each hint: `line`
    * (a match holds no newline), `word` (no whitespace and no quote), or `text` (the whole string). Parts end
@@ -34,8 +41,8 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     pattern:
       /-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----/g,
   },
-  // `sk-` rather than `sk-ant-`: the search for it is shared with the next pattern's.
-  { kind: 'anthropic-key', hints: ['sk-'], scope: 'word', pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/g },
+  // `k-` rather than `sk-ant-`: the search for it is shared with the next pattern's.
+  { kind: 'anthropic-key', hints: ['k-'], scope: 'word', pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/g },
   {
     kind: 'stripe-key',
     hints: ['_live_', '_test_'],
@@ -44,7 +51,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     kind: 'openai-key',
-    hints: ['sk-'],
+    hints: ['k-'],
     scope: 'word',
     pattern: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g,
   },
@@ -56,7 +63,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     kind: 'github-token',
-    hints: [/gh[pousr]_|github_pat_/g],
+    hints: [{ find: '_', at: /_(?<=gh[pousr]_|github_pat_)/y }],
     scope: 'word',
     pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})/g,
   },
@@ -64,7 +71,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   { kind: 'google-api-key', hints: ['AIza'], scope: 'word', pattern: /\bAIza[0-9A-Za-z_-]{35}\b/g },
   {
     kind: 'jwt',
-    hints: ['eyJ'],
+    hints: ['yJ'],
     scope: 'word',
     pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
   },
@@ -90,14 +97,36 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     // Quoted values of secret-named keys in code and config: `password: "…"`, `"api_key": "…"`. Any letter
-    // case, which no literal hint covers: the pattern scans the whole text.
+    // case, which no literal covers: the hint is the `:` or `=` before the quote.
     kind: 'assignment',
-    hints: null,
-    scope: 'text',
+    hints: [
+      { find: ':', at: /:[ \t]*["']/y },
+      { find: '=', at: /=[ \t]*["']/y },
+    ],
+    scope: 'line',
     pattern:
       /\b(?:password|passwd|secret|client_?secret|api_?key|access_?token|auth_?token|refresh_?token)["']?[ \t]*[:=][ \t]*["'](?<secret>[^"'\s]{6,})["']/gi,
   },
 ];
+
+/**
+ * Every hint as one expression. Most strings hold none, and for a short string one search says so faster than
+ * one `indexOf` per hint; past `SHORT_TEXT` characters the `indexOf`s are faster, since an expression of many
+ * alternatives looks at nearly every character.
+ */
+const ANY_HINT = new RegExp(
+  [
+    ...new Set(
+      SECRET_PATTERNS.flatMap(({ hints }) =>
+        hints.map((hint) =>
+          typeof hint === 'string' ? hint.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&') : `(?:${hint.at.source})`,
+        ),
+      ),
+    ),
+  ].join('|'),
+);
+// Measured on transcripts: below it one expression wins, above it the searches hint by hint.
+const SHORT_TEXT = 4000;
 
 /** A replacement marker: what was there, never its value. */
 function marker(kind: string): string {
@@ -119,62 +148,50 @@ function isPlaceholder(secret: string): boolean {
  * @returns The new text and the number of secrets replaced.
  */
 export function redactText(text: string): { text: string; count: number } {
+  if (text.length <= SHORT_TEXT && !ANY_HINT.test(text)) return { text, count: 0 };
   const counter = { count: 0 };
   let out = text;
   // Where each hint is in `out`, until `out` changes: patterns share hints.
-  let found = new Map<string | RegExp, number[]>();
+  let found = new Map<SecretHint, number[]>();
   for (const secret of SECRET_PATTERNS) {
-    if (secret.hints === null) {
-      out = replaceIn(out, secret, counter);
-      continue;
-    }
     const hits = hintsIn(out, secret.hints, found);
     if (hits.length === 0) continue;
     const before = counter.count;
-    if (secret.scope === 'text') out = replaceIn(out, secret, counter);
-    else {
-      // Only the parts around the hits: a match never crosses their edges.
-      const parts: string[] = [];
-      let copied = 0;
-      for (const hit of hits) {
-        if (hit < copied) continue; // inside the part already done
-        const [start, end] = partAround(out, hit, secret.scope);
-        parts.push(out.slice(copied, start), replaceIn(out.slice(start, end), secret, counter));
-        copied = end;
-      }
-      parts.push(out.slice(copied));
-      out = parts.join('');
-    }
+    out =
+      secret.scope === 'text'
+        ? replaceIn(out, secret, counter)
+        : replaceAround(out, hits, secret.scope, secret, counter);
     if (counter.count !== before) found = new Map();
   }
   return { text: out, count: counter.count };
 }
 
 /** Where the hints are in a text, in order. */
-function hintsIn(
-  text: string,
-  hints: readonly (string | RegExp)[],
-  found: Map<string | RegExp, number[]>,
-): number[] {
+function hintsIn(text: string, hints: readonly SecretHint[], found: Map<SecretHint, number[]>): number[] {
   const hits: number[] = [];
   for (const hint of hints) {
     let at = found.get(hint);
     if (at === undefined) {
-      at = [];
-      if (typeof hint === 'string') {
-        for (let i = text.indexOf(hint); i !== -1; i = text.indexOf(hint, i + 1)) at.push(i);
-      } else {
-        hint.lastIndex = 0;
-        for (let m = hint.exec(text); m !== null; m = hint.exec(text)) {
-          at.push(m.index);
-          hint.lastIndex = m.index + 1;
-        }
-      }
+      at = positionsOf(hint, text);
       found.set(hint, at);
     }
     for (const i of at) hits.push(i);
   }
   return hints.length > 1 ? hits.sort((a, b) => a - b) : hits;
+}
+
+/** Where one hint is in a text. */
+function positionsOf(hint: SecretHint, text: string): number[] {
+  const literal = typeof hint === 'string' ? hint : hint.find;
+  const at: number[] = [];
+  for (let i = text.indexOf(literal); i !== -1; i = text.indexOf(literal, i + 1)) {
+    if (typeof hint !== 'string') {
+      hint.at.lastIndex = i;
+      if (!hint.at.test(text)) continue;
+    }
+    at.push(i);
+  }
+  return at;
 }
 
 /** Replaces the matches of one pattern in a text. */
@@ -195,6 +212,28 @@ function replaceIn(text: string, { kind, pattern }: SecretPattern, counter: { co
     counter.count++;
     return marker(kind);
   });
+}
+
+/** Replaces the matches of one pattern in the parts of a text around its hits: a match never crosses their edges. */
+function replaceAround(
+  text: string,
+  hits: readonly number[],
+  scope: 'line' | 'word',
+  secret: SecretPattern,
+  counter: { count: number },
+): string {
+  const before = counter.count;
+  const parts: string[] = [];
+  let copied = 0;
+  for (const hit of hits) {
+    if (hit < copied) continue; // inside the part already done
+    const [start, end] = partAround(text, hit, scope);
+    parts.push(text.slice(copied, start), replaceIn(text.slice(start, end), secret, counter));
+    copied = end;
+  }
+  if (counter.count === before) return text; // nothing replaced: no copy of a long text
+  parts.push(text.slice(copied));
+  return parts.join('');
 }
 
 /** The line, or the run of characters that are neither whitespace nor quotes, around `at`. */

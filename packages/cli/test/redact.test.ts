@@ -122,9 +122,13 @@ function stringsUnder(dir: string): string[] {
 describe('redactText finds what every pattern finds over the whole text', () => {
   const secrets = [
     fake('sk-ant-', 'api03-', 'a'.repeat(40)),
+    fake('sk-', 'proj-', 'b'.repeat(40)),
     fake('sk_live_', 'e'.repeat(24)),
+    fake('rk_test_', 'e'.repeat(24)),
     fake('AKIA', 'IOSFODNN7EXAMPLE'),
     fake('ghp_', 'c'.repeat(36)),
+    fake('gho_', 'c'.repeat(36)),
+    fake('github_pat_', '11AAAAAAA0', 'd'.repeat(30)),
     fake('xoxb-', '123456789012-abcdefghij'),
     fake('AIza', 'B'.repeat(35)),
     fake('eyJhbGciOiJIUzI1NiJ9', '.eyJzdWIiOiIxMjM0NTY3ODkwIn0', '.dozjgNryP4J3jVmNHl0w5N'),
@@ -136,21 +140,63 @@ describe('redactText finds what every pattern finds over the whole text', () => 
     fake('xAPI_KEY=', 'zz9plural-alpha'),
     fake('myTOKEN=', 'abcdefgh'),
     fake("{'Client_Secret': '", 'correct-horse', "'}"),
+    fake('PassWord \t= "', 'correct-horse', '"'),
+    fake('"api_key":\t\'', 'zz9plural-alpha', "'"),
+    fake('refresh_TOKEN="', 'abc123xyz789', '", auth_token: \'', 'def456uvw000', "'"),
+    fake('passwd=', "'x'", ' secret: "', '$', '{ENV_VALUE}', '" password:"', 'p4ssw0rd!', '"'),
     fake('-----BEGIN EC PRIVATE KEY-----\nMHc', 'CAQEE\n-----END EC PRIVATE KEY-----'),
   ];
-  const contexts = (secret: string) => [
+  // Past a few hundred characters redactText searches hint by hint rather than all at once: test both.
+  const long = 'lorem ipsum dolor: sit = amet_consectetur\n'.repeat(20);
+  const contexts = (secret: string, next: string) => [
     secret,
     `before ${secret} after`,
     `line one\n${secret}\nline three`,
     `"${secret}"`,
+    `'${secret}'\n\`${secret}\``,
     `\t${secret},${secret};${secret}`,
     `word${secret}word`,
+    `${secret}${secret}`,
+    `${secret}${next}`,
+    `${secret}\n${next} ${secret}`,
     `${secret}\r\n${secret.toLowerCase()}\u00a0${secret.toUpperCase()}`,
+    `→ ${secret} ✓\u2028${secret}😀`,
+    `${long}${secret}`,
+    `${secret}${long}`,
+    `${long}"${secret}"\n${long}${next}`,
   ];
 
   it('on planted secrets in many surroundings', () => {
-    for (const secret of secrets)
-      for (const text of contexts(secret)) expect(redactText(text), text).toEqual(reference(text));
+    for (const [i, secret] of secrets.entries()) {
+      const next = secrets[(i + 1) % secrets.length] ?? '';
+      let found = 0;
+      for (const text of contexts(secret, next)) {
+        const expected = reference(text);
+        expect(redactText(text), text).toEqual(expected);
+        found += expected.count;
+      }
+      expect(found, secret).toBeGreaterThan(0);
+    }
+  });
+
+  it.each([
+    '',
+    'k-',
+    'sk-',
+    ':"',
+    "= '",
+    '_',
+    'ghp_',
+    'github_pat_',
+    'yJ',
+    'Bearer',
+    '-----BEGIN ',
+    'password:"',
+    fake('PassWord = "', 'abcdefgh'),
+    fake('x="', 'abcdefgh"\n:"'),
+  ])('on hints at the edges of %j', (text) => {
+    for (const around of [text, `${text}${text}`, ` ${text}\n${text}`])
+      expect(redactText(around), around).toEqual(reference(around));
   });
 
   it.each([
