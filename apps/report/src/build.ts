@@ -292,6 +292,8 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
         base: options.base ?? '/',
         logLevel: 'warn',
         cacheDir: join(work, 'astro'),
+        // The server bundle only renders these pages, once: shaking its tree costs more than it saves.
+        vite: { build: { rollupOptions: { treeshake: false } } },
       }),
     );
     // Awaited below; until then a failure must not count as an unhandled rejection.

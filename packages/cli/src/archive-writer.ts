@@ -57,6 +57,9 @@ export interface ExportOutcome {
 
 const NO_PRIVACY: Privacy = { redact: false, shortHome: false };
 
+/** Sessions whose fingerprints are taken at once, to find those that need no export. */
+const PLANNED_AT_ONCE = 64;
+
 /** Sessions submitted ahead of the oldest one still exporting into a folder, with worker threads. */
 const EXPORTS_AHEAD = 16;
 
@@ -104,29 +107,37 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
   const slugs = options.partsCacheDir ? await siteSlugsOf(layout) : null;
 
   const toBuild: { skeleton: Skeleton; selected: SelectedSession; print: string | null }[] = [];
-  for (const skeleton of ordered) {
-    const selected = selectedOf.get(skeleton)!;
-    const file = layout.files.get(skeleton)!;
-    if (state === null) {
-      toBuild.push({ skeleton, selected, print: null });
-      continue;
-    }
-    // Paths inside the files are relative to the input root, so it is part of the fingerprint too.
-    const duplicateOf = skeleton.digest.stats.duplicateOf;
-    const context = [cliVersion(), coreVersion(), privacy, file, duplicateOf, selected.root];
-    const print = await fingerprint(selected.discovered, context);
-    const reused = await state.reuse(file, print);
-    if (reused) {
+  // Fingerprints are taken many sessions at a time: one after the other, the round trips of their `stat`s
+  // add up, all the more when the main thread is busy (the report bundles its site meanwhile).
+  await forEachOrdered(
+    ordered,
+    PLANNED_AT_ONCE,
+    async (skeleton) => {
+      if (state === null) return { print: null, reused: null };
+      // Paths inside the files are relative to the input root, so it is part of the fingerprint too.
+      const selected = selectedOf.get(skeleton)!;
+      const file = layout.files.get(skeleton)!;
+      const duplicateOf = skeleton.digest.stats.duplicateOf;
+      const context = [cliVersion(), coreVersion(), privacy, file, duplicateOf, selected.root];
+      const print = await fingerprint(selected.discovered, context);
+      return { print, reused: await state.reuse(file, print) };
+    },
+    ({ print, reused }, skeleton) => {
+      const selected = selectedOf.get(skeleton)!;
+      if (state === null || print === null || reused === null) {
+        toBuild.push({ skeleton, selected, print });
+        return;
+      }
       summaries.set(skeleton, reused.summary);
       cwds.set(skeleton, reused.cwd);
-      state.remember(file, print, reused.cwd, reused);
+      state.remember(layout.files.get(skeleton)!, print, reused.cwd, reused);
       // The file holds what was redacted when it was written: the count covers the whole archive.
       outcome.redacted += reused.redacted;
       outcome.shortened += reused.shortened;
       outcome.unchanged++;
       progress.tick();
-    } else toBuild.push({ skeleton, selected, print });
-  }
+    },
+  );
 
   await forEachOrdered(
     toBuild,

@@ -43,11 +43,11 @@ export async function fingerprint(session: DiscoveredSession, context: readonly 
   const files = [session.mainFile, ...session.agentFiles, ...session.metaFiles].filter(
     (f): f is string => f !== null,
   );
+  const infos = await Promise.all(files.map((file) => stat(file).catch(() => null)));
   const parts: unknown[] = [...context];
-  for (const file of files) {
-    const info = await stat(file).catch(() => null);
-    parts.push([file, info?.size ?? -1, info?.mtimeMs ?? -1]);
-  }
+  files.forEach((file, i) => {
+    parts.push([file, infos[i]?.size ?? -1, infos[i]?.mtimeMs ?? -1]);
+  });
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
