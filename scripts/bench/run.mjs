@@ -7,11 +7,14 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
   appendFileSync,
+  closeSync,
   createReadStream,
   existsSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
+  readSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -46,6 +49,29 @@ function sizeOf(path) {
   const info = statSync(path);
   if (!info.isDirectory()) return info.size;
   return readdirSync(path).reduce((sum, name) => sum + sizeOf(join(path, name)), 0);
+}
+
+/**
+ * Reads every file below a folder, so that the next timed run finds it in the page cache. This machine's kernel
+ * reclaims cold page cache on its own (DAMON), so without it a run may read from disk or not, by chance; each
+ * contender gets the same warm start.
+ */
+function warm(dir) {
+  const stack = [dir];
+  const buffer = Buffer.allocUnsafe(1 << 20);
+  while (stack.length) {
+    const at = stack.pop();
+    for (const name of readdirSync(at)) {
+      const path = join(at, name);
+      if (statSync(path).isDirectory()) {
+        stack.push(path);
+        continue;
+      }
+      const fd = openSync(path, 'r');
+      while (readSync(fd, buffer, 0, buffer.length, null) > 0);
+      closeSync(fd);
+    }
+  }
 }
 
 function firstFile(dir, suffix) {
@@ -127,6 +153,7 @@ async function memory() {
     const results = [];
     for (let i = 0; i < RUNS; i++) {
       rmSync(join(work, 'export-1024'), { recursive: true, force: true });
+      warm(dir);
       const r = await run(process.execPath, [cli, ...args]);
       if (r.code !== 0) log(label, 'exited', r.code, r.stderr.slice(-500));
       results.push(r);
@@ -188,7 +215,9 @@ async function archive() {
   let oursOut = null;
   let theirsOut = null;
   for (let i = 0; i < RUNS; i++) {
+    warm(dir);
     const a = await run(process.execPath, [cli, 'stats', '--json', dir]);
+    warm(dir);
     const b = await run(ccusage, ['session', '--json', '--offline'], { env: { CLAUDE_CONFIG_DIR: config } });
     ours.push(a.ms);
     theirs.push(b.ms);
@@ -243,6 +272,7 @@ async function report() {
   for (let i = 0; i < RUNS; i++) {
     rmSync(out, { recursive: true, force: true });
     rmSync(env.CCTRAIL_CACHE_DIR, { recursive: true, force: true });
+    warm(dir);
     const r = await run(process.execPath, [cli, 'report', dir, '-o', out], { env });
     if (r.code !== 0) log('report failed', r.stderr.slice(-800));
     full.push(r);
@@ -261,6 +291,7 @@ async function report() {
       changed,
       `${JSON.stringify({ type: 'user', uuid: `bench-change-${i}`, parentUuid: last.uuid ?? null, sessionId: last.sessionId, timestamp: new Date().toISOString(), message: { role: 'user', content: `one more prompt ${i}` } })}\n`,
     );
+    warm(dir);
     rebuild.push(await run(process.execPath, [cli, 'report', dir, '-o', out], { env }));
   }
   writeFileSync(changed, original);
