@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildSession, discover, sessionSource } from '@cctrail/core';
+import { buildSession, type DiscoveredSession, discover, sessionSource } from '@cctrail/core';
 import { describe, expect, it } from 'vitest';
 import { displayPath } from '../src/display.js';
-import { runJob } from '../src/jobs.js';
+import { type ExportJob, runJob } from '../src/jobs.js';
 import { FIXTURES, fixtureScenarios } from './helpers.js';
 
 describe('export job', () => {
@@ -132,6 +132,24 @@ describe('export job on long strings', () => {
   });
 });
 
+/** The export job of `cctrail report` for a fixture session: redacted, home paths shortened, into `dir`. */
+function reportJob(
+  discovered: DiscoveredSession,
+  file: string,
+  dir: string,
+  options: Pick<ExportJob, 'leanAboveBytes' | 'partsCacheDir' | 'slugs'>,
+): ExportJob {
+  return {
+    kind: 'export',
+    input: { discovered, root: FIXTURES },
+    duplicateOf: null,
+    file,
+    privacy: { redact: true, shortHome: true },
+    dir,
+    ...options,
+  };
+}
+
 describe('export job for a report', () => {
   it.skipIf(fixtureScenarios().length === 0)(
     'caches each written session’s manifest part: what the report computes from the file, privacy included',
@@ -144,16 +162,12 @@ describe('export job for a report', () => {
         for (const [i, session] of found.entries()) {
           const file = `sessions/p/s${i}.json`;
           for (const leanAboveBytes of [Number.POSITIVE_INFINITY, 0]) {
-            await runJob({
-              kind: 'export',
-              input: { discovered: session, root: FIXTURES },
-              duplicateOf: null,
-              file,
-              privacy: { redact: true, shortHome: true },
-              dir: join(dir, 'archive'),
-              leanAboveBytes,
-              partsCacheDir: join(dir, leanAboveBytes === 0 ? 'lean' : 'whole'),
-            });
+            await runJob(
+              reportJob(session, file, join(dir, 'archive'), {
+                leanAboveBytes,
+                partsCacheDir: join(dir, leanAboveBytes === 0 ? 'lean' : 'whole'),
+              }),
+            );
           }
           const written = JSON.parse(await readFile(join(dir, 'archive', file), 'utf8'));
           fromFiles.push(JSON.stringify(summarizeSession(written)));
@@ -184,16 +198,9 @@ describe('export job for a report, with the site’s slugs', () => {
         for (const [i, session] of found.entries()) {
           const file = `sessions/p/s${i}.json`;
           const slugs = { project: 'p', session: `s${i}` };
-          const result = await runJob({
-            kind: 'export',
-            input: { discovered: session, root: FIXTURES },
-            duplicateOf: null,
-            file,
-            privacy: { redact: true, shortHome: true },
-            dir: join(dir, 'archive'),
-            partsCacheDir: join(dir, 'early'),
-            slugs,
-          });
+          const result = await runJob(
+            reportJob(session, file, join(dir, 'archive'), { partsCacheDir: join(dir, 'early'), slugs }),
+          );
           // What the report does when the fragments are not in its cache: render them from the file.
           const path = join(dir, 'archive', file);
           const written = JSON.parse(await readFile(path, 'utf8'));
