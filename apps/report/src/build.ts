@@ -253,7 +253,6 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
   const cacheDir =
     options.cacheDir === false ? null : resolve(options.cacheDir ?? join(outDir, CACHE_FOLDER));
   const started = Date.now();
-  mkdirSync(outDir, { recursive: true });
   // Without a cache folder, the same layout is used in a folder removed at the end.
   const work = cacheDir ?? join(outDir, `${CACHE_FOLDER}-${process.pid}`);
   const stage = join(work, 'stage');
@@ -312,8 +311,12 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
       await prerender(manifestFile, manifest, log);
       gate.open();
     } catch (error) {
-      gate.fail(error);
+      // Astro is let finish on an empty site, which is thrown away: failing its pages would print errors
+      // about a build nobody asked for.
+      writeFileSync(manifestFile, JSON.stringify(emptyManifest(options.title ?? 'cctrail', dataDir, work)));
+      gate.open();
       await astro.catch(() => undefined);
+      rmSync(cacheDir === null ? work : stage, { recursive: true, force: true });
       throw error;
     }
     await astro;
@@ -328,6 +331,7 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
     resetManifest();
   }
 
+  mkdirSync(outDir, { recursive: true });
   const renderState = recordRender(plan, stage);
   const assembled = assembleSite({
     stage,
@@ -386,14 +390,24 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
   return { indexHtml: join(outDir, 'index.html'), pages };
 }
 
-/** A promise with its resolve and reject at hand; a rejection nobody awaits is not reported as unhandled. */
-function deferred(): { promise: Promise<void>; open(): void; fail(error: unknown): void } {
+/** A promise and the function that resolves it. */
+function deferred(): { promise: Promise<void>; open(): void } {
   let open!: () => void;
-  let fail!: (error: unknown) => void;
-  const promise = new Promise<void>((resolve, reject) => {
+  const promise = new Promise<void>((resolve) => {
     open = resolve;
-    fail = reject;
   });
-  promise.catch(() => undefined);
-  return { promise, open, fail };
+  return { promise, open };
+}
+
+/** The manifest of a site without sessions. */
+function emptyManifest(title: string, dataDir: string, cacheDir: string): SiteManifest {
+  return {
+    title,
+    generator: 'cctrail',
+    dataDir,
+    cacheDir,
+    projects: [],
+    agentTypes: [],
+    indexErrors: [],
+  };
 }

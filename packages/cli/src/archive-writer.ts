@@ -39,6 +39,11 @@ export interface ExportOptions {
   partsCacheDir?: string;
   /** A file to keep the first pass's skeletons in, so that unchanged sessions are not read again. */
   skeletonCache?: string;
+  /**
+   * Called once the first pass is done, before any session is written: the input is known to hold transcripts
+   * and the archive's layout is fixed (`report` then starts building the site).
+   */
+  onPlanned?: () => void;
 }
 
 /** What an export did. */
@@ -81,6 +86,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
     options.skeletonCache,
   );
   const layout = planLayout(skeletons.sessions, privacy);
+  options.onPlanned?.();
   const empty = skeletons.sessions.length === 0;
   const usage = totalUsage(skeletons.sessions.map((skeleton) => skeleton.digest.responses));
   // Duplicates and usage are known: their inputs can go before the second pass needs the memory.

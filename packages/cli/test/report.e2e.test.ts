@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -110,6 +110,20 @@ describe.skipIf(!REPORT_BUILT || fixtureScenarios().length === 0)('cctrail repor
     for (const name of names) {
       expect(await readFile(join(out, name), 'utf8'), name).toBe(await readFile(join(again, name), 'utf8'));
     }
+  });
+});
+
+describe.skipIf(!REPORT_BUILT)('cctrail report on files that are not transcripts', () => {
+  it('fails with the export’s message alone, and creates no output folder', async () => {
+    const input = join(work, 'not-transcripts', 'project');
+    await mkdir(input, { recursive: true });
+    await writeFile(join(input, 'notes.jsonl'), 'hello\nworld\n');
+    const out = join(work, 'not-transcripts-site');
+    const run = await cctrail(['report', input, '-o', out]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('is not a Claude Code transcript');
+    expect(run.stderr).not.toMatch(/\[ERROR\]|getStaticPaths/);
+    expect(existsSync(out)).toBe(false);
   });
 });
 

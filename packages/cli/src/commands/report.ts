@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { exportArchive } from '../archive-writer.js';
+import { type ExportOutcome, exportArchive } from '../archive-writer.js';
 import { flag, stringOption } from '../args.js';
 import type { Command } from '../command.js';
 import { plural, printDiagnostics } from '../diagnostic-output.js';
@@ -94,7 +94,21 @@ export const reportCommand: Command = {
     await mkdir(dataDir, { recursive: true });
     const runner = new JobRunner(io.env);
     const progress = progressBar(io, selection.sessions.length * 2, 'sessions');
-    const exported = exportArchive({
+    // The site builder starts once the first pass has found transcripts: it bundles the site while the
+    // sessions are written, and reads the archive once it is complete.
+    const build = (archive?: Promise<unknown>) =>
+      report.buildReport({
+        dataDir,
+        outDir,
+        cacheDir: join(cache, 'site'),
+        ...(archive ? { archive } : {}),
+        // With --verbose, the builder's steps and their times.
+        ...(flag(options, 'verbose') ? { log: (message: string) => io.stderr.write(`${message}\n`) } : {}),
+        ...(base !== undefined ? { base } : {}),
+        ...(title !== undefined ? { title } : {}),
+      });
+    let building = null as ReturnType<typeof build> | null;
+    const exported: Promise<ExportOutcome> = exportArchive({
       selection,
       target: { dir: dataDir },
       runner,
@@ -102,40 +116,32 @@ export const reportCommand: Command = {
       privacy: { redact, shortHome },
       partsCacheDir: join(cache, 'site'),
       skeletonCache: join(cache, 'skeletons.json'),
+      onPlanned: () => {
+        building = build(exported);
+      },
     }).finally(() => {
       progress.done();
       return runner.close();
     });
-    // The site builder bundles the site while the archive is written, and reads the archive once it is.
-    const building = report.buildReport({
-      dataDir,
-      outDir,
-      cacheDir: join(cache, 'site'),
-      archive: exported,
-      // With --verbose, the builder's steps and their times.
-      ...(flag(options, 'verbose') ? { log: (message: string) => io.stderr.write(`${message}\n`) } : {}),
-      ...(base !== undefined ? { base } : {}),
-      ...(title !== undefined ? { title } : {}),
-    });
-    // Diagnostics are printed as soon as the export is done, while the site is still being built.
-    const tallied = exported.then((result) => ({
-      result,
-      tally: printDiagnostics(result.sessions, io, flag(options, 'verbose') || flag(options, 'strict')),
-    }));
-    const [exportDone, buildDone] = await Promise.allSettled([tallied, building]);
-    if (exportDone.status === 'rejected') throw exportDone.reason;
-    const { result, tally } = exportDone.value;
-    if (buildDone.status === 'rejected') throw buildDone.reason;
-    const built = buildDone.value;
+    let result: ExportOutcome;
+    try {
+      result = await exported;
+    } catch (error) {
+      // A build started before the export failed stops with the same error once it has cleaned up.
+      await building?.catch(() => undefined);
+      throw error;
+    }
+    const tally = printDiagnostics(result.sessions, io, flag(options, 'verbose') || flag(options, 'strict'));
+    const { indexHtml, pages } = await (building ?? build());
     const style = styleFor(io.stdout, io.env);
     const notes = [
       redact ? `${plural(result.redacted, 'secret')} redacted` : 'secrets kept (--no-redact)',
       ...(shortHome ? [`${plural(result.shortened, 'home path')} shortened`] : []),
     ];
     io.stderr.write(
-      `Report of ${plural(result.sessions.length, 'session')}, ${built.pages} pages; ${notes.join(', ')}\n`,
+      `Report of ${plural(result.sessions.length, 'session')}, ${pages} pages; ${notes.join(', ')}\n`,
     );
-    io.stdout.write(`${style.bold(built.indexHtml)}\n`);
+    io.stdout.write(`${style.bold(indexHtml)}\n`);
     return exitCodeFor(tally.error, flag(options, 'strict'));
   },
 };
