@@ -146,8 +146,8 @@ describe('redactText finds what every pattern finds over the whole text', () => 
     fake('passwd=', "'x'", ' secret: "', '$', '{ENV_VALUE}', '" password:"', 'p4ssw0rd!', '"'),
     fake('-----BEGIN EC PRIVATE KEY-----\nMHc', 'CAQEE\n-----END EC PRIVATE KEY-----'),
   ];
-  // Past a few hundred characters redactText searches hint by hint rather than all at once: test both.
-  const long = 'lorem ipsum dolor: sit = amet_consectetur\n'.repeat(20);
+  // Past 4,000 characters redactText searches hint by hint rather than all at once: test both.
+  const long = 'lorem ipsum dolor: sit = amet_consectetur\n'.repeat(100);
   const contexts = (secret: string, next: string) => [
     secret,
     `before ${secret} after`,
