@@ -33,9 +33,9 @@ export function getManifest(): SiteManifest {
 }
 
 /**
- * Where `buildReport` puts the promise of the manifest being written: it starts Astro before the archive is
- * exported (bundling the site does not depend on it) and opens this gate once the manifest and the cached
- * fragments are ready. A symbol in the global registry, since the site's modules are bundled apart.
+ * Where `buildReport` puts the promise of the manifest being written: it starts Astro while the archive is
+ * still being written (bundling the site does not depend on it) and opens this gate once the manifest and the
+ * cached fragments are ready. A symbol in the global registry, since the site's modules are bundled apart.
  */
 export const MANIFEST_GATE = Symbol.for('cctrail.report.manifest-gate');
 
