@@ -1,5 +1,9 @@
 #!/usr/bin/env node
-import { main } from './main.js';
+import { tuneV8 } from './v8-tuning.js';
+
+// Before the modules that do the work are loaded, so their functions start under the tuned flags.
+tuneV8();
+const { main } = await import('./main.js');
 
 // A closed pipe (`cctrail stats | head`) is not an error worth a message.
 for (const stream of [process.stdout, process.stderr]) {
