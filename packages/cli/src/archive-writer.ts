@@ -162,7 +162,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
         slugs: slugs?.get(skeleton) ?? null,
       };
       // A huge session is exported in this thread, one at a time (see `JobRunner.runHere`).
-      const huge = (await totalBytes(selected.discovered)) > LEAN_ABOVE_BYTES;
+      const huge = totalBytes(selected.discovered) > LEAN_ABOVE_BYTES;
       return huge ? runner.runHere(job) : runner.run(job);
     },
     async (result, { skeleton, print }) => {

@@ -52,7 +52,7 @@ export async function buildSkeletons(
       kind: 'skeleton',
       input: { discovered: source.discovered, root: source.root },
     };
-    const huge = (await totalBytes(source.discovered)) > LEAN_ABOVE_BYTES;
+    const huge = totalBytes(source.discovered) > LEAN_ABOVE_BYTES;
     const skeleton = await (huge ? runner.runHere(job) : runner.run(job));
     if (print !== null) kept.set(print, JSON.stringify(skeleton));
     return skeleton;

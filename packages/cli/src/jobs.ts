@@ -1,5 +1,4 @@
-import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { statSync } from 'node:fs';
 import { isMainThread } from 'node:worker_threads';
 import {
   buildSession,
@@ -7,18 +6,11 @@ import {
   type DiscoveredSession,
   type Session,
   type StatsDigest,
-  sessionJson,
   sessionSource,
   statsDigest,
 } from '@cctrail/core';
-import type { summarizeSession } from '@cctrail/report/parts';
-import { summarize } from './archive-json.js';
-import { insideFolder, writeIfChanged } from './atomic-write.js';
+import type { summarize } from './archive-json.js';
 import { displayPath } from './display.js';
-import { redactSecrets, redactText, shortenHome, shortenHomePaths } from './redact.js';
-
-/** The session type of `@cctrail/report/parts`: the shape of a session file, which a core `Session` has. */
-type ReportSession = Parameters<typeof summarizeSession>[0];
 
 /**
  * The units of work of a run, as plain data so they can run in a worker thread or in the main thread alike:
@@ -114,55 +106,10 @@ export async function runJob<J extends Job>(job: J): Promise<JobResult<J>> {
   });
   if (job.kind === 'skeleton')
     return skeletonOf(await buildSession(source, { content: false })) as JobResult<J>;
-  // A large session is built without content and written with its content read back line by line from
-  // the transcripts, so memory is bounded by its structure, not by the size of its tool outputs. Smaller
-  // ones are built whole: reading them once is faster.
-  const lean = (await totalBytes(discovered)) > (job.leanAboveBytes ?? LEAN_ABOVE_BYTES);
-  const session = await buildSession(source, { content: !lean });
-  session.duplicateOf = job.duplicateOf;
-  const counts = { redacted: 0, shortened: 0 };
-  const transform = privacyTransform(job.privacy, counts);
-  const pieces = withNewline(sessionJson(session, lean ? source : undefined, { transform }));
-  const result: ExportResult = {
-    summary: summarize(session, job.file),
-    cwd: session.project.cwd,
-    outcome: 'returned',
-    text: null,
-    redacted: 0,
-    shortened: 0,
-  };
-  if (job.dir === null) result.text = await batch(pieces);
-  else result.outcome = await writeIfChanged(insideFolder(job.dir, job.file), pieces);
-  result.redacted = counts.redacted;
-  result.shortened = counts.shortened;
-  // The index shows the same (redacted, shortened) text as the session file.
-  const quiet = privacyTransform(job.privacy, { redacted: 0, shortened: 0 });
-  result.summary = quiet(result.summary);
-  result.cwd = quiet(result.cwd);
-  if (job.dir !== null && job.partsCacheDir) {
-    // The part is what the report would compute from the file: same session, same privacy transform.
-    const { prerenderWritten, storePart, summarizeSession } = await import('@cctrail/report/parts');
-    const file = resolve(insideFolder(job.dir, job.file));
-    const part = quiet(structuredClone(summarizeSession(session as unknown as ReportSession)));
-    storePart(file, part, job.partsCacheDir);
-    if (job.slugs && !lean) {
-      // Writing transformed the session's objects in place; its top-level strings were transformed as
-      // copies. With those, the session in memory is what the file holds.
-      const fields = session as unknown as Record<string, unknown>;
-      for (const [key, value] of Object.entries(fields))
-        if (typeof value === 'string') fields[key] = quiet(value);
-      await prerenderWritten({
-        file,
-        session: session as unknown as ReportSession,
-        summary: result.summary as Parameters<typeof prerenderWritten>[0]['summary'],
-        part,
-        projectSlug: job.slugs.project,
-        sessionSlug: job.slugs.session,
-        cacheDir: job.partsCacheDir,
-      }).catch(() => 0); // what is not rendered here, the report renders from the file
-    }
-  }
-  return result as JobResult<J>;
+  // Export code (privacy, writing, the report's parts) is loaded with the first export: a run that only
+  // builds skeletons (stats) starts its workers without it.
+  const { runExport } = await import('./export-job.js');
+  return (await runExport(job, source)) as JobResult<J>;
 }
 
 /** The skeleton of a session built with `content: false`. */
@@ -178,66 +125,23 @@ function skeletonOf(session: Session): Skeleton {
   };
 }
 
-/** Joins small pieces of text into pieces of about 1 MiB. */
-async function batch(chunks: AsyncIterable<string>): Promise<string[]> {
-  const out: string[] = [];
-  let pending: string[] = [];
-  let length = 0;
-  for await (const chunk of chunks) {
-    pending.push(chunk);
-    length += chunk.length;
-    if (length >= 1 << 20) {
-      out.push(pending.join(''));
-      pending = [];
-      length = 0;
-    }
-  }
-  if (pending.length > 0) out.push(pending.join(''));
-  return out;
-}
-
 /** Sessions whose transcripts are larger than this are exported without holding their content. */
 export const LEAN_ABOVE_BYTES = 32 * 1024 * 1024;
 
-/** The size of a session's transcripts. */
-export async function totalBytes(session: DiscoveredSession): Promise<number> {
+/**
+ * The size of a session's transcripts (a file that cannot be read counts 0). Blocking: the main thread asks it
+ * of every session, and a few blocking `stat` calls cost it less than as many round trips through the thread
+ * pool, which the worker threads' process shares.
+ */
+export function totalBytes(session: DiscoveredSession): number {
   let total = 0;
   for (const file of [session.mainFile, ...session.agentFiles]) {
-    if (file !== null) total += (await stat(file).catch(() => null))?.size ?? 0;
+    if (file === null) continue;
+    try {
+      total += statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+    } catch {
+      // Unreadable: the build reports it.
+    }
   }
   return total;
-}
-
-/** The pieces of a session file's text, ended by a newline (one session per line in NDJSON). */
-async function* withNewline(pieces: AsyncIterable<string>): AsyncGenerator<string> {
-  yield* pieces;
-  yield '\n';
-}
-
-/**
- * The privacy options as a transform of JSON values: strings are returned rewritten, objects and arrays
- * are rewritten in place. Counts what it changed.
- */
-function privacyTransform(privacy: Privacy, counts: { redacted: number; shortened: number }) {
-  return <T>(value: T): T => {
-    if (typeof value === 'string') {
-      let text: string = value;
-      if (privacy.redact) {
-        const result = redactText(text);
-        counts.redacted += result.count;
-        text = result.text;
-      }
-      if (privacy.shortHome) {
-        const result = shortenHome(text);
-        counts.shortened += result.count;
-        text = result.text;
-      }
-      return text as T;
-    }
-    if (value !== null && typeof value === 'object') {
-      if (privacy.redact) counts.redacted += redactSecrets(value);
-      if (privacy.shortHome) counts.shortened += shortenHomePaths(value);
-    }
-    return value;
-  };
 }
