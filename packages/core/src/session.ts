@@ -24,7 +24,7 @@ import type {
   SourceRef,
 } from './model.js';
 import { SCHEMA_VERSION } from './model.js';
-import { decodeFull, readLines } from './read-lines.js';
+import { decodeFull, type Line, readLineBatches } from './read-lines.js';
 import { parseLine, type RawRecord } from './records.js';
 import { type AgentMeta, type FileSpan, findSidechains } from './sidechains.js';
 import type { BuildOptions, SessionSource, TranscriptSource } from './source.js';
@@ -181,53 +181,59 @@ interface FileRead {
 
 async function readFile(source: TranscriptSource, fileIndex: number, state: ReadState): Promise<FileRead> {
   const read: FileRead = { lines: 0, bytes: 0, records: 0, sessionIds: new Set() };
-  const { accounting, diagnostics } = state;
   // Structure-only builds skip the long string values of long lines (tool outputs) before decoding them,
   // keeping the text a lean entry keeps (any other string, such as a path, is cut as long).
   const options = state.keepContent ? {} : { shrinkAbove: SHRINK_ABOVE, keep: LEAN_TEXT };
-  for await (const line of readLines(source.read(), options)) {
-    read.lines += 1;
-    read.bytes = line.offset + line.length + (line.terminated ? 1 : 0);
-    accounting.lines += 1;
-    const ref: SourceRef = { file: source.path, line: line.number, offset: line.offset, length: line.length };
-    let parsed = parseLine(line.text);
-    if (line.full && parsed.kind !== 'records') {
-      line.text = decodeFull(line.full);
-      parsed = parseLine(line.text);
-    }
-    if (parsed.kind === 'blank') {
-      accounting.blank += 1;
-      continue;
-    }
-    if (parsed.kind !== 'records') {
-      accounting.invalid += 1;
-      const code: DiagnosticCode =
-        parsed.kind === 'not-an-object' ? 'not-an-object' : !line.terminated ? 'torn-line' : 'invalid-json';
-      const message =
-        line.invalidUtf8 && code === 'invalid-json'
-          ? 'The line is not valid JSON and holds bytes that are not valid UTF-8; its text is kept here.'
-          : undefined;
-      diagnostics.push(
-        diagnostic(code, source.path, line.number, { raw: line.text, ...(message ? { message } : {}) }),
-      );
-      continue;
-    }
-    if (parsed.glued) {
-      accounting.recovered += parsed.records.length - 1;
-      diagnostics.push(
-        diagnostic('glued-records', source.path, line.number, {
-          message: `${parsed.records.length} records were written on one line; they were split and kept.`,
-        }),
-      );
-    }
-    if (line.invalidUtf8) diagnostics.push(diagnostic('invalid-utf8', source.path, line.number));
-    for (const [part, record] of parsed.records.entries()) {
-      read.records += 1;
-      if (typeof record.sessionId === 'string') read.sessionIds.add(record.sessionId);
-      addRecord(record, parsed.glued ? { ...ref, part } : ref, fileIndex, state);
-    }
+  for await (const batch of readLineBatches(source.read(), options)) {
+    for (const line of batch) readLine(line, source.path, fileIndex, read, state);
   }
   return read;
+}
+
+/** Parses one line and adds its records, or accounts for it as blank or invalid. */
+function readLine(line: Line, path: string, fileIndex: number, read: FileRead, state: ReadState): void {
+  const { accounting, diagnostics } = state;
+  read.lines += 1;
+  read.bytes = line.offset + line.length + (line.terminated ? 1 : 0);
+  accounting.lines += 1;
+  const ref: SourceRef = { file: path, line: line.number, offset: line.offset, length: line.length };
+  let parsed = parseLine(line.text);
+  if (line.full && parsed.kind !== 'records') {
+    line.text = decodeFull(line.full);
+    parsed = parseLine(line.text);
+  }
+  if (parsed.kind === 'blank') {
+    accounting.blank += 1;
+    return;
+  }
+  if (parsed.kind !== 'records') {
+    accounting.invalid += 1;
+    const code: DiagnosticCode =
+      parsed.kind === 'not-an-object' ? 'not-an-object' : !line.terminated ? 'torn-line' : 'invalid-json';
+    const message =
+      line.invalidUtf8 && code === 'invalid-json'
+        ? 'The line is not valid JSON and holds bytes that are not valid UTF-8; its text is kept here.'
+        : undefined;
+    diagnostics.push(
+      diagnostic(code, path, line.number, { raw: line.text, ...(message ? { message } : {}) }),
+    );
+    return;
+  }
+  if (parsed.glued) {
+    accounting.recovered += parsed.records.length - 1;
+    diagnostics.push(
+      diagnostic('glued-records', path, line.number, {
+        message: `${parsed.records.length} records were written on one line; they were split and kept.`,
+      }),
+    );
+  }
+  if (line.invalidUtf8) diagnostics.push(diagnostic('invalid-utf8', path, line.number));
+  for (let part = 0; part < parsed.records.length; part++) {
+    const record = parsed.records[part]!;
+    read.records += 1;
+    if (typeof record.sessionId === 'string') read.sessionIds.add(record.sessionId);
+    addRecord(record, parsed.glued ? { ...ref, part } : ref, fileIndex, state);
+  }
 }
 
 /** Lines longer than this many bytes are shrunk in structure-only builds (shorter ones parse as fast whole). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readLines } from '../src/index.js';
+import { type Line, readLines } from '../src/index.js';
+import { readLineBatches } from '../src/read-lines.js';
 import { memorySource } from './helpers.js';
 
 async function lines(text: string | Uint8Array, chunk: number) {
@@ -57,5 +58,31 @@ describe('readLines with a source that reuses its buffer', () => {
     const got: string[] = [];
     for await (const line of readLines(chunks())) got.push(line.text);
     expect(got).toEqual(['a'.repeat(10), 'b'.repeat(25), 'c'.repeat(7)]);
+  });
+});
+
+describe('readLineBatches', () => {
+  it('gives the lines that end in each chunk together, the same lines as readLines', async () => {
+    const text = 'ab\nécd\n\nlast';
+    // Chunks of 5 bytes: "ab\né" (é is 2 bytes), "cd\n\nl", "ast".
+    const batches: Line[][] = [];
+    for await (const batch of readLineBatches(memorySource('f', text, 5).read())) batches.push(batch);
+    expect(batches.map((batch) => batch.map((l) => l.text))).toEqual([['ab'], ['écd', ''], ['last']]);
+    expect(batches.flat()).toEqual(await lines(text, 5));
+  });
+
+  it('shrinks long lines as readLines does', async () => {
+    const text = `{"type":"user","note":"${'x'.repeat(50)}"}\n{"type":"user"}\n`;
+    const [batch] = await (async () => {
+      const out: Line[][] = [];
+      for await (const b of readLineBatches(memorySource('f', text, 1024).read(), {
+        shrinkAbove: 20,
+        keep: 4,
+      }))
+        out.push(b);
+      return out;
+    })();
+    expect(batch!.map((l) => l.text)).toEqual(['{"type":"user","note":"xxxx"}', '{"type":"user"}']);
+    expect(batch![0]!.full).toBeDefined();
   });
 });
