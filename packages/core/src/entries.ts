@@ -12,6 +12,7 @@ import type {
   Usage,
 } from './model.js';
 import { parseLine, type RawRecord } from './records.js';
+import type { Unread } from './shrink.js';
 import { readUsage } from './usage.js';
 
 /** Top-level fields that `Entry` represents; all others go to `Entry.extra`. */
@@ -163,6 +164,36 @@ export function normalizeEntry(record: RawRecord, source: SourceRef, keepContent
  */
 export const LEAN_TEXT = 4000;
 
+/** What `leanBlock` keeps of a tool call's input; the rest is not read. */
+const LEAN_INPUT_KEYS = ['subagent_type', 'description', 'file_path', 'path'] as const;
+
+const LEAN_INPUT: Unread = {
+  keys: Object.fromEntries([...LEAN_INPUT_KEYS, 'prompt'].map((key) => [key, false])),
+  others: true,
+};
+
+/**
+ * What a structure-only build never reads of a record (see `leanBlock` and `normalizeEntry`): tool outputs,
+ * thinking, tool inputs but the few fields sub-agents are matched by, `toolUseResult` but its agent fields,
+ * progress data but its type and agent, attachments but their type, file-history snapshots. Their strings are
+ * emptied before parsing; `LEAN_TEXT` applies to the rest.
+ */
+export const LEAN_UNREAD: Unread = {
+  keys: {
+    message: {
+      keys: {
+        content: { items: { keys: { content: true, thinking: true, signature: true, input: LEAN_INPUT } } },
+      },
+    },
+    toolUseResult: { keys: { agentId: false, agentType: false, status: false }, others: true },
+    toolArguments: LEAN_INPUT,
+    thinking: true,
+    data: { keys: { type: false, agentId: false }, others: true },
+    attachment: { keys: { type: false }, others: true },
+    snapshot: true,
+  },
+};
+
 /** What the analysis needs of a block when content is not kept: memory stays independent of output sizes. */
 function leanBlock(block: ContentBlock): ContentBlock {
   switch (block.type) {
@@ -173,7 +204,7 @@ function leanBlock(block: ContentBlock): ContentBlock {
     case 'tool_use': {
       const input = isObject(block.input) ? block.input : {};
       const prompt = typeof input.prompt === 'string' ? input.prompt.slice(0, LEAN_TEXT) : undefined;
-      const kept = pick(input, ['subagent_type', 'description', 'file_path', 'path']);
+      const kept = pick(input, LEAN_INPUT_KEYS);
       return {
         type: 'tool_use',
         id: block.id,

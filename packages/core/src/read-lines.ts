@@ -1,4 +1,4 @@
-import { shrinkLine } from './shrink.js';
+import { shrinkLine, type Unread } from './shrink.js';
 
 /** One line of a transcript, with where it was. */
 export interface Line {
@@ -27,6 +27,8 @@ export interface ReadOptions {
   shrinkAbove?: number;
   /** UTF-16 code units kept of each long string value when shrinking (default 4000). */
   keep?: number;
+  /** When shrinking: the string values the reader never uses, emptied whatever their length. */
+  unread?: Unread;
 }
 
 // Node's native UTF-8 validator when available; elsewhere the strict decoder does the check.
@@ -69,6 +71,7 @@ export async function* readLineBatches(
 ): AsyncGenerator<Line[]> {
   const shrinkAbove = options.shrinkAbove ?? Number.POSITIVE_INFINITY;
   const keep = options.keep ?? 4000;
+  const { unread } = options;
   let number = 0;
   let offset = 0;
   // Pieces of a line that spans chunks.
@@ -94,7 +97,7 @@ export async function* readLineBatches(
         pendingLength = 0;
       }
       number += 1;
-      batch.push(decode(bytes, number, offset, true, shrinkAbove, keep));
+      batch.push(decode(bytes, number, offset, true, shrinkAbove, keep, unread));
       offset += bytes.length + 1;
       start = end + 1;
     }
@@ -102,7 +105,7 @@ export async function* readLineBatches(
   }
   if (pendingLength > 0) {
     number += 1;
-    yield [decode(concat(pending, pendingLength), number, offset, false, shrinkAbove, keep)];
+    yield [decode(concat(pending, pendingLength), number, offset, false, shrinkAbove, keep, unread)];
   }
 }
 
@@ -138,11 +141,12 @@ function decode(
   terminated: boolean,
   shrinkAbove: number,
   keep: number,
+  unread: Unread | undefined,
 ): Line {
   const rawLength = bytes.length;
   const body = rawLength > 0 && bytes[rawLength - 1] === RETURN ? bytes.subarray(0, rawLength - 1) : bytes;
   if (body.length > shrinkAbove) {
-    const shrunk = shrinkLine(body, keep);
+    const shrunk = shrinkLine(body, keep, unread);
     if (shrunk) {
       const valid = isUtf8 ? isUtf8(body) : validUtf8(body);
       return {

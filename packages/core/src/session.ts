@@ -11,6 +11,7 @@ import {
   isKnownType,
   isTypedCommand,
   LEAN_TEXT,
+  LEAN_UNREAD,
   normalizeEntry,
   promptText,
 } from './entries.js';
@@ -183,7 +184,9 @@ async function readFile(source: TranscriptSource, fileIndex: number, state: Read
   const read: FileRead = { lines: 0, bytes: 0, records: 0, sessionIds: new Set() };
   // Structure-only builds skip the long string values of long lines (tool outputs) before decoding them,
   // keeping the text a lean entry keeps (any other string, such as a path, is cut as long).
-  const options = state.keepContent ? {} : { shrinkAbove: SHRINK_ABOVE, keep: LEAN_TEXT };
+  const options = state.keepContent
+    ? {}
+    : { shrinkAbove: SHRINK_ABOVE, keep: LEAN_TEXT, unread: LEAN_UNREAD };
   for await (const batch of readLineBatches(source.read(), options)) {
     for (const line of batch) readLine(line, source.path, fileIndex, read, state);
   }

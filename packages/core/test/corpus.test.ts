@@ -12,7 +12,10 @@ import {
   discover,
   markDuplicates,
   type Session,
+  type SessionSource,
+  sessionJson,
   sessionSource,
+  statsDigest,
   usageAcross,
 } from '../src/index.js';
 import { accounted } from './helpers.js';
@@ -22,6 +25,7 @@ const present = existsSync(corpus);
 
 describe.skipIf(!present)('the shared corpus', () => {
   const sessions: Session[] = [];
+  const sources: SessionSource[] = [];
   const files = new Map<string, Buffer>();
 
   beforeAll(async () => {
@@ -29,10 +33,24 @@ describe.skipIf(!present)('the shared corpus', () => {
     for (const project of found.projects) {
       for (const s of project.sessions) {
         for (const f of [s.mainFile, ...s.agentFiles]) if (f) files.set(relative(corpus, f), readFileSync(f));
-        sessions.push(await buildSession(await sessionSource(s, (p) => relative(corpus, p))));
+        const source = await sessionSource(s, (p) => relative(corpus, p));
+        sources.push(source);
+        sessions.push(await buildSession(source));
       }
     }
     markDuplicates(sessions);
+  });
+
+  it('builds the same sessions without content: statistics, and the session once content is read back', async () => {
+    for (const [i, source] of sources.entries()) {
+      const full = sessions[i]!;
+      const lean = await buildSession(source, { content: false });
+      lean.duplicateOf = full.duplicateOf;
+      expect(statsDigest(lean), full.id).toEqual(statsDigest(full));
+      let text = '';
+      for await (const piece of sessionJson(lean, source)) text += piece;
+      expect(text === JSON.stringify(full), full.id).toBe(true);
+    }
   });
 
   it('reads every transcript file into some session', () => {

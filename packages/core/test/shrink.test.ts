@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shrinkLine } from '../src/shrink.js';
+import { shrinkLine, type Unread } from '../src/shrink.js';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const dec = (b: Uint8Array | null) => (b === null ? null : new TextDecoder().decode(b));
@@ -56,5 +56,70 @@ describe('shrinkLine by code units', () => {
   it('leaves a string of many bytes but few code units whole', () => {
     const value = '中'.repeat(50); // 150 bytes, 50 code units
     expect(shrinkLine(enc(JSON.stringify({ v: value })), 60)).toBeNull();
+  });
+});
+
+describe('shrinkLine with what the reader does not use', () => {
+  const long = (c: string) => c.repeat(200);
+  const shrink = (value: unknown, unread: Unread, keep = 100) => {
+    const out = shrinkLine(enc(JSON.stringify(value)), keep, unread);
+    return out === null ? null : JSON.parse(dec(out)!);
+  };
+
+  it('empties the values a rule marks, under keys, other keys and array items, however deep', () => {
+    const unread: Unread = {
+      keys: {
+        gone: true,
+        some: { keys: { kept: false }, others: true },
+        list: { items: { keys: { body: true } } },
+      },
+    };
+    const record = {
+      gone: { a: long('a'), b: [long('b'), 1, { c: long('c') }] },
+      some: { kept: long('k'), other: long('o') },
+      list: [
+        { body: long('x'), title: long('t') },
+        { body: [{ text: long('y') }], title: 'short' },
+      ],
+      free: long('f'),
+    };
+    expect(shrink(record, unread)).toEqual({
+      gone: { a: '', b: ['', 1, { c: '' }] },
+      some: { kept: 'k'.repeat(100), other: '' },
+      list: [
+        { body: '', title: 't'.repeat(100) },
+        { body: [{ text: '' }], title: 'short' },
+      ],
+      free: 'f'.repeat(100),
+    });
+  });
+
+  it('leaves short strings, keys and the structure alone', () => {
+    const unread: Unread = { keys: { gone: true } };
+    expect(shrink({ gone: { type: 'text', n: 3, ok: true } }, unread)).toBeNull();
+    const key = 'k'.repeat(80);
+    expect(shrink({ gone: { [key]: long('v') } }, unread)).toEqual({ gone: { [key]: '' } });
+  });
+
+  it('is not misled by braces, brackets and quotes inside strings', () => {
+    const unread: Unread = { keys: { gone: true } };
+    const tricky = `}]{["\\"${'z'.repeat(60)}`;
+    expect(shrink({ a: tricky, gone: long('g'), b: tricky }, unread, 1000)).toEqual({
+      a: tricky,
+      gone: '',
+      b: tricky,
+    });
+  });
+
+  it('applies the root rule to each record glued on the line', () => {
+    const unread: Unread = { keys: { gone: true } };
+    const line = `${JSON.stringify({ gone: long('a'), n: 1 })}${JSON.stringify({ gone: long('b'), n: 2 })}`;
+    expect(dec(shrinkLine(enc(line), 1000, unread))).toBe('{"gone":"","n":1}{"gone":"","n":2}');
+  });
+
+  it('matches keys by their raw bytes: an escaped key is not a rule name', () => {
+    const unread: Unread = { keys: { gone: true } };
+    const line = `{"go\\u006ee":"${long('a')}"}`;
+    expect(shrinkLine(enc(line), 1000, unread)).toBeNull();
   });
 });

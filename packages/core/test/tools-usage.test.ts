@@ -7,7 +7,17 @@ import {
   totalUsage,
   usageAcross,
 } from '../src/index.js';
-import { answer, jsonl, memorySource, prompt, sessionOf, toolResult, toolUse } from './helpers.js';
+import {
+  answer,
+  jsonl,
+  memorySource,
+  progress,
+  prompt,
+  sessionOf,
+  tick,
+  toolResult,
+  toolUse,
+} from './helpers.js';
 
 describe('tool pairing', () => {
   it('pairs calls and results across the session, with status and duration', async () => {
@@ -111,6 +121,104 @@ describe('content: false', () => {
     expect(recordAt(textLines[meta.source.line - 1]!, meta.source.part ?? 0)).toEqual(
       full.metadata[0]!.record,
     );
+  });
+});
+
+describe('content: false on long lines', () => {
+  it('agrees with a full build on structure, statistics and sub-agents, whatever the values it does not read', async () => {
+    const { withContent, sessionStats, statsDigest } = await import('../src/index.js');
+    // Long enough that every line is shrunk; escapes, quotes and brackets inside, as tool outputs have.
+    const big = (tag: string) => `${tag} {"k": [1, "\\"]}\n`.repeat(800);
+    const task = toolUse('T1', 'Task', {
+      prompt: 'find the bug',
+      subagent_type: 'explorer',
+      description: 'look',
+      notes: big('n'),
+    });
+    // A second agent runs inline, in the main file, and is matched to its call by its prompt.
+    const ask = `check every file for the bug, then report where it is: ${'and why '.repeat(30)}`;
+    const main = [
+      prompt('p', null, 'find the bug please'),
+      answer('th', 'p', { type: 'thinking', thinking: big('t'), signature: big('s') }, 'm1'),
+      answer('a', 'th', task, 'm1'),
+      {
+        type: 'attachment',
+        uuid: 'at',
+        parentUuid: 'a',
+        timestamp: tick(),
+        sessionId: 'S',
+        attachment: { type: 'file', content: big('f') },
+      },
+      progress(
+        'pg',
+        'at',
+        { type: 'agent_progress', agentId: 'A1', message: { content: big('m') } },
+        { parentToolUseID: 'T1' },
+      ),
+      {
+        ...toolResult('r', 'pg', 'T1', {
+          toolUseResult: { agentId: 'A1', agentType: 'explorer', status: 'completed', content: big('u') },
+        }),
+        message: {
+          role: 'user',
+          content: [{ type: 'tool_result', tool_use_id: 'T1', content: [{ type: 'text', text: big('r') }] }],
+        },
+      },
+      {
+        type: 'thinking',
+        uuid: 'st',
+        parentUuid: 'r',
+        timestamp: tick(),
+        sessionId: 'S',
+        thinking: big('x'),
+      },
+      { type: 'file-history-snapshot', messageId: 'm1', snapshot: { files: big('h') } },
+      answer(
+        'a2',
+        'st',
+        toolUse('T2', 'Task', { prompt: ask, subagent_type: 'checker', notes: big('q') }),
+        'm2',
+      ),
+      prompt('bp', null, ask, { isSidechain: true }),
+      answer('bw', 'bp', `found it ${big('b')}`, 'bm1', { isSidechain: true }),
+      toolResult('r2', 'a2', 'T2'),
+      answer('end', 'r2', `done ${big('d')}`, 'm3'),
+    ];
+    const agent = [
+      prompt('ap', null, 'find the bug', { isSidechain: true, agentId: 'A1' }),
+      answer('aw', 'ap', toolUse('W1', 'Write', { file_path: '/f', content: big('w') }), 'am1', {
+        isSidechain: true,
+        agentId: 'A1',
+      }),
+      toolResult('ar', 'aw', 'W1', { isSidechain: true, agentId: 'A1', toolUseResult: big('o') }),
+    ];
+    const texts = { main: jsonl(main), agent: jsonl(agent) };
+    const source = () => ({
+      id: 'S',
+      main: memorySource('S.jsonl', texts.main),
+      agents: [memorySource('S/subagents/agent-A1.jsonl', texts.agent)],
+    });
+    const full = await buildSession(source());
+    const lean = await buildSession(source(), { content: false });
+    expect(texts.main.split('\n').filter((line) => line.length > 8192)).toHaveLength(10);
+
+    expect(full.sidechains.map((c) => [c.agentId, c.agentType, c.link])).toEqual([
+      ['A1', 'explorer', 'agent-id'],
+      [null, 'checker', 'prompt'],
+    ]);
+    expect(lean.sidechains).toEqual(full.sidechains);
+    expect(sessionStats(lean)).toEqual(sessionStats(full));
+    expect(statsDigest(lean)).toEqual(statsDigest(full));
+    expect(lean.diagnostics).toEqual(full.diagnostics);
+    const lines = new Map([
+      ['S.jsonl', texts.main.split('\n')],
+      ['S/subagents/agent-A1.jsonl', texts.agent.split('\n')],
+    ]);
+    for (const [i, entry] of lean.entries.entries()) {
+      const line = lines.get(entry.source.file)![entry.source.line - 1]!;
+      expect(withContent(entry, line)).toEqual(full.entries[i]);
+    }
+    expect(JSON.stringify(lean).length).toBeLessThan(JSON.stringify(full).length / 10);
   });
 });
 
