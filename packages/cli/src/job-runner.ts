@@ -7,6 +7,12 @@ import { type Job, type JobResult, runJob } from './jobs.js';
 /** Jobs each worker is given at once: one parsing while the next one's file is read. */
 const PER_WORKER = 2;
 
+/**
+ * Jobs each worker is given at once when this thread takes jobs too: while this thread runs one, it cannot
+ * hand out more, so the workers hold a longer queue.
+ */
+const PER_WORKER_SHARED = 6;
+
 interface Pending {
   resolve(value: unknown): void;
   reject(error: unknown): void;
@@ -30,6 +36,10 @@ export class JobRunner {
   readonly #workers: number;
   #started = false;
   #next = 0;
+  /** Whether this thread takes jobs too, and whether it is running one. */
+  readonly #share: boolean;
+  #hereBusy = false;
+  readonly #perWorker: number;
 
   /** How many jobs may usefully be in flight. */
   readonly capacity: number;
@@ -43,13 +53,21 @@ export class JobRunner {
    * Workers start with the first job, so a run that has nothing to build starts none.
    *
    * @param env The environment: `CCTRAIL_WORKERS` sets the number of workers (0 = none).
+   * @param options `shareThisThread`: this thread runs jobs too, with one worker fewer (for a run whose main
+   *   thread has nothing else to do, such as `stats`): one thread less to start and warm up.
    */
-  constructor(env: NodeJS.ProcessEnv) {
+  constructor(env: NodeJS.ProcessEnv, options: { shareThisThread?: boolean } = {}) {
     this.#script = new URL('./build-worker.js', import.meta.url);
-    const wanted = env.CCTRAIL_WORKERS === undefined ? defaultWorkers() : Number(env.CCTRAIL_WORKERS) || 0;
+    const share = options.shareThisThread === true && env.CCTRAIL_WORKERS === undefined;
+    const wanted =
+      env.CCTRAIL_WORKERS === undefined
+        ? defaultWorkers() - (share ? 1 : 0)
+        : Number(env.CCTRAIL_WORKERS) || 0;
     const usable = this.#script.protocol === 'file:' && existsSync(fileURLToPath(this.#script));
     this.#workers = usable ? Math.max(0, Math.min(wanted, 8)) : 0;
-    this.capacity = this.#workers === 0 ? 3 : this.#workers * PER_WORKER;
+    this.#share = share && this.#workers > 0;
+    this.#perWorker = this.#share ? PER_WORKER_SHARED : PER_WORKER;
+    this.capacity = this.#workers === 0 ? 3 : this.#workers * this.#perWorker + (this.#share ? 1 : 0);
   }
 
   /**
@@ -75,20 +93,37 @@ export class JobRunner {
     return turn;
   }
 
-  /** Hands waiting jobs to workers that have room. */
+  /** Hands waiting jobs to workers that have room, then, when it shares the work, to this thread. */
   #dispatch(): void {
     while (this.#queue.length > 0) {
       const slot = this.#slots.reduce<Slot | null>(
-        (best, s) => (s.busy < PER_WORKER && (best === null || s.busy < best.busy) ? s : best),
+        (best, s) => (s.busy < this.#perWorker && (best === null || s.busy < best.busy) ? s : best),
         null,
       );
-      if (slot === null) return;
+      if (slot === null) {
+        if (this.#share && !this.#hereBusy) this.#runOneHere();
+        return;
+      }
       const { job, ...pending } = this.#queue.shift()!;
       const id = this.#next++;
       slot.busy++;
       this.#pending.set(id, pending);
       slot.worker.postMessage({ id, job });
     }
+  }
+
+  /** Runs the next waiting job in this thread, once pending messages (finished jobs) have been handled. */
+  #runOneHere(): void {
+    const { job, resolve, reject } = this.#queue.shift()!;
+    this.#hereBusy = true;
+    setImmediate(() => {
+      runJob(job, { blocking: true })
+        .then(resolve, reject)
+        .finally(() => {
+          this.#hereBusy = false;
+          this.#dispatch();
+        });
+    });
   }
 
   /**

@@ -96,13 +96,17 @@ export type JobResult<J extends Job> = J extends SkeletonJob ? Skeleton : Export
  * Runs one job.
  *
  * @param job The job.
+ * @param options `blocking`: read with blocking calls (default: in worker threads, which do nothing but build
+ *   and for which a blocking read costs less than the shared thread pool).
  * @returns A session without content, or what the export did.
  */
-export async function runJob<J extends Job>(job: J): Promise<JobResult<J>> {
+export async function runJob<J extends Job>(
+  job: J,
+  options: { blocking?: boolean } = {},
+): Promise<JobResult<J>> {
   const { discovered, root } = job.input;
-  // A worker thread does nothing but build: blocking reads cost it less than the shared thread pool.
   const source = await sessionSource(discovered, (path) => displayPath(root, path), {
-    blocking: !isMainThread,
+    blocking: options.blocking ?? !isMainThread,
   });
   if (job.kind === 'skeleton')
     return skeletonOf(await buildSession(source, { content: false })) as JobResult<J>;

@@ -23,6 +23,21 @@ describe.skipIf(!hasFixtures)('cctrail stats on fixtures/', () => {
     await expect(run.stdout).toMatchFileSnapshot('__golden__/fixtures.stats.json');
   });
 
+  it('gives the same JSON however the work is spread over threads', async () => {
+    // By default the main thread takes jobs beside the workers; CCTRAIL_WORKERS=0 builds everything there,
+    // and an explicit worker count leaves the main thread out.
+    const runs = await Promise.all(
+      [undefined, '0', '3'].map((workers) =>
+        cctrail(['stats', '--json', FIXTURES], {
+          env: workers === undefined ? {} : { CCTRAIL_WORKERS: workers },
+        }),
+      ),
+    );
+    expect(runs.map((run) => run.code)).toEqual([0, 0, 0]);
+    expect(runs[1]!.stdout).toBe(runs[0]!.stdout);
+    expect(runs[2]!.stdout).toBe(runs[0]!.stdout);
+  });
+
   it('accounts for every input line and counts usage once across files', async () => {
     const stats = JSON.parse((await cctrail(['stats', '--json', FIXTURES])).stdout) as ArchiveStats;
     const lines = fixtureScenarios()

@@ -40,7 +40,7 @@ export const statsCommand: Command = {
   ],
   async run({ options, positionals, io }) {
     const filters = readFilters(options);
-    const runner = new JobRunner(io.env);
+    const runner = new JobRunner(io.env, { shareThisThread: true });
     runner.start();
     const { sessions } = await (async () => {
       const selection = await selectSessions(positionals, filters, io);
