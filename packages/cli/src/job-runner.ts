@@ -24,8 +24,9 @@ interface Slot {
 }
 
 /**
- * Runs jobs in worker threads, one per core (2 to 4), so sessions are parsed in parallel. Falls back to the
- * main thread when workers are not available (e.g. running from sources) or `CCTRAIL_WORKERS=0`.
+ * Runs jobs in worker threads, one per core (2 to 4), so sessions are parsed in parallel; with
+ * `shareThisThread`, this thread takes jobs too, beside one worker fewer. Falls back to the main thread when
+ * workers are not available (e.g. running from sources) or `CCTRAIL_WORKERS=0`.
  */
 export class JobRunner {
   readonly #slots: Slot[] = [];
