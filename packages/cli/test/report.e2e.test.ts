@@ -80,6 +80,31 @@ describe.skipIf(!REPORT_BUILT || !existsSync(HOSTILE))('cctrail report', () => {
   });
 });
 
+describe.skipIf(!REPORT_BUILT || !existsSync(HOSTILE))('cctrail report with relative paths', () => {
+  it('keeps its cache where a relative CCTRAIL_CACHE_DIR names it, though the site builder changes directory', async () => {
+    // The site builder runs in a directory of its own while the archive is still being written.
+    const cwd = join(work, 'relative');
+    await mkdir(cwd, { recursive: true });
+    const env = { CCTRAIL_CACHE_DIR: 'cache-here' };
+    const first = await cctrail(['report', HOSTILE, '-o', 'site-here'], { cwd, env });
+    expect(first.code).toBe(0);
+    const reports = await readdir(join(cwd, 'cache-here', 'reports'));
+    expect(reports).toHaveLength(1);
+    const archive = join(cwd, 'cache-here', 'reports', reports[0]!, 'archive');
+    const sessions = (await readdir(archive, { recursive: true })).filter(
+      (f) => f.endsWith('.json') && f.includes('/'),
+    );
+    expect(sessions.length).toBeGreaterThan(0);
+    const before = await Promise.all(sessions.map(async (f) => (await stat(join(archive, f))).mtimeMs));
+    const second = await cctrail(['report', HOSTILE, '-o', 'site-here'], { cwd, env });
+    expect(second.code).toBe(0);
+    expect(await Promise.all(sessions.map(async (f) => (await stat(join(archive, f))).mtimeMs))).toEqual(
+      before,
+    );
+    expect(existsSync(join(cwd, 'site-here', 'index.html'))).toBe(true);
+  });
+});
+
 describe.skipIf(!REPORT_BUILT || fixtureScenarios().length === 0)('cctrail report on every fixture', () => {
   it('renders transcripts while exporting: the build renders none, and the site is the one built from the files', async () => {
     const out = join(work, 'early');

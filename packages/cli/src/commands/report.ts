@@ -29,11 +29,16 @@ interface ReportModule {
  * Where `cctrail report` keeps what a rebuild of one output folder reuses (the redacted archive and the site
  * builder's cache): outside that folder, so nothing of it is ever published with the site.
  * `$CCTRAIL_CACHE_DIR`, else `$XDG_CACHE_HOME/cctrail`, else `~/.cache/cctrail`; one folder per output folder.
+ * Always an absolute path: the site builder changes the working directory while the archive is still written.
+ *
+ * @param outDir The output folder, absolute.
+ * @param env The environment.
+ * @param cwd What a relative cache folder is relative to.
  */
-export function reportCacheDir(outDir: string, env: NodeJS.ProcessEnv): string {
+export function reportCacheDir(outDir: string, env: NodeJS.ProcessEnv, cwd: string): string {
   const root =
     env.CCTRAIL_CACHE_DIR || join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'), 'cctrail');
-  return join(root, 'reports', createHash('sha256').update(outDir).digest('hex').slice(0, 16));
+  return resolve(cwd, root, 'reports', createHash('sha256').update(outDir).digest('hex').slice(0, 16));
 }
 
 /** `cctrail report`: a static HTML report, secrets redacted. */
@@ -89,7 +94,7 @@ export const reportCommand: Command = {
     const selection = await selectSessions(positionals, filters, io);
 
     // The archive lives in the report's cache folder, so a rebuild re-exports only the sessions that changed.
-    const cache = reportCacheDir(outDir, io.env);
+    const cache = reportCacheDir(outDir, io.env, io.cwd);
     const dataDir = join(cache, 'archive');
     await mkdir(dataDir, { recursive: true });
     const runner = new JobRunner(io.env);
