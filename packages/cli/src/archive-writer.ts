@@ -113,8 +113,8 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
   const slugs = options.partsCacheDir ? await siteSlugsOf(layout) : null;
 
   const toBuild: { skeleton: Skeleton; selected: SelectedSession; print: string | null }[] = [];
-  // Fingerprints are taken many sessions at a time: one after the other, the round trips of their `stat`s
-  // add up, all the more when the main thread is busy (the report bundles its site meanwhile).
+  // Sessions are planned many at a time: one after the other, the round trips of `reuse`'s `stat` would add
+  // up, all the more when the main thread is busy (the report bundles its site meanwhile).
   await forEachOrdered(
     ordered,
     PLANNED_AT_ONCE,
@@ -125,7 +125,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
       const file = layout.files.get(skeleton)!;
       const duplicateOf = skeleton.digest.stats.duplicateOf;
       const context = [cliVersion(), coreVersion(), privacy, file, duplicateOf, selected.root];
-      const print = await fingerprint(selected.discovered, context);
+      const print = fingerprint(selected.discovered, context);
       return { print, reused: await state.reuse(file, print) };
     },
     ({ print, reused }, skeleton) => {

@@ -41,7 +41,7 @@ export async function buildSkeletons(
   const kept = new Map<string, string>();
   const build = async (source: SelectedSession): Promise<Skeleton> => {
     const print = cacheFile
-      ? await fingerprint(source.discovered, [cliVersion(), coreVersion(), source.root])
+      ? fingerprint(source.discovered, [cliVersion(), coreVersion(), source.root])
       : null;
     const hit = print === null ? undefined : cached.get(print);
     if (hit) {
