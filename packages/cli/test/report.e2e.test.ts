@@ -26,6 +26,18 @@ async function allText(dir: string): Promise<string> {
   return parts.join('\n');
 }
 
+/** The session files of the one report archive in a cache folder, and a reader of their modification times. */
+async function cachedArchive(cacheDir: string) {
+  const reports = await readdir(join(cacheDir, 'reports'));
+  expect(reports).toHaveLength(1);
+  const archive = join(cacheDir, 'reports', reports[0]!, 'archive');
+  const sessions = (await readdir(archive, { recursive: true })).filter(
+    (f) => f.endsWith('.json') && f.includes('/'),
+  );
+  const times = () => Promise.all(sessions.map(async (f) => (await stat(join(archive, f))).mtimeMs));
+  return { sessions, times };
+}
+
 describe.skipIf(!REPORT_BUILT || !existsSync(HOSTILE))('cctrail report', () => {
   it('builds a site with secrets redacted and home paths shortened, and prints index.html', async () => {
     const out = join(work, 'site');
@@ -60,19 +72,12 @@ describe.skipIf(!REPORT_BUILT || !existsSync(HOSTILE))('cctrail report', () => {
     expect(first.code).toBe(0);
     // Nothing of the cache is inside the folder people publish.
     expect((await readdir(out)).filter((f) => f.startsWith('.'))).toEqual([]);
-    const reports = await readdir(join(work, 'cache', 'reports'));
-    expect(reports).toHaveLength(1);
-    const archive = join(work, 'cache', 'reports', reports[0]!, 'archive');
-    const sessions = (await readdir(archive, { recursive: true })).filter(
-      (f) => f.endsWith('.json') && f.includes('/'),
-    );
+    const { sessions, times } = await cachedArchive(join(work, 'cache'));
     expect(sessions.length).toBeGreaterThan(0);
-    const before = await Promise.all(sessions.map(async (f) => (await stat(join(archive, f))).mtimeMs));
+    const before = await times();
     const second = await cctrail(['report', HOSTILE, '-o', out], { env });
     expect(second.code).toBe(0);
-    expect(await Promise.all(sessions.map(async (f) => (await stat(join(archive, f))).mtimeMs))).toEqual(
-      before,
-    );
+    expect(await times()).toEqual(before);
     // The count still covers every session, including those kept from the last run.
     const count = (text: string) => /(\d+) secrets? redacted/.exec(text)?.[1];
     expect(count(second.stderr)).toBe(count(first.stderr));
@@ -88,19 +93,12 @@ describe.skipIf(!REPORT_BUILT || !existsSync(HOSTILE))('cctrail report with rela
     const env = { CCTRAIL_CACHE_DIR: 'cache-here' };
     const first = await cctrail(['report', HOSTILE, '-o', 'site-here'], { cwd, env });
     expect(first.code).toBe(0);
-    const reports = await readdir(join(cwd, 'cache-here', 'reports'));
-    expect(reports).toHaveLength(1);
-    const archive = join(cwd, 'cache-here', 'reports', reports[0]!, 'archive');
-    const sessions = (await readdir(archive, { recursive: true })).filter(
-      (f) => f.endsWith('.json') && f.includes('/'),
-    );
+    const { sessions, times } = await cachedArchive(join(cwd, 'cache-here'));
     expect(sessions.length).toBeGreaterThan(0);
-    const before = await Promise.all(sessions.map(async (f) => (await stat(join(archive, f))).mtimeMs));
+    const before = await times();
     const second = await cctrail(['report', HOSTILE, '-o', 'site-here'], { cwd, env });
     expect(second.code).toBe(0);
-    expect(await Promise.all(sessions.map(async (f) => (await stat(join(archive, f))).mtimeMs))).toEqual(
-      before,
-    );
+    expect(await times()).toEqual(before);
     expect(existsSync(join(cwd, 'site-here', 'index.html'))).toBe(true);
   });
 });
