@@ -182,8 +182,8 @@ interface FileRead {
 
 async function readFile(source: TranscriptSource, fileIndex: number, state: ReadState): Promise<FileRead> {
   const read: FileRead = { lines: 0, bytes: 0, records: 0, sessionIds: new Set() };
-  // Structure-only builds skip the long string values of long lines (tool outputs) before decoding them,
-  // keeping the text a lean entry keeps (any other string, such as a path, is cut as long).
+  // Structure-only builds shrink long lines before decoding them: the values they never read (tool outputs,
+  // thinking, …: `LEAN_UNREAD`) are emptied, and other long strings cut to the text a lean entry keeps.
   const options = state.keepContent
     ? {}
     : { shrinkAbove: SHRINK_ABOVE, keep: LEAN_TEXT, unread: LEAN_UNREAD };
