@@ -37,15 +37,16 @@ export async function buildSkeletons(
   runner: JobRunner,
   cacheFile?: string,
 ): Promise<Skeletons> {
-  const cached = cacheFile ? await readSkeletons(cacheFile) : new Map<string, Skeleton>();
+  const cached = cacheFile ? await readSkeletons(cacheFile) : new Map<string, string>();
   const kept = new Map<string, string>();
   const build = async (source: SelectedSession): Promise<Skeleton> => {
     const print = cacheFile
       ? fingerprint(source.discovered, [cliVersion(), coreVersion(), source.root])
       : null;
-    const hit = print === null ? undefined : cached.get(print);
+    const text = print === null ? undefined : cached.get(print);
+    const hit = text === undefined ? undefined : parseSkeleton(text);
     if (hit) {
-      kept.set(print!, JSON.stringify(hit));
+      kept.set(print!, text!);
       return hit;
     }
     const job: SkeletonJob = {
@@ -89,23 +90,46 @@ export async function buildSkeletons(
   return { sessions, selected };
 }
 
-/** Skeletons kept by an earlier run, by fingerprint (none when the file is missing or unreadable). */
-async function readSkeletons(file: string): Promise<Map<string, Skeleton>> {
+/** The first line of a skeletons file; then one skeleton a line, `"fingerprint":{…}` (see `writeSkeletons`). */
+const SKELETONS_HEAD = '{"schemaVersion":1,"skeletons":{';
+
+/**
+ * Skeletons kept by an earlier run, by fingerprint, as their JSON text (none when the file is missing or is not
+ * one skeleton a line). A hit is parsed alone, and its text written back as read: a rebuild neither parses nor
+ * serializes the skeletons of the other sessions.
+ */
+async function readSkeletons(file: string): Promise<Map<string, string>> {
+  const kept = new Map<string, string>();
+  let lines: string[];
   try {
-    const saved = JSON.parse(await readFile(file, 'utf8')) as {
-      schemaVersion?: unknown;
-      skeletons?: unknown;
-    };
-    if (saved.schemaVersion !== 1 || typeof saved.skeletons !== 'object' || saved.skeletons === null)
-      return new Map();
-    return new Map(Object.entries(saved.skeletons as Record<string, Skeleton>));
+    lines = (await readFile(file, 'utf8')).split('\n');
   } catch {
-    return new Map();
+    return kept;
+  }
+  if (lines[0] !== SKELETONS_HEAD) return kept;
+  for (const line of lines) {
+    const at = line.indexOf('":');
+    // The head and closing lines, and any damaged line, are no skeleton.
+    if (!line.startsWith('"') || at === -1) continue;
+    kept.set(line.slice(1, at), line.slice(at + 2, line.endsWith(',') ? -1 : undefined));
+  }
+  return kept;
+}
+
+/** A kept skeleton, or undefined when its text is damaged (the session is then built again). */
+function parseSkeleton(text: string): Skeleton | undefined {
+  try {
+    const skeleton = JSON.parse(text) as Skeleton;
+    return typeof skeleton === 'object' && skeleton !== null && typeof skeleton.id === 'string'
+      ? skeleton
+      : undefined;
+  } catch {
+    return undefined;
   }
 }
 
 /** Keeps this run's skeletons (as built, before duplicates are marked), and only those. */
 async function writeSkeletons(file: string, kept: ReadonlyMap<string, string>): Promise<void> {
   const body = [...kept].map(([print, json]) => `${JSON.stringify(print)}:${json}`).join(',\n');
-  await writeIfChanged(file, `{"schemaVersion":1,"skeletons":{\n${body}\n}}\n`);
+  await writeIfChanged(file, `${SKELETONS_HEAD}\n${body}\n}}\n`);
 }

@@ -1,4 +1,4 @@
-import { appendFile, cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { appendFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { discover } from '@cctrail/core';
@@ -58,5 +58,17 @@ describe.skipIf(fixtureScenarios().length === 0)('buildSkeletons with a cache fi
     expect(third.built).toEqual([changed.id]);
     const now = after.sessions.find((s) => s.id === changed.id)!;
     expect(now.digest.stats.lines).toBe(changed.digest.stats.lines + 2);
+
+    // A damaged line costs its session a new build, and only that.
+    const lines = (await readFile(cacheFile, 'utf8')).split('\n');
+    const damaged = lines.findIndex((line) => line.includes(`"id":${JSON.stringify(changed.id)}`));
+    expect(damaged).toBeGreaterThan(0);
+    lines[damaged] = `${lines[damaged]!.slice(0, 80)}…`;
+    await writeFile(cacheFile, lines.join('\n'));
+    const fourth = countingRunner();
+    const repaired = await buildSkeletons(await select(), NO_FILTERS, quiet, fourth.runner, cacheFile);
+    expect(fourth.built).toEqual([changed.id]);
+    expect(repaired.sessions).toEqual(after.sessions);
+    expect(await readFile(cacheFile, 'utf8')).not.toContain('…');
   });
 });
