@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import {
   type ArchiveIndex,
   type ArchiveProject,
@@ -76,14 +76,20 @@ const EXPORTS_AHEAD = 16;
  * filters leave no session, a folder is not touched.
  */
 export async function exportArchive(options: ExportOptions): Promise<ExportOutcome> {
-  const { selection, target, runner, progress } = options;
+  const { selection, runner, progress } = options;
+  // What `onPlanned` starts may change the working directory while sessions are written (the report's site
+  // builder does): every folder is made absolute first.
+  const target: ArchiveTarget =
+    'dir' in options.target ? { dir: resolve(options.target.dir) } : options.target;
+  const partsCacheDir = options.partsCacheDir === undefined ? undefined : resolve(options.partsCacheDir);
+  const skeletonCache = options.skeletonCache === undefined ? undefined : resolve(options.skeletonCache);
   const privacy = options.privacy ?? NO_PRIVACY;
   const skeletons = await buildSkeletons(
     selection.sessions,
     selection.filters,
     progress,
     runner,
-    options.skeletonCache,
+    skeletonCache,
   );
   const layout = planLayout(skeletons.sessions, privacy);
   options.onPlanned?.();
@@ -110,7 +116,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
   const selectedOf = new Map(skeletons.sessions.map((skeleton, i) => [skeleton, skeletons.selected[i]!]));
   // Index order, so a stream lists sessions as the index does.
   const ordered = layout.projects.flatMap((project) => project.sessions);
-  const slugs = options.partsCacheDir ? await siteSlugsOf(layout) : null;
+  const slugs = partsCacheDir ? await siteSlugsOf(layout) : null;
 
   const toBuild: { skeleton: Skeleton; selected: SelectedSession; print: string | null }[] = [];
   // Sessions are planned many at a time: one after the other, the round trips of `reuse`'s `stat` would add
@@ -158,7 +164,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
         file: layout.files.get(skeleton)!,
         privacy,
         dir,
-        partsCacheDir: options.partsCacheDir ?? null,
+        partsCacheDir: partsCacheDir ?? null,
         slugs: slugs?.get(skeleton) ?? null,
       };
       // A huge session is exported in this thread, one at a time (see `JobRunner.runHere`).
