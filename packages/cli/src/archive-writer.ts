@@ -14,8 +14,8 @@ import type { Io } from './command.js';
 import { ExportState, fingerprint } from './export-state.js';
 import type { SelectedSession, Selection } from './input.js';
 import type { JobRunner } from './job-runner.js';
-import { type ExportJob, LEAN_ABOVE_BYTES, type Privacy, type Skeleton, totalBytes } from './jobs.js';
-import { forEachOrdered } from './pool.js';
+import { type ExportJob, type ExportResult, LEAN_ABOVE_BYTES, type Privacy, type Skeleton, totalBytes } from './jobs.js';
+import { forEachHeaviestFirst, forEachOrdered } from './pool.js';
 import type { Progress } from './progress.js';
 import { shortenHome } from './redact.js';
 import { NameAllocator } from './sanitize.js';
@@ -64,9 +64,6 @@ const NO_PRIVACY: Privacy = { redact: false, shortHome: false };
 
 /** Sessions whose fingerprints are taken at once, to find those that need no export. */
 const PLANNED_AT_ONCE = 64;
-
-/** Sessions submitted ahead of the oldest one still exporting into a folder, with worker threads. */
-const EXPORTS_AHEAD = 16;
 
 /**
  * Exports the selected sessions. First every session is built without content, to find duplicates and
@@ -151,38 +148,40 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
     },
   );
 
-  await forEachOrdered(
-    toBuild,
-    // Into a folder, a result is a summary: many sessions are submitted ahead, so one slow session at the head
-    // of the ordered window does not leave the workers idle. A stream's results hold whole session texts.
-    dir !== null && runner.parallel ? EXPORTS_AHEAD : runner.capacity,
-    async ({ skeleton, selected }) => {
-      const job: ExportJob = {
-        kind: 'export',
-        input: { discovered: selected.discovered, root: selected.root },
-        duplicateOf: skeleton.digest.stats.duplicateOf,
-        file: layout.files.get(skeleton)!,
-        privacy,
-        dir,
-        partsCacheDir: partsCacheDir ?? null,
-        slugs: slugs?.get(skeleton) ?? null,
-      };
-      // A huge session is exported in this thread, one at a time (see `JobRunner.runHere`).
-      const huge = totalBytes(selected.discovered) > LEAN_ABOVE_BYTES;
-      return huge ? runner.runHere(job) : runner.run(job);
-    },
-    async (result, { skeleton, print }) => {
-      progress.tick(skeleton.id.slice(0, 8));
-      summaries.set(skeleton, result.summary);
-      cwds.set(skeleton, result.cwd);
-      outcome.redacted += result.redacted;
-      outcome.shortened += result.shortened;
-      if (result.outcome === 'unchanged') outcome.unchanged++;
-      else outcome.written++;
-      if ('stream' in target) for (const piece of result.text ?? []) await write(target.stream, piece);
-      if (state !== null && print !== null) state.remember(result.summary.file, print, result.cwd, result);
-    },
-  );
+  const sizes = new Map(toBuild.map((item) => [item, totalBytes(item.selected.discovered)]));
+  const exportOne = (item: (typeof toBuild)[number]): Promise<ExportResult> => {
+    const { skeleton, selected } = item;
+    const job: ExportJob = {
+      kind: 'export',
+      input: { discovered: selected.discovered, root: selected.root },
+      duplicateOf: skeleton.digest.stats.duplicateOf,
+      file: layout.files.get(skeleton)!,
+      privacy,
+      dir,
+      partsCacheDir: partsCacheDir ?? null,
+      slugs: slugs?.get(skeleton) ?? null,
+    };
+    // A huge session is exported in this thread, one at a time (see `JobRunner.runHere`).
+    return sizes.get(item)! > LEAN_ABOVE_BYTES ? runner.runHere(job) : runner.run(job);
+  };
+  const written = async (result: ExportResult, { skeleton, print }: (typeof toBuild)[number]) => {
+    progress.tick(skeleton.id.slice(0, 8));
+    summaries.set(skeleton, result.summary);
+    cwds.set(skeleton, result.cwd);
+    outcome.redacted += result.redacted;
+    outcome.shortened += result.shortened;
+    if (result.outcome === 'unchanged') outcome.unchanged++;
+    else outcome.written++;
+    if ('stream' in target) for (const piece of result.text ?? []) await write(target.stream, piece);
+    if (state !== null && print !== null) state.remember(result.summary.file, print, result.cwd, result);
+  };
+  if (dir !== null && runner.parallel) {
+    // Into a folder, a result is a summary: the largest sessions go first, so the workers finish together.
+    await forEachHeaviestFirst(toBuild, (item) => sizes.get(item)!, runner.capacity, exportOne, written);
+  } else {
+    // A stream's results hold whole session texts: a bounded window, in order.
+    await forEachOrdered(toBuild, runner.capacity, exportOne, written);
+  }
 
   const index: ArchiveIndex = {
     schemaVersion: 1,

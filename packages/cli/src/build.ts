@@ -6,12 +6,9 @@ import { fingerprint } from './export-state.js';
 import { type Filters, inTimeRange, type SelectedSession } from './input.js';
 import type { JobRunner } from './job-runner.js';
 import { LEAN_ABOVE_BYTES, type Skeleton, type SkeletonJob, totalBytes } from './jobs.js';
-import { forEachOrdered } from './pool.js';
+import { forEachHeaviestFirst } from './pool.js';
 import type { Progress } from './progress.js';
 import { cliVersion, coreVersion } from './version.js';
-
-/** Sessions submitted ahead of the oldest one still building, with worker threads. */
-const SKELETONS_AHEAD = 32;
 
 /** Skeletons of the sessions, time-filtered, with `duplicateOf` set. */
 export interface Skeletons {
@@ -39,7 +36,8 @@ export async function buildSkeletons(
 ): Promise<Skeletons> {
   const cached = cacheFile ? await readSkeletons(cacheFile) : new Map<string, string>();
   const kept = new Map<string, string>();
-  const build = async (source: SelectedSession): Promise<Skeleton> => {
+  const sizes = selection.map((source) => totalBytes(source.discovered));
+  const build = async (source: SelectedSession, index: number): Promise<Skeleton> => {
     const print = cacheFile
       ? fingerprint(source.discovered, [cliVersion(), coreVersion(), source.root])
       : null;
@@ -53,7 +51,7 @@ export async function buildSkeletons(
       kind: 'skeleton',
       input: { discovered: source.discovered, root: source.root },
     };
-    const huge = totalBytes(source.discovered) > LEAN_ABOVE_BYTES;
+    const huge = sizes[index]! > LEAN_ABOVE_BYTES;
     const skeleton = await (huge ? runner.runHere(job) : runner.run(job));
     if (print !== null) kept.set(print, JSON.stringify(skeleton));
     return skeleton;
@@ -61,14 +59,18 @@ export async function buildSkeletons(
   const sessions: Skeleton[] = [];
   const selected: SelectedSession[] = [];
   const notTranscripts: string[] = [];
-  await forEachOrdered(
+  await forEachHeaviestFirst(
     selection,
-    // Skeletons are small, so with workers many are submitted ahead: a slow session at the head of the
-    // ordered window does not leave the workers idle.
-    runner.parallel ? SKELETONS_AHEAD : runner.capacity,
-    build,
+    // The largest sessions first, so the threads finish together. Skeletons are small and kept anyway: those
+    // that wait for their turn to be emitted cost little.
+    (_, index) => sizes[index]!,
+    runner.capacity,
+    async (source, index) => {
+      const skeleton = await build(source, index);
+      progress.tick(skeleton.id.slice(0, 8));
+      return skeleton;
+    },
     (session, source) => {
-      progress.tick(session.id.slice(0, 8));
       if (session.notATranscript) notTranscripts.push(session.digest.stats.file);
       if (!inTimeRange(session.digest.stats, filters)) return;
       sessions.push(session);
