@@ -72,29 +72,56 @@ function readTextBlocking(path: string): string {
 
 async function* readChunks(path: string): AsyncGenerator<Uint8Array> {
   const handle = await open(path, 'r');
+  const buffers: Buffer[] = [];
+  let next: Promise<unknown> | null = null;
   try {
+    const { size } = await handle.stat();
+    if (size < WHOLE_FILE) {
+      // A small file in one piece, into a reused buffer (see `spare`).
+      const buffer = takeBuffer(size + 1);
+      buffers.push(buffer);
+      let filled = 0;
+      for (;;) {
+        const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, null);
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+        if (filled === buffer.length) {
+          // The file grew while being read: the rest comes in chunks.
+          yield buffer.subarray(0, filled);
+          filled = 0;
+        }
+      }
+      if (filled > 0) yield buffer.subarray(0, filled);
+      return;
+    }
     // Two buffers in turn, the next read in flight while the current chunk is being parsed. A buffer is
     // refilled only after the line reader has asked for the chunk after it (see `readLines`).
-    const buffers = [Buffer.allocUnsafe(CHUNK), Buffer.allocUnsafe(CHUNK)];
+    buffers.push(takeBuffer(CHUNK), takeBuffer(CHUNK));
     let turn = 0;
-    let next = handle.read(buffers[0]!, 0, CHUNK, null);
+    let reading = handle.read(buffers[0]!, 0, CHUNK, null);
     for (;;) {
-      const { bytesRead, buffer } = await next;
+      next = reading;
+      const { bytesRead, buffer } = await reading;
+      next = null;
       if (bytesRead === 0) return;
       turn ^= 1;
-      next = handle.read(buffers[turn]!, 0, CHUNK, null);
+      reading = handle.read(buffers[turn]!, 0, CHUNK, null);
+      next = reading;
       yield buffer.subarray(0, bytesRead);
     }
   } finally {
+    // A read still in flight (the reader stopped early) must land before its buffer is reused.
+    await next?.catch(() => undefined);
     await handle.close();
+    for (const buffer of buffers) returnBuffer(buffer);
   }
 }
 
-/** Files up to this size are read in one piece by blocking sources: no line spans two chunks. */
+/** Files up to this size are read in one piece: no line spans two chunks. */
 const WHOLE_FILE = 16 << 20;
 
 /**
- * Buffers of finished blocking reads, smallest first, reused by the next files (a thread reads a few files at
+ * Buffers of finished reads, smallest first, reused by the next files (a thread reads a few files at
  * a time). A new buffer's memory has to be faulted in page by page, which costs more than the read itself.
  */
 const spare: Buffer[] = [];

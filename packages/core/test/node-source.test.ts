@@ -37,3 +37,38 @@ describe('fileSource', () => {
     expect(blocking.length).toBe(text.split('\n').length - (text === '' || text.endsWith('\n') ? 1 : 0));
   });
 });
+
+describe('fileSource buffers', () => {
+  const texts = [3000, 50, 70_000, 10, 2_000_000, 400].map((size, i) =>
+    Array.from({ length: 5 }, (_, line) => JSON.stringify({ i, line, pad: String(i).repeat(size) })).join('\n'),
+  );
+  const paths = texts.map((text, i) => {
+    const path = join(dir, `reuse-${i}.jsonl`);
+    writeFileSync(path, text);
+    return path;
+  });
+
+  it.each([true, false])('are reused across files without mixing their bytes (blocking: %s)', async (blocking) => {
+    const expected = texts.map((text) => text.split('\n'));
+    const texts_ = async (path: string) => {
+      const out: string[] = [];
+      for await (const line of readLines(fileSource(path, path, { blocking }).read())) out.push(line.text);
+      return out;
+    };
+    // One after the other (each file gets a buffer another one used), then all at once.
+    for (const [i, path] of paths.entries()) expect(await texts_(path)).toEqual(expected[i]);
+    expect(await Promise.all(paths.map(texts_))).toEqual(expected);
+  });
+
+  it('lets a reader stop early, then reads the next file whole', async () => {
+    const big = join(dir, 'reuse-big.jsonl');
+    writeFileSync(big, `${JSON.stringify({ pad: 'x'.repeat(20 << 20) })}\n{"after":1}\n`);
+    for await (const line of readLines(fileSource(big, big).read())) {
+      expect(line.number).toBe(1);
+      break;
+    }
+    const lines: string[] = [];
+    for await (const line of readLines(fileSource(paths[2]!, paths[2]!).read())) lines.push(line.text);
+    expect(lines).toEqual(texts[2]!.split('\n'));
+  });
+});
