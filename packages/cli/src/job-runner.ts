@@ -118,7 +118,7 @@ export class JobRunner {
     const { job, resolve, reject } = this.#queue.shift()!;
     this.#hereBusy = true;
     setImmediate(() => {
-      runJob(job, { blocking: true })
+      runJob(job)
         .then(resolve, reject)
         .finally(() => {
           this.#hereBusy = false;
