@@ -40,7 +40,9 @@ describe('fileSource', () => {
 
 describe('fileSource buffers', () => {
   const texts = [3000, 50, 70_000, 10, 2_000_000, 400].map((size, i) =>
-    Array.from({ length: 5 }, (_, line) => JSON.stringify({ i, line, pad: String(i).repeat(size) })).join('\n'),
+    Array.from({ length: 5 }, (_, line) => JSON.stringify({ i, line, pad: String(i).repeat(size) })).join(
+      '\n',
+    ),
   );
   const paths = texts.map((text, i) => {
     const path = join(dir, `reuse-${i}.jsonl`);
@@ -48,17 +50,20 @@ describe('fileSource buffers', () => {
     return path;
   });
 
-  it.each([true, false])('are reused across files without mixing their bytes (blocking: %s)', async (blocking) => {
-    const expected = texts.map((text) => text.split('\n'));
-    const texts_ = async (path: string) => {
-      const out: string[] = [];
-      for await (const line of readLines(fileSource(path, path, { blocking }).read())) out.push(line.text);
-      return out;
-    };
-    // One after the other (each file gets a buffer another one used), then all at once.
-    for (const [i, path] of paths.entries()) expect(await texts_(path)).toEqual(expected[i]);
-    expect(await Promise.all(paths.map(texts_))).toEqual(expected);
-  });
+  it.each([true, false])(
+    'are reused across files without mixing their bytes (blocking: %s)',
+    async (blocking) => {
+      const expected = texts.map((text) => text.split('\n'));
+      const readAll = async (path: string) => {
+        const out: string[] = [];
+        for await (const line of readLines(fileSource(path, path, { blocking }).read())) out.push(line.text);
+        return out;
+      };
+      // One after the other (each file gets a buffer another one used), then all at once.
+      for (const [i, path] of paths.entries()) expect(await readAll(path)).toEqual(expected[i]);
+      expect(await Promise.all(paths.map(readAll))).toEqual(expected);
+    },
+  );
 
   it('lets a reader stop early, then reads the next file whole', async () => {
     const big = join(dir, 'reuse-big.jsonl');
