@@ -14,12 +14,19 @@ import type { Io } from './command.js';
 import { ExportState, fingerprint } from './export-state.js';
 import type { SelectedSession, Selection } from './input.js';
 import type { JobRunner } from './job-runner.js';
-import { type ExportJob, type ExportResult, LEAN_ABOVE_BYTES, type Privacy, type Skeleton, totalBytes } from './jobs.js';
+import {
+  type ExportJob,
+  type ExportResult,
+  LEAN_ABOVE_BYTES,
+  type Privacy,
+  type Skeleton,
+  totalBytes,
+} from './jobs.js';
 import { forEachHeaviestFirst, forEachOrdered } from './pool.js';
 import type { Progress } from './progress.js';
 import { shortenHome } from './redact.js';
 import { NameAllocator } from './sanitize.js';
-import { cliVersion, coreVersion } from './version.js';
+import { cliVersion, codeVersion } from './version.js';
 
 /** Folder of the session files inside an archive. */
 export const SESSIONS_FOLDER = 'sessions';
@@ -127,7 +134,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
       const selected = selectedOf.get(skeleton)!;
       const file = layout.files.get(skeleton)!;
       const duplicateOf = skeleton.digest.stats.duplicateOf;
-      const context = [cliVersion(), coreVersion(), privacy, file, duplicateOf, selected.root];
+      const context = [codeVersion(), privacy, file, duplicateOf, selected.root];
       const print = fingerprint(selected.discovered, context);
       return { print, reused: await state.reuse(file, print) };
     },
