@@ -1,10 +1,16 @@
 import { parentPort } from 'node:worker_threads';
 import { type Job, runJob } from './jobs.js';
 
-/** A worker thread running jobs posted by `JobRunner`: `{id, job}` in, `{id, ok, result | error}` out. */
+/**
+ * A worker thread running jobs posted by `JobRunner`: `{id, job}` in, `{id, ok, result | json | error}` out. A
+ * skeleton comes back as its JSON text (`json`), which the main thread parses and can cache as it is.
+ */
 parentPort?.on('message', async ({ id, job }: { id: number; job: Job }) => {
   try {
-    parentPort?.postMessage({ id, ok: true, result: await runJob(job) });
+    const result = await runJob(job);
+    parentPort?.postMessage(
+      job.kind === 'skeleton' ? { id, ok: true, json: JSON.stringify(result) } : { id, ok: true, result },
+    );
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
     parentPort?.postMessage({

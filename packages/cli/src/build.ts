@@ -2,13 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { findDuplicates } from '@cctrail/core';
 import { writeIfChanged } from './atomic-write.js';
 import { CliError } from './errors.js';
-import { fingerprint } from './export-state.js';
+import { fileStats, fingerprint, transcriptBytes } from './export-state.js';
 import { type Filters, inTimeRange, type SelectedSession } from './input.js';
 import type { JobRunner } from './job-runner.js';
-import { LEAN_ABOVE_BYTES, type Skeleton, type SkeletonJob, totalBytes } from './jobs.js';
+import { LEAN_ABOVE_BYTES, type Skeleton, type SkeletonJob, skeletonJson } from './jobs.js';
 import { forEachHeaviestFirst } from './pool.js';
 import type { Progress } from './progress.js';
-import { cliVersion, coreVersion } from './version.js';
+import { codeVersion } from './version.js';
 
 /** Skeletons of the sessions, time-filtered, with `duplicateOf` set. */
 export interface Skeletons {
@@ -23,7 +23,10 @@ export interface Skeletons {
  * outside the time filters, and marks duplicates across the rest.
  *
  * With `cacheFile`, skeletons are kept in that file, keyed by a fingerprint of the session's files (size and
- * modification time), and a session whose files did not change is not read again.
+ * modification time), and a session whose files did not change is not read again. The file then keeps this
+ * run's skeletons only, or with `keepOthers` (a run that selected only some of the sessions the file serves)
+ * also those of the sessions this run did not select. A cache that cannot be written only costs the next run
+ * its time.
  *
  * Throws a `CliError` when none of the files is a transcript at all.
  */
@@ -33,13 +36,17 @@ export async function buildSkeletons(
   progress: Progress,
   runner: JobRunner,
   cacheFile?: string,
+  options: { keepOthers?: boolean } = {},
 ): Promise<Skeletons> {
   const cached = cacheFile ? await readSkeletons(cacheFile) : new Map<string, string>();
   const kept = new Map<string, string>();
-  const sizes = selection.map((source) => totalBytes(source.discovered));
+  let built = 0;
+  // One `stat` of each file gives both the sizes (the order of work) and the fingerprints (the cache keys).
+  const files = selection.map((source) => fileStats(source.discovered));
+  const sizes = selection.map((source, index) => transcriptBytes(source.discovered, files[index]!));
   const build = async (source: SelectedSession, index: number): Promise<Skeleton> => {
     const print = cacheFile
-      ? fingerprint(source.discovered, [cliVersion(), coreVersion(), source.root])
+      ? fingerprint(source.discovered, [codeVersion(), source.root], files[index])
       : null;
     const text = print === null ? undefined : cached.get(print);
     const hit = text === undefined ? undefined : parseSkeleton(text);
@@ -53,7 +60,8 @@ export async function buildSkeletons(
     };
     const huge = sizes[index]! > LEAN_ABOVE_BYTES;
     const skeleton = await (huge ? runner.runHere(job) : runner.run(job));
-    if (print !== null) kept.set(print, JSON.stringify(skeleton));
+    built++;
+    if (print !== null) kept.set(print, skeletonJson(skeleton));
     return skeleton;
   };
   const sessions: Skeleton[] = [];
@@ -84,7 +92,11 @@ export async function buildSkeletons(
         : `none of the ${notTranscripts.length} files is a Claude Code transcript (no line is a transcript record)`,
     );
   }
-  if (cacheFile) await writeSkeletons(cacheFile, kept);
+  if (cacheFile) {
+    if (options.keepOthers) keepOthers(kept, cached, selection);
+    // Nothing built and nothing dropped: the file holds these skeletons already.
+    if (built > 0 || kept.size !== cached.size) await writeSkeletons(cacheFile, kept).catch(() => undefined);
+  }
   const duplicates = findDuplicates(sessions.map((s) => ({ id: s.id, uuids: s.digest.uuids })));
   sessions.forEach((session, index) => {
     session.digest.stats.duplicateOf = duplicates[index]!;
@@ -130,8 +142,25 @@ function parseSkeleton(text: string): Skeleton | undefined {
   }
 }
 
-/** Keeps this run's skeletons (as built, before duplicates are marked), and only those. */
+/** Adds to `kept` the cached skeletons of sessions that are not in `selection`. */
+function keepOthers(
+  kept: Map<string, string>,
+  cached: ReadonlyMap<string, string>,
+  selection: readonly SelectedSession[],
+): void {
+  const here = new Set(selection.map((s) => JSON.stringify([s.discovered.project, s.discovered.id])));
+  for (const [print, text] of cached) {
+    if (kept.has(print)) continue;
+    const skeleton = parseSkeleton(text);
+    if (skeleton && !here.has(JSON.stringify([skeleton.project, skeleton.id]))) kept.set(print, text);
+  }
+}
+
+/** Writes the skeletons kept (as built, before duplicates are marked), and only those. */
 async function writeSkeletons(file: string, kept: ReadonlyMap<string, string>): Promise<void> {
-  const body = [...kept].map(([print, json]) => `${JSON.stringify(print)}:${json}`).join(',\n');
+  const body = [...kept.keys()]
+    .sort()
+    .map((print) => `${JSON.stringify(print)}:${kept.get(print)!}`)
+    .join(',\n');
   await writeIfChanged(file, `${SKELETONS_HEAD}\n${body}\n}}\n`);
 }

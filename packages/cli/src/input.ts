@@ -141,6 +141,16 @@ export function wantsHelp(options: OptionValues): boolean {
 }
 
 /**
+ * The absolute paths a command reads: those given, or the default projects folder.
+ *
+ * @param paths Paths from the command line; empty for the default folder.
+ * @param io For the environment and the working directory.
+ */
+export function inputPaths(paths: readonly string[], io: Pick<Io, 'env' | 'cwd'>): string[] {
+  return paths.length === 0 ? [defaultProjectsFolder(io.env)] : paths.map((p) => resolve(io.cwd, p));
+}
+
+/**
  * Finds the sessions a command should read: discovers transcripts under the paths (or the default folder),
  * then applies `--project`, `--session` and a first `--since` cut on file times (the exact time filter needs
  * the built session: see `inTimeRange`).
@@ -154,7 +164,7 @@ export function wantsHelp(options: OptionValues): boolean {
  */
 export async function selectSessions(paths: readonly string[], filters: Filters, io: Io): Promise<Selection> {
   const usingDefault = paths.length === 0;
-  const inputs = usingDefault ? [defaultProjectsFolder(io.env)] : paths.map((p) => resolve(io.cwd, p));
+  const inputs = inputPaths(paths, io);
 
   for (const input of inputs) {
     const info = await stat(input).catch((error: NodeJS.ErrnoException) => error);

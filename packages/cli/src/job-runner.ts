@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { type Job, type JobResult, runJob } from './jobs.js';
+import { type Job, type JobResult, runJob, skeletonFromJson } from './jobs.js';
 
 /** Jobs each worker is given at once: one parsing while the next one's file is read. */
 const PER_WORKER = 2;
@@ -137,11 +137,12 @@ export class JobRunner {
     for (let i = 0; i < this.#workers; i++) {
       const worker = new Worker(this.#script);
       const slot: Slot = { worker, busy: 0 };
-      worker.on('message', (message: { id: number; ok: boolean; result?: unknown; error?: WorkerError }) => {
+      worker.on('message', (message: WorkerMessage) => {
         slot.busy--;
         const pending = this.#pending.get(message.id);
         this.#pending.delete(message.id);
-        if (message.ok) pending?.resolve(message.result);
+        if (message.ok)
+          pending?.resolve(message.json === undefined ? message.result : skeletonFromJson(message.json));
         else pending?.reject(toError(message.error));
         this.#dispatch();
       });
@@ -165,6 +166,16 @@ export class JobRunner {
 
 function defaultWorkers(): number {
   return Math.min(4, Math.max(2, availableParallelism()));
+}
+
+/** What a worker posts back for a job (see `build-worker.ts`). */
+interface WorkerMessage {
+  id: number;
+  ok: boolean;
+  result?: unknown;
+  /** A skeleton, as JSON text. */
+  json?: string;
+  error?: WorkerError;
 }
 
 interface WorkerError {

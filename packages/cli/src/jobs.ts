@@ -88,6 +88,25 @@ export interface Skeleton {
   notATranscript: boolean;
 }
 
+/** The JSON text of skeletons that arrived as text (see `skeletonFromJson`). */
+const arrivedAs = new WeakMap<Skeleton, string>();
+
+/**
+ * A skeleton from the JSON text a worker thread sends it as: parsing the text costs this thread about what
+ * receiving a structured clone would, and the text is kept, so caching the skeleton costs no second
+ * serialization here (see `skeletonJson`).
+ */
+export function skeletonFromJson(json: string): Skeleton {
+  const skeleton = JSON.parse(json) as Skeleton;
+  arrivedAs.set(skeleton, json);
+  return skeleton;
+}
+
+/** A skeleton's JSON text: the text it arrived as (see `skeletonFromJson`), else a new one. */
+export function skeletonJson(skeleton: Skeleton): string {
+  return arrivedAs.get(skeleton) ?? JSON.stringify(skeleton);
+}
+
 /** The result type of each job kind. */
 export type JobResult<J extends Job> = J extends SkeletonJob ? Skeleton : ExportResult;
 

@@ -71,4 +71,31 @@ describe.skipIf(fixtureScenarios().length === 0)('buildSkeletons with a cache fi
     expect(repaired.sessions).toEqual(after.sessions);
     expect(await readFile(cacheFile, 'utf8')).not.toContain('…');
   });
+
+  it('keeps the skeletons of sessions a run did not select only when told to', async () => {
+    const root = join(work, 'partial');
+    await cp(FIXTURES, root, { recursive: true });
+    const all = (await discover([root])).projects.flatMap((p) =>
+      p.sessions.map((discovered) => ({ discovered, root })),
+    );
+    const cacheFile = join(work, 'partial.json');
+    const entries = async () => Object.keys(JSON.parse(await readFile(cacheFile, 'utf8')).skeletons).length;
+    await buildSkeletons(all, NO_FILTERS, quiet, countingRunner().runner, cacheFile);
+    expect(await entries()).toBe(all.length);
+
+    // One session, its file changed: its skeleton is replaced, the others stay.
+    const one = all.find((s) => s.discovered.mainFile !== null)!;
+    await appendFile(one.discovered.mainFile!, '\n');
+    const partial = countingRunner();
+    await buildSkeletons([one], NO_FILTERS, quiet, partial.runner, cacheFile, { keepOthers: true });
+    expect(partial.built).toEqual([one.discovered.id]);
+    expect(await entries()).toBe(all.length);
+    const again = countingRunner();
+    await buildSkeletons(all, NO_FILTERS, quiet, again.runner, cacheFile);
+    expect(again.built).toEqual([]);
+
+    // Without `keepOthers`, the file keeps that run's sessions only.
+    await buildSkeletons([one], NO_FILTERS, quiet, countingRunner().runner, cacheFile);
+    expect(await entries()).toBe(1);
+  });
 });

@@ -1,5 +1,9 @@
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { ArchiveStats } from '@cctrail/core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   CORPUS,
   cctrail,
@@ -28,7 +32,7 @@ describe.skipIf(!hasFixtures)('cctrail stats on fixtures/', () => {
     // and an explicit worker count leaves the main thread out.
     const runs = await Promise.all(
       [undefined, '0', '3'].map((workers) =>
-        cctrail(['stats', '--json', FIXTURES], {
+        cctrail(['stats', '--json', '--no-cache', FIXTURES], {
           env: workers === undefined ? {} : { CCTRAIL_WORKERS: workers },
         }),
       ),
@@ -90,6 +94,70 @@ describe.skipIf(!hasFixtures)('cctrail stats on fixtures/', () => {
     expect(none.code).toBe(0);
     expect((JSON.parse(none.stdout) as ArchiveStats).sessions).toEqual([]);
     expect(none.stderr).toContain('No session matches the filters.');
+  });
+});
+
+describe.skipIf(!hasFixtures)('the stats cache', () => {
+  const work = mkdtemp(join(tmpdir(), 'cctrail-stats-cache-'));
+  afterAll(async () => rm(await work, { recursive: true, force: true }));
+
+  /** A copy of the fixtures and an empty cache folder. */
+  async function setUp(name: string) {
+    const root = join(await work, name, 'projects');
+    await cp(FIXTURES, root, { recursive: true });
+    return { root, env: { CCTRAIL_CACHE_DIR: join(await work, name, 'cache') } };
+  }
+
+  /** The time transcripts are given, in whole seconds, so that it can be given back exactly. */
+  const WHEN = new Date('2025-06-01T00:00:00Z');
+
+  /** A transcript with token counts, edited in place without changing its size or time. */
+  async function editUnnoticed(root: string): Promise<string> {
+    for (const file of transcriptFiles(root)) {
+      const text = await readFile(file, 'utf8');
+      const at = text.search(/"output_tokens":[1-8]/);
+      if (at === -1) continue;
+      const digit = at + '"output_tokens":'.length;
+      await writeFile(file, `${text.slice(0, digit)}${Number(text[digit]) + 1}${text.slice(digit + 1)}`);
+      await utimes(file, WHEN, WHEN);
+      return file;
+    }
+    throw new Error('no transcript with output tokens');
+  }
+
+  it('reads again only the sessions whose files changed, and prints what a run without it prints', async () => {
+    const { root, env } = await setUp('reuse');
+    for (const file of transcriptFiles(root)) await utimes(file, WHEN, WHEN);
+    const first = await cctrail(['stats', '--json', root], { env });
+    expect(first.code).toBe(0);
+    expect(await readdir(join(env.CCTRAIL_CACHE_DIR, 'stats'))).toHaveLength(1);
+
+    // A change that size and time do not show: the cached digests are used, so the output does not move…
+    const edited = await editUnnoticed(root);
+    expect((await cctrail(['stats', '--json', root], { env })).stdout).toBe(first.stdout);
+    const fresh = await cctrail(['stats', '--json', '--no-cache', root], { env });
+    expect(fresh.stdout).not.toBe(first.stdout);
+
+    // …until the file's time says it changed: then that session is read again.
+    await utimes(edited, new Date(), new Date());
+    expect((await cctrail(['stats', '--json', root], { env })).stdout).toBe(fresh.stdout);
+  });
+
+  it('is neither read nor written with --no-cache', async () => {
+    const { root, env } = await setUp('off');
+    const run = await cctrail(['stats', '--json', '--no-cache', root], { env });
+    expect(run.code).toBe(0);
+    expect(existsSync(env.CCTRAIL_CACHE_DIR)).toBe(false);
+  });
+
+  it('only costs time when it cannot be written', async () => {
+    const { root, env } = await setUp('unwritable');
+    // A file where the cache folder should be: nothing can be created in it.
+    await writeFile(env.CCTRAIL_CACHE_DIR, 'not a folder');
+    const run = await cctrail(['stats', '--json', root], { env });
+    const without = await cctrail(['stats', '--json', '--no-cache', root], { env });
+    expect(run.code).toBe(0);
+    expect([run.stdout, run.stderr]).toEqual([without.stdout, without.stderr]);
   });
 });
 

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type ExportOutcome, exportArchive } from '../archive-writer.js';
 import { flag, stringOption } from '../args.js';
+import { cacheName, cacheRoot } from '../cache-dir.js';
 import type { Command } from '../command.js';
 import { plural, printDiagnostics } from '../diagnostic-output.js';
 import { CliError, EXIT, exitCodeFor } from '../errors.js';
@@ -36,9 +35,7 @@ interface ReportModule {
  * @param cwd What a relative cache folder is relative to.
  */
 export function reportCacheDir(outDir: string, env: NodeJS.ProcessEnv, cwd: string): string {
-  const root =
-    env.CCTRAIL_CACHE_DIR || join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'), 'cctrail');
-  return resolve(cwd, root, 'reports', createHash('sha256').update(outDir).digest('hex').slice(0, 16));
+  return join(cacheRoot(env, cwd), 'reports', cacheName(outDir));
 }
 
 /** `cctrail report`: a static HTML report, secrets redacted. */

@@ -1,10 +1,13 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { type ArchiveStats, combineStats } from '@cctrail/core';
 import { flag } from '../args.js';
 import { buildSkeletons } from '../build.js';
-import type { Command } from '../command.js';
+import { cacheName, cacheRoot } from '../cache-dir.js';
+import type { Command, Io } from '../command.js';
 import { plural, printDiagnostics } from '../diagnostic-output.js';
 import { exitCodeFor } from '../errors.js';
-import { INPUT_OPTIONS, readFilters, selectSessions } from '../input.js';
+import { type Filters, INPUT_OPTIONS, inputPaths, readFilters, selectSessions } from '../input.js';
 import { JobRunner } from '../job-runner.js';
 import { progressBar } from '../progress.js';
 import {
@@ -21,16 +24,23 @@ import {
 export const statsCommand: Command = {
   name: 'stats',
   summary: 'summarize sessions: entries, branches, agents, compactions, tools, tokens',
-  usage: 'stats [paths…] [--json]',
+  usage: 'stats [paths…] [--json] [--no-cache]',
   description: [
     'Prints a summary of the sessions: one row per session, then the sub-agents by type (invocations,',
     'median entries, depth, multi-turn share, nesting, parallel runs, error rate, tokens) and compaction',
     'frequency. With --json it prints a stable shape for scripts instead (schema/stats.schema.json).',
     'Tokens are counted once per API response, across files. Sessions contained in another one',
     '(duplicates) are listed but left out of the totals.',
+    'What each session adds up to is cached ($CCTRAIL_CACHE_DIR, else ~/.cache/cctrail): the next run',
+    'reads again only the sessions whose files changed.',
   ].join('\n'),
   options: [
     { name: 'json', type: 'boolean', description: 'print JSON (schemaVersion 1) instead of tables' },
+    {
+      name: 'no-cache',
+      type: 'boolean',
+      description: 'read every session again; neither use nor keep the cache',
+    },
     ...INPUT_OPTIONS,
   ],
   examples: [
@@ -41,11 +51,15 @@ export const statsCommand: Command = {
   async run({ options, positionals, io }) {
     const filters = readFilters(options);
     const runner = new JobRunner(io.env, { shareThisThread: true });
-    runner.start();
+    const cacheFile = flag(options, 'no-cache') ? undefined : statsCacheFile(positionals, io);
+    // Without a cache to read, every session will be built: the workers start while the sessions are found.
+    if (cacheFile === undefined || !existsSync(cacheFile)) runner.start();
     const { sessions } = await (async () => {
       const selection = await selectSessions(positionals, filters, io);
       const progress = progressBar(io, selection.sessions.length, 'sessions');
-      return buildSkeletons(selection.sessions, filters, progress, runner).finally(() => progress.done());
+      return buildSkeletons(selection.sessions, filters, progress, runner, cacheFile, {
+        keepOthers: filtered(filters),
+      }).finally(() => progress.done());
     })().finally(() => runner.close());
     const stats = combineStats(sessions.map((session) => session.digest));
     if (flag(options, 'json')) {
@@ -58,6 +72,25 @@ export const statsCommand: Command = {
     return exitCodeFor(tally.error, flag(options, 'strict'));
   },
 };
+
+/**
+ * The file `stats` keeps session digests in, one per list of input paths: `<cache>/stats/<name>.json` (see
+ * `cacheRoot`).
+ */
+function statsCacheFile(positionals: readonly string[], io: Io): string {
+  const inputs = [...new Set(inputPaths(positionals, io))].sort();
+  return join(cacheRoot(io.env, io.cwd), 'stats', `${cacheName(JSON.stringify(inputs))}.json`);
+}
+
+/** Whether the filters leave out some of the sessions under the input paths. */
+function filtered(filters: Filters): boolean {
+  return (
+    filters.projects.length > 0 ||
+    filters.sessions.length > 0 ||
+    filters.since !== null ||
+    filters.until !== null
+  );
+}
 
 /**
  * Renders statistics as text tables for the terminal.
