@@ -12,16 +12,10 @@ import { insideFolder, writeIfChanged } from './atomic-write.js';
 import { buildSkeletons } from './build.js';
 import type { Io } from './command.js';
 import { ExportState, fingerprint } from './export-state.js';
+import { fileStats, transcriptBytes } from './file-stats.js';
 import type { SelectedSession, Selection } from './input.js';
 import type { JobRunner } from './job-runner.js';
-import {
-  type ExportJob,
-  type ExportResult,
-  LEAN_ABOVE_BYTES,
-  type Privacy,
-  type Skeleton,
-  totalBytes,
-} from './jobs.js';
+import { type ExportJob, type ExportResult, LEAN_ABOVE_BYTES, type Privacy, type Skeleton } from './jobs.js';
 import { forEachHeaviestFirst, forEachOrdered } from './pool.js';
 import type { Progress } from './progress.js';
 import { shortenHome } from './redact.js';
@@ -122,26 +116,30 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
   const ordered = layout.projects.flatMap((project) => project.sessions);
   const slugs = partsCacheDir ? await siteSlugsOf(layout) : null;
 
-  const toBuild: { skeleton: Skeleton; selected: SelectedSession; print: string | null }[] = [];
+  const toBuild: { skeleton: Skeleton; selected: SelectedSession; print: string | null; bytes: number }[] =
+    [];
   // Sessions are planned many at a time: one after the other, the round trips of `reuse`'s `stat` would add
   // up, all the more when the main thread is busy (the report bundles its site meanwhile).
   await forEachOrdered(
     ordered,
     PLANNED_AT_ONCE,
     async (skeleton) => {
-      if (state === null) return { print: null, reused: null };
       // Paths inside the files are relative to the input root, so it is part of the fingerprint too.
       const selected = selectedOf.get(skeleton)!;
+      // One `stat` of each file gives both the fingerprint and the size (the order of work).
+      const files = fileStats(selected.discovered);
+      const bytes = transcriptBytes(selected.discovered, files);
+      if (state === null) return { print: null, reused: null, bytes };
       const file = layout.files.get(skeleton)!;
       const duplicateOf = skeleton.digest.stats.duplicateOf;
       const context = [codeVersion(), privacy, file, duplicateOf, selected.root];
-      const print = fingerprint(selected.discovered, context);
-      return { print, reused: await state.reuse(file, print) };
+      const print = fingerprint(selected.discovered, context, files);
+      return { print, reused: await state.reuse(file, print), bytes };
     },
-    ({ print, reused }, skeleton) => {
+    ({ print, reused, bytes }, skeleton) => {
       const selected = selectedOf.get(skeleton)!;
       if (state === null || print === null || reused === null) {
-        toBuild.push({ skeleton, selected, print });
+        toBuild.push({ skeleton, selected, print, bytes });
         return;
       }
       summaries.set(skeleton, reused.summary);
@@ -155,7 +153,6 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
     },
   );
 
-  const sizes = new Map(toBuild.map((item) => [item, totalBytes(item.selected.discovered)]));
   const exportOne = (item: (typeof toBuild)[number]): Promise<ExportResult> => {
     const { skeleton, selected } = item;
     const job: ExportJob = {
@@ -169,7 +166,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
       slugs: slugs?.get(skeleton) ?? null,
     };
     // A huge session is exported in this thread, one at a time (see `JobRunner.runHere`).
-    return sizes.get(item)! > LEAN_ABOVE_BYTES ? runner.runHere(job) : runner.run(job);
+    return item.bytes > LEAN_ABOVE_BYTES ? runner.runHere(job) : runner.run(job);
   };
   const written = async (result: ExportResult, { skeleton, print }: (typeof toBuild)[number]) => {
     progress.tick(skeleton.id.slice(0, 8));
@@ -184,7 +181,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
   };
   if (dir !== null && runner.parallel) {
     // Into a folder, a result is a summary: the largest sessions go first, so the workers finish together.
-    await forEachHeaviestFirst(toBuild, (item) => sizes.get(item)!, runner.capacity, exportOne, written);
+    await forEachHeaviestFirst(toBuild, (item) => item.bytes, runner.capacity, exportOne, written);
   } else {
     // A stream's results hold whole session texts: a bounded window, in order.
     await forEachOrdered(toBuild, runner.capacity, exportOne, written);

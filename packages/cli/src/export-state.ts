@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { type Stats, statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ArchiveIndex, ArchiveSessionSummary, DiscoveredSession } from '@cctrail/core';
 import { writeIfChanged } from './atomic-write.js';
+import { type FileStat, fileStats } from './file-stats.js';
 
 /**
  * What an archive folder remembers between exports, so unchanged sessions are not rebuilt: for each session
@@ -50,43 +50,6 @@ export function fingerprint(
   const parts: unknown[] = [...context];
   for (const { file, size, mtimeMs } of files) parts.push([file, size, mtimeMs]);
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
-}
-
-/** A file of a session, with its size and modification time (-1 for a file that cannot be read). */
-export interface FileStat {
-  file: string;
-  size: number;
-  mtimeMs: number;
-}
-
-/**
- * The size and modification time of a session's files: main transcript, agent transcripts, then agent
- * metadata files (what `fingerprint` covers).
- */
-export function fileStats(session: DiscoveredSession): FileStat[] {
-  const files = [session.mainFile, ...session.agentFiles, ...session.metaFiles].filter(
-    (f): f is string => f !== null,
-  );
-  return files.map((file) => {
-    const info = statOrNull(file);
-    return { file, size: info?.size ?? -1, mtimeMs: info?.mtimeMs ?? -1 };
-  });
-}
-
-/** The bytes of a session's transcripts (not its metadata files), from `fileStats`. */
-export function transcriptBytes(session: DiscoveredSession, files: readonly FileStat[]): number {
-  const transcripts = (session.mainFile === null ? 0 : 1) + session.agentFiles.length;
-  let total = 0;
-  for (const { size } of files.slice(0, transcripts)) total += Math.max(0, size);
-  return total;
-}
-
-function statOrNull(file: string): Stats | null {
-  try {
-    return statSync(file, { throwIfNoEntry: false }) ?? null;
-  } catch {
-    return null;
-  }
 }
 
 /** The incremental state of one archive folder. */

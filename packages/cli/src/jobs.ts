@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import {
   buildSession,
   type Diagnostic,
@@ -10,6 +9,7 @@ import {
 } from '@cctrail/core';
 import type { summarize } from './archive-json.js';
 import { displayPath } from './display.js';
+import { fileStats, transcriptBytes } from './file-stats.js';
 
 /**
  * The units of work of a run, as plain data so they can run in a worker thread or in the main thread alike:
@@ -152,14 +152,5 @@ export const LEAN_ABOVE_BYTES = 32 * 1024 * 1024;
  * pool, which the worker threads' process shares.
  */
 export function totalBytes(session: DiscoveredSession): number {
-  let total = 0;
-  for (const file of [session.mainFile, ...session.agentFiles]) {
-    if (file === null) continue;
-    try {
-      total += statSync(file, { throwIfNoEntry: false })?.size ?? 0;
-    } catch {
-      // Unreadable: the build reports it.
-    }
-  }
-  return total;
+  return transcriptBytes(session, fileStats(session));
 }
