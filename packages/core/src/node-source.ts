@@ -73,7 +73,8 @@ function readTextBlocking(path: string): string {
 async function* readChunks(path: string): AsyncGenerator<Uint8Array> {
   const handle = await open(path, 'r');
   const buffers: Buffer[] = [];
-  let next: Promise<unknown> | null = null;
+  // The read in flight, if any: it must land before its buffer is reused.
+  let reading: Promise<{ bytesRead: number; buffer: Buffer }> | null = null;
   try {
     const { size } = await handle.stat();
     if (size < WHOLE_FILE) {
@@ -98,20 +99,18 @@ async function* readChunks(path: string): AsyncGenerator<Uint8Array> {
     // refilled only after the line reader has asked for the chunk after it (see `readLines`).
     buffers.push(takeBuffer(CHUNK), takeBuffer(CHUNK));
     let turn = 0;
-    let reading = handle.read(buffers[0]!, 0, CHUNK, null);
+    reading = handle.read(buffers[0]!, 0, CHUNK, null);
     for (;;) {
-      next = reading;
       const { bytesRead, buffer } = await reading;
-      next = null;
+      reading = null;
       if (bytesRead === 0) return;
       turn ^= 1;
       reading = handle.read(buffers[turn]!, 0, CHUNK, null);
-      next = reading;
       yield buffer.subarray(0, bytesRead);
     }
   } finally {
-    // A read still in flight (the reader stopped early) must land before its buffer is reused.
-    await next?.catch(() => undefined);
+    // The reader stopped early: the next chunk's read is still in flight.
+    await reading?.catch(() => undefined);
     await handle.close();
     for (const buffer of buffers) returnBuffer(buffer);
   }
