@@ -52,8 +52,9 @@ function uuidFrom(random) {
 }
 
 /**
- * Writes one session (and its agent files) of about `bytes` bytes into `projectDir`.
- * @returns the number of bytes written to the main file.
+ * Writes one session (and its agent files) of about `bytes` bytes into `projectDir`: no tool result is larger
+ * than what is left of the budget (but 1 KB), so that small sessions do not overshoot it by a large result.
+ * @returns the number of bytes written, agent files included.
  */
 export async function writeSession(projectDir, sessionId, bytes, seed, pool) {
   const random = prng(seed);
@@ -81,7 +82,7 @@ export async function writeSession(projectDir, sessionId, bytes, seed, pool) {
   const emit = async (stream, record) => {
     const line = `${JSON.stringify(record)}\n`;
     if (!stream.write(line)) await once(stream, 'drain');
-    return line.length;
+    return Buffer.byteLength(line);
   };
   const write = async (record) => {
     written += await emit(out, record);
@@ -226,7 +227,7 @@ export async function writeSession(projectDir, sessionId, bytes, seed, pool) {
             totalTokens: 12000,
             totalToolUseCount: 3,
           };
-          await writeAgent(projectDir, sessionId, agentId, call, env, random, slice, time);
+          written += writeAgent(projectDir, sessionId, agentId, call, env, random, slice, time);
         }
         const isError = random() < 0.03;
         await write({
@@ -239,7 +240,7 @@ export async function writeSession(projectDir, sessionId, bytes, seed, pool) {
               {
                 tool_use_id: call.id,
                 type: 'tool_result',
-                content: slice(Math.min(size, pool.length - 2)),
+                content: slice(Math.min(size, pool.length - 2, Math.max(1024, bytes - written))),
                 is_error: isError,
               },
             ],
@@ -307,13 +308,12 @@ export async function writeSession(projectDir, sessionId, bytes, seed, pool) {
   return { bytes: written, turns: turn, agents: agentCount };
 }
 
-async function writeAgent(projectDir, sessionId, agentId, call, env, random, slice, time) {
+/** Writes a sub-agent's transcript and meta file; returns the bytes written. */
+function writeAgent(projectDir, sessionId, agentId, call, env, random, slice, time) {
   const dir = join(projectDir, sessionId, 'subagents');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    join(dir, `agent-${agentId}.meta.json`),
-    JSON.stringify({ agentType: call.input.subagent_type, description: call.input.description }),
-  );
+  const meta = JSON.stringify({ agentType: call.input.subagent_type, description: call.input.description });
+  writeFileSync(join(dir, `agent-${agentId}.meta.json`), meta);
   const lines = [];
   const agentEnv = { ...env, isSidechain: true, agentId };
   let parent = null;
@@ -378,8 +378,13 @@ async function writeAgent(projectDir, sessionId, agentId, call, env, random, sli
     { type: 'text', text: slice(400) },
     { input_tokens: 5, cache_creation_input_tokens: 100, cache_read_input_tokens: 15000, output_tokens: 300 },
   );
-  writeFileSync(join(dir, `agent-${agentId}.jsonl`), `${lines.join('\n')}\n`);
+  const text = `${lines.join('\n')}\n`;
+  writeFileSync(join(dir, `agent-${agentId}.jsonl`), text);
+  return Buffer.byteLength(meta) + Buffer.byteLength(text);
 }
+
+/** Changes whenever the same options would give other bytes: datasets made by another version are made again. */
+export const GENERATOR_VERSION = 2;
 
 /**
  * Writes a projects folder: `sessions` sessions spread over a few projects, `totalMb` in all, sizes skewed like

@@ -22,7 +22,7 @@ import {
 } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
-import { generateCorpus } from './generate.mjs';
+import { GENERATOR_VERSION, generateCorpus } from './generate.mjs';
 import { mb, median, run, seconds, spread } from './measure.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -39,11 +39,12 @@ const log = (...args) => console.error('bench:', ...args);
 async function dataset(name, options) {
   const dir = join(work, `${name}-x${SCALE}`);
   const marker = join(dir, '.complete');
-  if (!existsSync(marker)) {
+  const made = JSON.stringify({ generator: GENERATOR_VERSION, ...options });
+  if (!existsSync(marker) || readFileSync(marker, 'utf8') !== made) {
     rmSync(dir, { recursive: true, force: true });
     log(`generating ${name} (${options.totalMb} MB in ${options.sessions} sessions)`);
     await generateCorpus(join(dir, 'projects'), options);
-    writeFileSync(marker, JSON.stringify(options));
+    writeFileSync(marker, made);
   }
   return join(dir, 'projects');
 }
