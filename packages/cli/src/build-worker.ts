@@ -3,7 +3,8 @@ import { type Job, runJob } from './jobs.js';
 
 /**
  * A worker thread running jobs posted by `JobRunner`: `{id, job}` in, `{id, ok, result | json | error}` out. A
- * skeleton comes back as its JSON text (`json`), which the main thread parses and can cache as it is.
+ * skeleton comes back as its JSON text (`json`), which the main thread parses and can cache as it is. The
+ * worker says `{ready: true}` once its modules are loaded: until then the main thread keeps the jobs.
  */
 parentPort?.on('message', async ({ id, job }: { id: number; job: Job }) => {
   try {
@@ -20,3 +21,5 @@ parentPort?.on('message', async ({ id, job }: { id: number; job: Job }) => {
     });
   }
 });
+
+parentPort?.postMessage({ ready: true });

@@ -20,6 +20,8 @@ interface Pending {
 
 interface Slot {
   worker: Worker;
+  /** Whether the worker has loaded its modules: a job posted before would wait in its port. */
+  ready: boolean;
   busy: number;
 }
 
@@ -55,10 +57,11 @@ export class JobRunner {
    *
    * @param env The environment: `CCTRAIL_WORKERS` sets the number of workers (0 = none).
    * @param options `shareThisThread`: this thread runs jobs too, with one worker fewer (for a run whose main
-   *   thread has nothing else to do, such as `stats`): one thread less to start and warm up.
+   *   thread has nothing else to do, such as `stats`): one thread less to start and warm up. `script`: the
+   *   workers' module (default `build-worker.js` beside this one), for tests.
    */
-  constructor(env: NodeJS.ProcessEnv, options: { shareThisThread?: boolean } = {}) {
-    this.#script = new URL('./build-worker.js', import.meta.url);
+  constructor(env: NodeJS.ProcessEnv, options: { shareThisThread?: boolean; script?: URL } = {}) {
+    this.#script = options.script ?? new URL('./build-worker.js', import.meta.url);
     const share = options.shareThisThread === true && env.CCTRAIL_WORKERS === undefined;
     const wanted =
       env.CCTRAIL_WORKERS === undefined
@@ -94,11 +97,15 @@ export class JobRunner {
     return turn;
   }
 
-  /** Hands waiting jobs to workers that have room, then, when it shares the work, to this thread. */
+  /**
+   * Hands waiting jobs to ready workers that have room, then, when it shares the work, to this thread: while
+   * the workers are still loading (tens of milliseconds), this thread starts on the first jobs.
+   */
   #dispatch(): void {
     while (this.#queue.length > 0) {
       const slot = this.#slots.reduce<Slot | null>(
-        (best, s) => (s.busy < this.#perWorker && (best === null || s.busy < best.busy) ? s : best),
+        (best, s) =>
+          s.ready && s.busy < this.#perWorker && (best === null || s.busy < best.busy) ? s : best,
         null,
       );
       if (slot === null) {
@@ -136,8 +143,13 @@ export class JobRunner {
     this.#started = true;
     for (let i = 0; i < this.#workers; i++) {
       const worker = new Worker(this.#script);
-      const slot: Slot = { worker, busy: 0 };
-      worker.on('message', (message: WorkerMessage) => {
+      const slot: Slot = { worker, ready: false, busy: 0 };
+      worker.on('message', (message: WorkerMessage | { ready: true }) => {
+        if ('ready' in message) {
+          slot.ready = true;
+          this.#dispatch();
+          return;
+        }
         slot.busy--;
         const pending = this.#pending.get(message.id);
         this.#pending.delete(message.id);

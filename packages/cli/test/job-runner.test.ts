@@ -1,0 +1,85 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { discover } from '@cctrail/core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { JobRunner } from '../src/job-runner.js';
+import type { SkeletonJob } from '../src/jobs.js';
+import { fixtureScenarios } from './helpers.js';
+
+const work = await mkdtemp(join(tmpdir(), 'cctrail-job-runner-'));
+afterAll(() => rm(work, { recursive: true, force: true }));
+
+/** Writes a stand-in for `build-worker.js` and returns its URL. */
+async function fakeWorker(name: string, source: string): Promise<URL> {
+  const path = join(work, `${name}.mjs`);
+  await writeFile(path, source);
+  return pathToFileURL(path);
+}
+
+/** A worker that never finishes loading: it never says it is ready. */
+const STILL_LOADING = 'setInterval(() => {}, 1 << 30);\n';
+
+/** A worker that says it is ready and answers every job with a skeleton named `from-worker`. */
+const READY = `import { parentPort } from 'node:worker_threads';
+parentPort.on('message', ({ id }) =>
+  parentPort.postMessage({ id, ok: true, json: JSON.stringify({ id: 'from-worker', diagnostics: [] }) }),
+);
+parentPort.postMessage({ ready: true });
+`;
+
+const scenarios = fixtureScenarios();
+
+/** A skeleton job for the first session of the first fixture scenario. */
+async function firstSessionJob(): Promise<SkeletonJob> {
+  const root = scenarios[0]!;
+  const discovered = (await discover([root])).projects[0]!.sessions[0]!;
+  return { kind: 'skeleton', input: { discovered, root } };
+}
+
+describe.skipIf(scenarios.length === 0)('JobRunner', () => {
+  it('runs jobs in this thread while its worker is still loading, when it shares the work', async () => {
+    const runner = new JobRunner(
+      {},
+      { shareThisThread: true, script: await fakeWorker('loading', STILL_LOADING) },
+    );
+    expect(runner.parallel).toBe(true);
+    try {
+      const job = await firstSessionJob();
+      // Handed to the loading worker, the job would wait for ever.
+      const skeleton = await runner.run(job);
+      expect(skeleton.id).toBe(job.input.discovered.id);
+    } finally {
+      await runner.close();
+    }
+  }, 10_000);
+
+  it('keeps jobs until a worker is ready, then hands them to it', async () => {
+    const runner = new JobRunner({}, { script: await fakeWorker('ready', READY) });
+    try {
+      const job = await firstSessionJob();
+      // Submitted before the worker has loaded: it waits here, then goes to the worker.
+      const results = await Promise.all([runner.run(job), runner.run(job), runner.run(job)]);
+      expect(results.map((r) => r.id)).toEqual(['from-worker', 'from-worker', 'from-worker']);
+    } finally {
+      await runner.close();
+    }
+  }, 10_000);
+
+  it('shares jobs between this thread and a ready worker', async () => {
+    const runner = new JobRunner({}, { shareThisThread: true, script: await fakeWorker('shared', READY) });
+    try {
+      const job = await firstSessionJob();
+      const where = new Set<string>();
+      // This thread takes the first jobs; once the worker has said it is ready, it gets jobs too.
+      for (let i = 0; i < 500 && where.size < 2; i++) {
+        const results = await Promise.all(Array.from({ length: 8 }, () => runner.run(job)));
+        for (const r of results) where.add(r.id === 'from-worker' ? 'worker' : 'here');
+      }
+      expect([...where].sort()).toEqual(['here', 'worker']);
+    } finally {
+      await runner.close();
+    }
+  }, 20_000);
+});
