@@ -1,8 +1,12 @@
-// The report site. buildReport() passes root, outDir, base and cache folders; this file holds the fixed parts.
-import { defineConfig } from 'astro/config';
+// The report site. buildReport() bundles it once with these options (see render-adapter.mjs) and renders the
+// pages it needs with that bundle.
+import { defineConfig, passthroughImageService } from 'astro/config';
+import renderAdapter from './render-adapter.mjs';
 
 export default defineConfig({
-  output: 'static',
+  output: 'server',
+  adapter: renderAdapter(),
+  image: { service: passthroughImageService() },
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'never' },
   devToolbar: { enabled: false },

@@ -26,7 +26,8 @@ import {
 } from './lib/manifest.js';
 import { prerenderSessions, shareSessions } from './lib/prerender.js';
 import { type SearchItem, searchIndexScript } from './lib/search.js';
-import { MANIFEST_ENV, MANIFEST_GATE, resetManifest, sessionTitle } from './lib/site.js';
+import { allRoutes, MANIFEST_ENV, resetManifest, sessionTitle } from './lib/site.js';
+import { loadRenderer, SITE_ROOT, siteServer } from './site-server.js';
 
 /** Options of `buildReport`. */
 export interface BuildReportOptions {
@@ -62,8 +63,8 @@ export interface BuildReportResult {
 export const CACHE_FOLDER = '.cctrail-cache';
 
 const here = dirname(fileURLToPath(import.meta.url));
-/** The Astro site folder (`apps/report/site`), found from `src/` or `dist/`. */
-export const SITE_ROOT = resolve(here, '..', 'site');
+
+export { SITE_ROOT };
 
 let building: Promise<unknown> = Promise.resolve();
 
@@ -236,6 +237,29 @@ async function prerender(
 }
 
 /**
+ * Renders the pages of the manifest (those of `manifest.render` when set, the index and site-wide pages always)
+ * with the site's bundle into `stage`, as `<route>index.html`, with the site's public files beside them.
+ */
+async function renderPages(
+  entry: string,
+  manifest: SiteManifest,
+  stage: string,
+  log: (msg: string) => void,
+): Promise<void> {
+  const started = Date.now();
+  const renderPage = await loadRenderer(entry);
+  cpSync(join(SITE_ROOT, 'public'), stage, { recursive: true });
+  const routes = ['', ...allRoutes(manifest).map((r) => r.route)];
+  for (const route of routes) {
+    const html = await renderPage(route);
+    const file = join(stage, route, 'index.html');
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, html);
+  }
+  log(`report: ${routes.length} pages rendered in ${Date.now() - started} ms`);
+}
+
+/**
  * Builds the static report of an archive folder into `outDir` and returns the path of its `index.html`.
  * Builds run one at a time in a process (Astro needs the working directory and environment).
  * @example await buildReport({ dataDir: 'export', outDir: 'site', base: '/my-repo/' })
@@ -258,76 +282,38 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
   const stage = join(work, 'stage');
   mkdirSync(work, { recursive: true });
 
-  const previousCwd = process.cwd();
-  const previousEnv = {
-    manifest: process.env[MANIFEST_ENV],
-    telemetry: process.env.ASTRO_TELEMETRY_DISABLED,
-  };
+  const previousManifest = process.env[MANIFEST_ENV];
   const manifestFile = join(work, 'manifest.json');
-  process.env[MANIFEST_ENV] = manifestFile;
-  process.env.ASTRO_TELEMETRY_DISABLED = '1';
-  resetManifest();
-  // Each build runs on its own copy of the site, a sibling of `site/` (so its relative imports of `src/lib`
-  // and its node_modules resolve the same): Astro writes intermediate files into its root and working
-  // directory, and builds running at the same time (tests, several reports) must not share them.
-  const buildRoot = join(dirname(SITE_ROOT), `.build-${process.pid}-${Date.now().toString(36)}`);
-  cpSync(SITE_ROOT, buildRoot, {
-    recursive: true,
-    filter: (src) => !/[\\/](\.astro|node_modules|dist)$/.test(src),
-  });
-  // Astro bundles the site while the archive is still being written and the manifest computed; its pages
-  // wait at the gate for the manifest and the cached fragments (see `readyManifest`).
-  const gate = deferred();
-  const registry = globalThis as { [MANIFEST_GATE]?: Promise<void> };
-  registry[MANIFEST_GATE] = gate.promise;
+  // The site's bundle is there unless its sources changed since the package was built: then it is made now,
+  // while the archive is still being written.
+  const server = siteServer({ log });
+  server.catch(() => undefined);
   let plan: RenderPlan;
   let manifest: SiteManifest;
   try {
-    process.chdir(buildRoot);
-    const astro = import('astro').then(({ build }) =>
-      build({
-        root: buildRoot,
-        outDir: stage,
-        base: options.base ?? '/',
-        logLevel: 'warn',
-        cacheDir: join(work, 'astro'),
-        // The server bundle only renders these pages, once: shaking its tree costs more than it saves.
-        vite: { build: { rollupOptions: { treeshake: false } } },
-      }),
+    process.env[MANIFEST_ENV] = manifestFile;
+    resetManifest();
+    await options.archive;
+    await computeParts(pendingParts({ dataDir, cacheDir: work }), log);
+    manifest = buildManifest({ dataDir, cacheDir: work, title: options.title ?? 'cctrail', log });
+    plan = planRender(manifest, join(work, 'render.json'), options.base ?? '/', outDir);
+    if (plan.incremental) manifest.render = plan.render;
+    writeFileSync(manifestFile, JSON.stringify(manifest));
+    const sessions = manifest.projects.reduce((a, p) => a + p.sessions.length, 0);
+    log(
+      `report: ${manifest.projects.length} projects, ${sessions} sessions read in ${Date.now() - started} ms`,
     );
-    // Awaited below; until then a failure must not count as an unhandled rejection.
-    astro.catch(() => undefined);
-    try {
-      await options.archive;
-      await computeParts(pendingParts({ dataDir, cacheDir: work }), log);
-      manifest = buildManifest({ dataDir, cacheDir: work, title: options.title ?? 'cctrail', log });
-      plan = planRender(manifest, join(work, 'render.json'), options.base ?? '/', outDir);
-      if (plan.incremental) manifest.render = plan.render;
-      writeFileSync(manifestFile, JSON.stringify(manifest));
-      const sessions = manifest.projects.reduce((a, p) => a + p.sessions.length, 0);
-      log(
-        `report: ${manifest.projects.length} projects, ${sessions} sessions read in ${Date.now() - started} ms`,
-      );
-      await prerender(manifestFile, manifest, log);
-      gate.open();
-    } catch (error) {
-      // Astro is let finish on an empty site, which is thrown away: failing its pages would print errors
-      // about a build nobody asked for.
-      writeFileSync(manifestFile, JSON.stringify(emptyManifest(options.title ?? 'cctrail', dataDir, work)));
-      gate.open();
-      await astro.catch(() => undefined);
-      rmSync(cacheDir === null ? work : stage, { recursive: true, force: true });
-      throw error;
-    }
-    await astro;
+    await prerender(manifestFile, manifest, log);
+    rmSync(stage, { recursive: true, force: true });
+    await renderPages(await server, manifest, stage, log);
+  } catch (error) {
+    // A bundling started before the failure finishes first: it owns the working directory meanwhile.
+    await server.catch(() => undefined);
+    rmSync(cacheDir === null ? work : stage, { recursive: true, force: true });
+    throw error;
   } finally {
-    delete registry[MANIFEST_GATE];
-    process.chdir(previousCwd);
-    rmSync(buildRoot, { recursive: true, force: true });
-    if (previousEnv.manifest === undefined) delete process.env[MANIFEST_ENV];
-    else process.env[MANIFEST_ENV] = previousEnv.manifest;
-    if (previousEnv.telemetry === undefined) delete process.env.ASTRO_TELEMETRY_DISABLED;
-    else process.env.ASTRO_TELEMETRY_DISABLED = previousEnv.telemetry;
+    if (previousManifest === undefined) delete process.env[MANIFEST_ENV];
+    else process.env[MANIFEST_ENV] = previousManifest;
     resetManifest();
   }
 
@@ -388,26 +374,4 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
   const pages = assembled.pages + plan.kept.filter((f) => f.endsWith('.html')).length;
   log(`report: ${pages} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return { indexHtml: join(outDir, 'index.html'), pages };
-}
-
-/** A promise and the function that resolves it. */
-function deferred(): { promise: Promise<void>; open(): void } {
-  let open!: () => void;
-  const promise = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { promise, open };
-}
-
-/** The manifest of a site without sessions. */
-function emptyManifest(title: string, dataDir: string, cacheDir: string): SiteManifest {
-  return {
-    title,
-    generator: 'cctrail',
-    dataDir,
-    cacheDir,
-    projects: [],
-    agentTypes: [],
-    indexErrors: [],
-  };
 }

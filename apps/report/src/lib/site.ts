@@ -9,8 +9,8 @@ import type {
 } from './manifest.js';
 
 /**
- * The site as a list of routes, read from the manifest that `buildReport` writes before running Astro
- * (its path is in the `CCTRAIL_MANIFEST` environment variable). Pages look things up here by slug.
+ * The site as a list of routes, read from the manifest that `buildReport` writes before it renders pages (its
+ * path is in the `CCTRAIL_MANIFEST` environment variable). Pages look things up here by route and slug.
  */
 
 /** Environment variable naming the manifest file. */
@@ -30,19 +30,6 @@ export function getManifest(): SiteManifest {
   if (manifest?.stamp !== stamp)
     manifest = { stamp, value: JSON.parse(readFileSync(file, 'utf8')) as SiteManifest };
   return manifest.value;
-}
-
-/**
- * Where `buildReport` puts the promise of the manifest being written: it starts Astro while the archive is
- * still being written (bundling the site does not depend on it) and opens this gate once the manifest and the
- * cached fragments are ready. A symbol in the global registry, since the site's modules are bundled apart.
- */
-export const MANIFEST_GATE = Symbol.for('cctrail.report.manifest-gate');
-
-/** The manifest of the current build, once `buildReport` has written it (see `MANIFEST_GATE`). */
-export async function readyManifest(): Promise<SiteManifest> {
-  await (globalThis as { [MANIFEST_GATE]?: Promise<void> })[MANIFEST_GATE];
-  return getManifest();
 }
 
 /** Forgets the manifest read (for tests and repeated builds in one process). */
@@ -65,13 +52,16 @@ export interface SiteRoute {
   props: PageProps;
 }
 
-/** Every page of the site except the index, in build order (pages of one session together). */
-export function allRoutes(m: SiteManifest): SiteRoute[] {
+/**
+ * Every page of the site except the index, in build order (pages of one session together). Only the pages of
+ * the sessions in `only` (cache keys; default: the manifest's `render`, `null`: all) and the site-wide pages.
+ */
+export function allRoutes(m: SiteManifest, only: readonly string[] | null = m.render ?? null): SiteRoute[] {
   const routes: SiteRoute[] = [{ route: agentsRoute(), props: { kind: 'agents' } }];
   for (const a of m.agentTypes)
     routes.push({ route: agentsRoute(a.slug), props: { kind: 'agent', agentType: a.type } });
   routes.push({ route: 'search/', props: { kind: 'search' } });
-  const render = m.render ? new Set(m.render) : null;
+  const render = only ? new Set(only) : null;
   for (const p of m.projects) {
     for (const s of p.sessions) {
       if (render && !render.has(s.key)) continue;
@@ -98,6 +88,21 @@ export function allRoutes(m: SiteManifest): SiteRoute[] {
     }
   }
   return routes;
+}
+
+const routeIndex = new WeakMap<SiteManifest, Map<string, PageProps>>();
+
+/**
+ * What the page at `route` (a folder ending in `/`) shows, or `undefined` when the site has no such page.
+ * Every page of the manifest counts, also those of sessions this build does not render.
+ */
+export function pageAt(m: SiteManifest, route: string): PageProps | undefined {
+  let index = routeIndex.get(m);
+  if (!index) {
+    index = new Map(allRoutes(m, null).map((r) => [r.route, r.props]));
+    routeIndex.set(m, index);
+  }
+  return index.get(route);
 }
 
 /** Finds a project and session by slugs. */

@@ -1,0 +1,22 @@
+// Server entry of the report's bundle (see `render-adapter.mjs`): renders one route of the site to HTML.
+import { App } from 'astro/app';
+
+export function createExports(manifest) {
+  // Without streaming a page is rendered whole before its response, so its errors reach the 500 page.
+  const app = new App(manifest, false);
+  return {
+    /**
+     * Renders the page at `route` (`''` for the index, else folders ending in `/`) and returns its HTML; throws
+     * the page's own error when it fails.
+     */
+    async renderPage(route) {
+      const locals = {};
+      const response = await app.render(new Request(new URL(route, 'http://report.invalid/')), { locals });
+      if (response.status !== 200) {
+        if (locals.error instanceof Error) throw locals.error;
+        throw new Error(`page /${route} answered ${response.status}`);
+      }
+      return response.text();
+    },
+  };
+}

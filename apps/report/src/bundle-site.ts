@@ -1,0 +1,5 @@
+import { siteServer } from './site-server.js';
+
+/** Run by the package's build: bundles the report site for the current sources (see `site-server.ts`). */
+const entry = await siteServer({ log: (message) => console.log(message) });
+console.log(`report: site bundle ${entry}`);

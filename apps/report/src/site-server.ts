@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/**
+ * The report site's server bundle. Astro and Vite bundle the site once, with the adapter in
+ * `site/render-adapter.mjs`, into `dist/site-server/<key>/`, where the key is a digest of everything the bundle
+ * is made of (the site, the `src/lib` modules it imports, the package's and Astro's versions). A report then
+ * renders its pages with that bundle and never loads Vite or Rollup: a rebuild after one change costs the pages
+ * of that change, not a bundling of the site. The package's build makes the bundle; a report that finds none
+ * for the current sources (edited since) makes it first.
+ */
+
+const here = dirname(fileURLToPath(import.meta.url));
+const PACKAGE_ROOT = resolve(here, '..');
+/** The Astro site folder (`apps/report/site`). */
+export const SITE_ROOT = join(PACKAGE_ROOT, 'site');
+/** Where a package's bundles live: inside it, so that the modules they import resolve from its dependencies. */
+const bundlesOf = (packageRoot: string) => join(packageRoot, 'dist', 'site-server');
+/** Folders of the site that are Astro's or the editor's, not sources. */
+const NOT_SOURCES = /^(\.astro|node_modules|dist)$/;
+
+/** Renders the page at a route (`''`: the index; else folders ending in `/`) to HTML. */
+export type RenderPage = (route: string) => Promise<string>;
+
+/** Every file of a folder, as sorted paths relative to it; folders matching `skip` are left out. */
+function filesOf(dir: string, skip: RegExp): string[] {
+  const out: string[] = [];
+  const stack = [dir];
+  while (stack.length > 0) {
+    const d = stack.pop() as string;
+    if (!existsSync(d)) continue;
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      if (skip.test(e.name)) continue;
+      const path = join(d, e.name);
+      if (e.isDirectory()) stack.push(path);
+      else out.push(relative(dir, path).split(sep).join('/'));
+    }
+  }
+  return out.sort();
+}
+
+/** Options of `siteServer`. */
+export interface SiteServerOptions {
+  /** The report package's folder, holding `site/` and `src/lib/` (default: this package; another for tests). */
+  packageRoot?: string;
+  /** Progress messages. */
+  log?: (msg: string) => void;
+}
+
+/** The digest naming the bundle of the current sources of the package at `packageRoot`. */
+export function siteServerKey(packageRoot: string = PACKAGE_ROOT): string {
+  const hash = createHash('sha256');
+  const require = createRequire(import.meta.url);
+  const astro = JSON.parse(readFileSync(require.resolve('astro/package.json'), 'utf8')) as {
+    version: string;
+  };
+  hash.update(`astro ${astro.version}\0`);
+  hash.update(readFileSync(join(packageRoot, 'package.json')));
+  for (const [root, skip] of [
+    [join(packageRoot, 'site'), NOT_SOURCES],
+    [join(packageRoot, 'src', 'lib'), /^$/],
+  ] as const) {
+    for (const rel of filesOf(root, skip)) {
+      hash.update(`\0${relative(packageRoot, join(root, rel))}\0`);
+      hash.update(readFileSync(join(root, rel)));
+    }
+  }
+  return hash.digest('hex').slice(0, 20);
+}
+
+/** Bundlings in progress in this process, by entry module. */
+const bundling = new Map<string, Promise<string>>();
+
+/**
+ * The entry module of the bundle of the current sources, made first when there is none (once, however many
+ * callers ask meanwhile). Bundling changes the working directory for a while (Astro needs it): callers run one
+ * build at a time.
+ */
+export function siteServer(options: SiteServerOptions = {}): Promise<string> {
+  const packageRoot = resolve(options.packageRoot ?? PACKAGE_ROOT);
+  const key = siteServerKey(packageRoot);
+  const entry = join(bundlesOf(packageRoot), key, 'server', 'entry.mjs');
+  if (existsSync(entry)) return Promise.resolve(entry);
+  let made = bundling.get(entry);
+  if (!made) {
+    made = bundle(packageRoot, key, options.log ?? (() => {})).finally(() => bundling.delete(entry));
+    bundling.set(entry, made);
+  }
+  return made;
+}
+
+/** Bundles the site into `dist/site-server/<key>/` and removes the bundles of other keys. */
+async function bundle(packageRoot: string, key: string, log: (msg: string) => void): Promise<string> {
+  const started = Date.now();
+  const stamp = `${process.pid}-${Date.now().toString(36)}`;
+  const bundles = bundlesOf(packageRoot);
+  // Astro writes into its root and working directory: it bundles a copy of the site, a sibling of `site/`
+  // (so the relative imports of `src/lib` and the package's node_modules resolve the same).
+  const root = join(packageRoot, `.build-${stamp}`);
+  const out = join(bundles, `.tmp-${stamp}`);
+  const target = join(bundles, key);
+  const cwd = process.cwd();
+  const telemetry = process.env.ASTRO_TELEMETRY_DISABLED;
+  cpSync(join(packageRoot, 'site'), root, {
+    recursive: true,
+    filter: (src) => !NOT_SOURCES.test(src.split(/[\\/]/).pop() ?? ''),
+  });
+  try {
+    process.env.ASTRO_TELEMETRY_DISABLED = '1';
+    process.chdir(root);
+    const { build } = await import('astro');
+    await build({ root, outDir: out, logLevel: 'warn', cacheDir: join(root, '.astro', 'cache') });
+    rmSync(join(out, 'client'), { recursive: true, force: true });
+    try {
+      renameSync(out, target);
+    } catch (error) {
+      // Another process made the same bundle meanwhile: keep theirs.
+      if (!existsSync(join(target, 'server', 'entry.mjs'))) throw error;
+    }
+  } finally {
+    process.chdir(cwd);
+    if (telemetry === undefined) delete process.env.ASTRO_TELEMETRY_DISABLED;
+    else process.env.ASTRO_TELEMETRY_DISABLED = telemetry;
+    rmSync(root, { recursive: true, force: true });
+    rmSync(out, { recursive: true, force: true });
+  }
+  // Bundles of other sources are of no more use; a bundling that has been left unfinished for an hour was
+  // cut off (one in progress in another process takes seconds).
+  for (const name of readdirSync(bundles)) {
+    const path = join(bundles, name);
+    if (name.startsWith('.tmp-') ? Date.now() - statSync(path).mtimeMs > 3_600_000 : name !== key)
+      rmSync(path, { recursive: true, force: true });
+  }
+  log(`report: site bundled in ${Date.now() - started} ms`);
+  return join(target, 'server', 'entry.mjs');
+}
+
+/** Loads a bundle's entry module (see `siteServer`) and returns its page renderer. */
+export async function loadRenderer(entry: string): Promise<RenderPage> {
+  const module = (await import(pathToFileURL(entry).href)) as { renderPage?: RenderPage };
+  if (typeof module.renderPage !== 'function') throw new Error(`${entry} is not a report bundle`);
+  return module.renderPage;
+}

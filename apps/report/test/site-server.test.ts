@@ -1,0 +1,98 @@
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { SiteManifest } from '../src/lib/manifest.js';
+import { MANIFEST_ENV } from '../src/lib/site.js';
+import { loadRenderer, siteServer, siteServerKey } from '../src/site-server.js';
+
+/**
+ * The site's server bundle, made for a copy of the package's sources (inside the package, so that the bundle's
+ * imports resolve from its node_modules): it is made once when missing, made again when a source changes, and
+ * renders pages, handing back a failing page's own error.
+ */
+
+const PACKAGE = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const copy = join(PACKAGE, `.test-site-server-${process.pid}`);
+const manifestFile = join(copy, 'manifest.json');
+const manifestEnv = process.env[MANIFEST_ENV];
+
+beforeAll(() => {
+  mkdirSync(copy, { recursive: true });
+  cpSync(join(PACKAGE, 'package.json'), join(copy, 'package.json'));
+  cpSync(join(PACKAGE, 'site'), join(copy, 'site'), {
+    recursive: true,
+    filter: (src) => !/[\\/](\.astro|node_modules|dist)$/.test(src),
+  });
+  cpSync(join(PACKAGE, 'src', 'lib'), join(copy, 'src', 'lib'), { recursive: true });
+  const manifest: SiteManifest = {
+    title: 'Bundled <report>',
+    generator: 'cctrail test',
+    dataDir: copy,
+    cacheDir: copy,
+    projects: [],
+    agentTypes: [],
+    indexErrors: [],
+  };
+  writeFileSync(manifestFile, JSON.stringify(manifest));
+  process.env[MANIFEST_ENV] = manifestFile;
+});
+afterEach(() => {
+  process.env[MANIFEST_ENV] = manifestFile;
+});
+afterAll(() => {
+  rmSync(copy, { recursive: true, force: true });
+  if (manifestEnv === undefined) delete process.env[MANIFEST_ENV];
+  else process.env[MANIFEST_ENV] = manifestEnv;
+});
+
+describe('the site server bundle', () => {
+  it('is made once for sources without one, and renders the pages of the manifest', async () => {
+    const logged: string[] = [];
+    const log = (msg: string) => logged.push(msg);
+    const key = siteServerKey(copy);
+    const [a, b] = await Promise.all([
+      siteServer({ packageRoot: copy, log }),
+      siteServer({ packageRoot: copy, log }),
+    ]);
+    expect(a).toBe(b);
+    expect(a).toBe(join(copy, 'dist', 'site-server', key, 'server', 'entry.mjs'));
+    expect(logged.filter((m) => m.includes('site bundled'))).toHaveLength(1);
+    // Found, not made, the next time; the copy of the site it was made from is gone.
+    expect(await siteServer({ packageRoot: copy, log })).toBe(a);
+    expect(logged.filter((m) => m.includes('site bundled'))).toHaveLength(1);
+    expect(readdirSync(copy).filter((n) => n.startsWith('.build-'))).toEqual([]);
+
+    const render = await loadRenderer(a);
+    const index = await render('');
+    expect(index).toMatch(/^<!DOCTYPE html>/i);
+    expect(index).toContain('<title>Sessions · Bundled &lt;report&gt;</title>');
+    expect(index).toContain('href="agents/index.html"');
+    const agents = await render('agents/');
+    expect(agents).toContain('href="../_cctrail/style.css"');
+    await expect(render('s/nowhere/session/')).rejects.toThrow('page /s/nowhere/session/ answered 404');
+  }, 120_000);
+
+  it('is made again when a source changed, and hands back the error of a page that fails', async () => {
+    const before = siteServerKey(copy);
+    const layout = join(copy, 'site', 'src', 'layouts', 'Base.astro');
+    writeFileSync(
+      layout,
+      readFileSync(layout, 'utf8').replace('a static report:', 'an edited static report:'),
+    );
+    writeFileSync(
+      join(copy, 'site', 'src', 'pages', 'broken.astro'),
+      "---\nthrow new Error('the broken page failed');\n---\n<p>never</p>\n",
+    );
+    const after = siteServerKey(copy);
+    expect(after).not.toBe(before);
+    const entry = await siteServer({ packageRoot: copy });
+    expect(entry).toContain(after);
+    // The bundle of the old sources is removed.
+    expect(existsSync(join(copy, 'dist', 'site-server', before))).toBe(false);
+
+    const render = await loadRenderer(entry);
+    expect(await render('')).toContain('an edited static report:');
+    await expect(render('broken/')).rejects.toThrow('the broken page failed');
+  }, 120_000);
+});
