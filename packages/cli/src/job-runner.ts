@@ -22,7 +22,8 @@ interface Slot {
   worker: Worker;
   /** Whether the worker has loaded its modules: a job posted before would wait in its port. */
   ready: boolean;
-  busy: number;
+  /** Ids of the jobs posted to it and not answered yet. */
+  jobs: Set<number>;
 }
 
 /**
@@ -38,6 +39,7 @@ export class JobRunner {
   readonly #script: URL;
   readonly #workers: number;
   #started = false;
+  #closing = false;
   #next = 0;
   /** Whether this thread takes jobs too, and whether it is running one. */
   readonly #share: boolean;
@@ -105,16 +107,19 @@ export class JobRunner {
     while (this.#queue.length > 0) {
       const slot = this.#slots.reduce<Slot | null>(
         (best, s) =>
-          s.ready && s.busy < this.#perWorker && (best === null || s.busy < best.busy) ? s : best,
+          s.ready && s.jobs.size < this.#perWorker && (best === null || s.jobs.size < best.jobs.size)
+            ? s
+            : best,
         null,
       );
       if (slot === null) {
-        if (this.#share && !this.#hereBusy) this.#runOneHere();
+        // With no worker left (they stopped), this thread runs what is left.
+        if ((this.#share || this.#slots.length === 0) && !this.#hereBusy) this.#runOneHere();
         return;
       }
       const { job, ...pending } = this.#queue.shift()!;
       const id = this.#next++;
-      slot.busy++;
+      slot.jobs.add(id);
       this.#pending.set(id, pending);
       slot.worker.postMessage({ id, job });
     }
@@ -143,14 +148,14 @@ export class JobRunner {
     this.#started = true;
     for (let i = 0; i < this.#workers; i++) {
       const worker = new Worker(this.#script);
-      const slot: Slot = { worker, ready: false, busy: 0 };
+      const slot: Slot = { worker, ready: false, jobs: new Set() };
       worker.on('message', (message: WorkerMessage | { ready: true }) => {
         if ('ready' in message) {
           slot.ready = true;
           this.#dispatch();
           return;
         }
-        slot.busy--;
+        slot.jobs.delete(message.id);
         const pending = this.#pending.get(message.id);
         this.#pending.delete(message.id);
         if (message.ok)
@@ -159,12 +164,31 @@ export class JobRunner {
         this.#dispatch();
       });
       worker.on('error', (error) => this.#failAll(error));
+      worker.on('exit', (code) => this.#stopped(slot, code));
       this.#slots.push(slot);
     }
   }
 
+  /**
+   * A worker stopped without being asked to (it exited, or failed and `#failAll` ran): the jobs it held fail, and
+   * the waiting ones go to the other workers, or to this thread when none is left.
+   */
+  #stopped(slot: Slot, code: number): void {
+    if (this.#closing) return;
+    const at = this.#slots.indexOf(slot);
+    if (at < 0) return;
+    this.#slots.splice(at, 1);
+    for (const id of slot.jobs) {
+      this.#pending.get(id)?.reject(new Error(`a worker thread stopped (exit code ${code}) during its job`));
+      this.#pending.delete(id);
+    }
+    slot.jobs.clear();
+    this.#dispatch();
+  }
+
   /** Stops the workers. */
   async close(): Promise<void> {
+    this.#closing = true;
     await Promise.all(this.#slots.map((slot) => slot.worker.terminate()));
     this.#slots.length = 0;
   }

@@ -29,6 +29,15 @@ parentPort.on('message', ({ id }) =>
 parentPort.postMessage({ ready: true });
 `;
 
+/** A worker that stops at once, without an error, before saying it is ready. */
+const EXITS = 'process.exit(0);\n';
+
+/** A worker that says it is ready and stops with exit code 3 on its first job. */
+const EXITS_ON_JOB = `import { parentPort } from 'node:worker_threads';
+parentPort.on('message', () => process.exit(3));
+parentPort.postMessage({ ready: true });
+`;
+
 const scenarios = fixtureScenarios();
 
 /** A skeleton job for the first session of the first fixture scenario. */
@@ -82,4 +91,30 @@ describe.skipIf(scenarios.length === 0)('JobRunner', () => {
       await runner.close();
     }
   }, 20_000);
+
+  it('runs the jobs in this thread when its worker stops before it is ready', async () => {
+    const runner = new JobRunner({}, { script: await fakeWorker('exits', EXITS) });
+    try {
+      const job = await firstSessionJob();
+      // Queued for a worker that will never take them, they would wait for ever.
+      const results = await Promise.all([runner.run(job), runner.run(job)]);
+      expect(results.map((r) => r.id)).toEqual([job.input.discovered.id, job.input.discovered.id]);
+    } finally {
+      await runner.close();
+    }
+  }, 10_000);
+
+  it('fails the job of a worker that stops during it, and runs the next ones in this thread', async () => {
+    const runner = new JobRunner(
+      { CCTRAIL_WORKERS: '1' },
+      { script: await fakeWorker('dies', EXITS_ON_JOB) },
+    );
+    try {
+      const job = await firstSessionJob();
+      await expect(runner.run(job)).rejects.toThrow('a worker thread stopped (exit code 3) during its job');
+      expect((await runner.run(job)).id).toBe(job.input.discovered.id);
+    } finally {
+      await runner.close();
+    }
+  }, 10_000);
 });
