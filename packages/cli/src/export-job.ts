@@ -23,7 +23,7 @@ export async function runExport(job: ExportJob, source: SessionSource): Promise<
   const lean = totalBytes(job.input.discovered) > (job.leanAboveBytes ?? LEAN_ABOVE_BYTES);
   const session = await buildSession(source, { content: !lean });
   session.duplicateOf = job.duplicateOf;
-  const counts = { redacted: 0, shortened: 0 };
+  const counts = { secrets: new Set<string>(), shortened: 0 };
   const transform = privacyTransform(job.privacy, counts);
   const pieces = withNewline(sessionJson(session, lean ? source : undefined, { transform }));
   const result: ExportResult = {
@@ -36,10 +36,11 @@ export async function runExport(job: ExportJob, source: SessionSource): Promise<
   };
   if (job.dir === null) result.text = await batch(pieces);
   else result.outcome = await writeIfChanged(insideFolder(job.dir, job.file), pieces);
-  result.redacted = counts.redacted;
+  // Each secret counts once, however many copies of it the session holds (a first prompt is also the title).
+  result.redacted = counts.secrets.size;
   result.shortened = counts.shortened;
   // The index shows the same (redacted, shortened) text as the session file.
-  const quiet = privacyTransform(job.privacy, { redacted: 0, shortened: 0 });
+  const quiet = privacyTransform(job.privacy, { secrets: new Set(), shortened: 0 });
   result.summary = quiet(result.summary);
   result.cwd = quiet(result.cwd);
   if (job.dir !== null && job.partsCacheDir) {
@@ -94,17 +95,13 @@ async function* withNewline(pieces: AsyncIterable<string>): AsyncGenerator<strin
 
 /**
  * The privacy options as a transform of JSON values: strings are returned rewritten, objects and arrays
- * are rewritten in place. Counts what it changed.
+ * are rewritten in place. Collects the secrets it replaced and counts the home paths it shortened.
  */
-function privacyTransform(privacy: Privacy, counts: { redacted: number; shortened: number }) {
+function privacyTransform(privacy: Privacy, counts: { secrets: Set<string>; shortened: number }) {
   return <T>(value: T): T => {
     if (typeof value === 'string') {
       let text: string = value;
-      if (privacy.redact) {
-        const result = redactText(text);
-        counts.redacted += result.count;
-        text = result.text;
-      }
+      if (privacy.redact) text = redactText(text, counts.secrets).text;
       if (privacy.shortHome) {
         const result = shortenHome(text);
         counts.shortened += result.count;
@@ -113,7 +110,7 @@ function privacyTransform(privacy: Privacy, counts: { redacted: number; shortene
       return text as T;
     }
     if (value !== null && typeof value === 'object') {
-      if (privacy.redact) counts.redacted += redactSecrets(value);
+      if (privacy.redact) redactSecrets(value, counts.secrets);
       if (privacy.shortHome) counts.shortened += shortenHomePaths(value);
     }
     return value;

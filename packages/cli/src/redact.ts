@@ -88,16 +88,16 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     pattern: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@"'`]+:(?<secret>[^\s@/"'`]+)@/gi,
   },
   {
-    // Environment-style assignments: `API_KEY=…`, `export GITHUB_TOKEN="…"`, `DB_PASSWORD: …`.
+    // Environment-style assignments: `API_KEY=…`, `export GITHUB_TOKEN="…"`, `DB_PASSWORD: …`, `my_DB_PASSWORD=…`.
     kind: 'assignment',
     hints: ['SECRET', 'TOKEN', 'PASSW', 'KEY', 'CREDENTIAL'],
     scope: 'line',
     pattern:
-      /\b[A-Z0-9_]*(?:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?)[A-Z0-9_]*["']?[ \t]*[:=][ \t]*["']?(?<secret>[^\s"'`,;)]{6,})/g,
+      /(?:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?)[A-Z0-9_]*["']?[ \t]*[:=][ \t]*["']?(?<secret>[^\s"'`,;)]{6,})/g,
   },
   {
-    // Quoted values of secret-named keys in code and config: `password: "…"`, `"api_key": "…"`. Any letter
-    // case, which no literal covers: the hint is the `:` or `=` before the quote.
+    // Quoted values of secret-named keys in code and config: `password: "…"`, `"api_key": "…"`,
+    // `db_password = '…'`. Any letter case, which no literal covers: the hint is the `:` or `=` before the quote.
     kind: 'assignment',
     hints: [
       { find: ':', at: /:[ \t]*["']/y },
@@ -105,7 +105,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     ],
     scope: 'line',
     pattern:
-      /\b(?:password|passwd|secret|client_?secret|api_?key|access_?token|auth_?token|refresh_?token)["']?[ \t]*[:=][ \t]*["'](?<secret>[^"'\s]{6,})["']/gi,
+      /(?:password|passwd|secret|api_?key|access_?token|auth_?token|refresh_?token)["']?[ \t]*[:=][ \t]*["'](?<secret>[^"'\s]{6,})["']/gi,
   },
 ];
 
@@ -145,25 +145,32 @@ function isPlaceholder(secret: string): boolean {
 /**
  * Redacts the secrets in one string.
  *
+ * @param found Collects the secrets replaced (their values), to count each once however often it appears.
  * @returns The new text and the number of secrets replaced.
  */
-export function redactText(text: string): { text: string; count: number } {
+export function redactText(text: string, found?: Set<string>): { text: string; count: number } {
   if (text.length <= SHORT_TEXT && !ANY_HINT.test(text)) return { text, count: 0 };
-  const counter = { count: 0 };
+  const counter: Counter = { count: 0, found };
   let out = text;
   // Where each hint is in `out`, until `out` changes: patterns share hints.
-  let found = new Map<SecretHint, number[]>();
+  let hints = new Map<SecretHint, number[]>();
   for (const secret of SECRET_PATTERNS) {
-    const hits = hintsIn(out, secret.hints, found);
+    const hits = hintsIn(out, secret.hints, hints);
     if (hits.length === 0) continue;
     const before = counter.count;
     out =
       secret.scope === 'text'
         ? replaceIn(out, secret, counter)
         : replaceAround(out, hits, secret.scope, secret, counter);
-    if (counter.count !== before) found = new Map();
+    if (counter.count !== before) hints = new Map();
   }
   return { text: out, count: counter.count };
+}
+
+/** What a redaction has replaced so far. */
+interface Counter {
+  count: number;
+  found: Set<string> | undefined;
 }
 
 /** Where the hints are in a text, in order. */
@@ -195,7 +202,7 @@ function positionsOf(hint: SecretHint, text: string): number[] {
 }
 
 /** Replaces the matches of one pattern in a text. */
-function replaceIn(text: string, { kind, pattern }: SecretPattern, counter: { count: number }): string {
+function replaceIn(text: string, { kind, pattern }: SecretPattern, counter: Counter): string {
   pattern.lastIndex = 0;
   if (!pattern.test(text)) return text;
   pattern.lastIndex = 0;
@@ -206,10 +213,12 @@ function replaceIn(text: string, { kind, pattern }: SecretPattern, counter: { co
     if (secret !== undefined) {
       if (isPlaceholder(secret)) return match;
       counter.count++;
+      counter.found?.add(secret);
       const at = match.lastIndexOf(secret);
       return match.slice(0, at) + marker(kind) + match.slice(at + secret.length);
     }
     counter.count++;
+    counter.found?.add(match);
     return marker(kind);
   });
 }
@@ -220,7 +229,7 @@ function replaceAround(
   hits: readonly number[],
   scope: 'line' | 'word',
   secret: SecretPattern,
-  counter: { count: number },
+  counter: Counter,
 ): string {
   const before = counter.count;
   const parts: string[] = [];
@@ -308,10 +317,11 @@ export function rewriteStrings(
  * Redacts secrets in every string of a value (a session: content, tool inputs, `toolUseResult`, extra
  * fields, metadata records, diagnostics' raw text), in place.
  *
+ * @param found Collects the secrets replaced (their values), as in `redactText`.
  * @returns How many secrets were replaced.
  */
-export function redactSecrets(value: unknown): number {
-  return rewriteStrings(value, redactText);
+export function redactSecrets(value: unknown, found?: Set<string>): number {
+  return rewriteStrings(value, (text) => redactText(text, found));
 }
 
 // A home path starts a path, or follows `file://`; `/usr/home/x` is not one.

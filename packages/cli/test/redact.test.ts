@@ -31,6 +31,9 @@ describe('redactText', () => {
     ['assignment', fake('API_KEY: ', 'zz9plural-alpha')],
     ['assignment', fake('SECRET=', 'abcdefgh')],
     ['assignment', fake('{"password": "', 'correct-horse', '"}')],
+    ['assignment', fake('my_DB_PASSWORD=', 'hunter2hunter2')],
+    ['assignment', fake("my_db_password = '", 'hunter2hunter2', "'")],
+    ['assignment', fake('"smtpPassword": "', 'correct-horse', '"')],
     [
       'private-key',
       fake('-----BEGIN RSA PRIVATE KEY-----\nMIIEow', 'IBAAKCAQEA\n-----END RSA PRIVATE KEY-----'),
@@ -48,6 +51,14 @@ describe('redactText', () => {
     expect(redactText(fake('https://bob:', 'pa55word', '@example.com/x')).text).toBe(
       'https://bob:[REDACTED:url-password]@example.com/x',
     );
+  });
+
+  it('collects the secrets it replaced, so that copies of one secret count once', () => {
+    const found = new Set<string>();
+    const key = fake('sk-ant-', 'api03-', 'q'.repeat(40));
+    expect(redactText(`first ${key} then ${key}`, found).count).toBe(2);
+    expect(redactText(fake('DB_PASSWORD=', 'hunter2hunter2 and ', key), found).count).toBe(2);
+    expect([...found].sort()).toEqual(['hunter2hunter2', key].sort());
   });
 
   it.each([
