@@ -27,7 +27,7 @@ import {
 import { prerenderSessions, shareSessions } from './lib/prerender.js';
 import { type SearchItem, searchIndexScript } from './lib/search.js';
 import { allRoutes, MANIFEST_ENV, resetManifest, sessionTitle } from './lib/site.js';
-import { loadRenderer, SITE_ROOT, siteServer } from './site-server.js';
+import { loadRenderer, SITE_ROOT, type SiteBundle, siteServer } from './site-server.js';
 
 /** Options of `buildReport`. */
 export interface BuildReportOptions {
@@ -241,14 +241,14 @@ async function prerender(
  * with the site's bundle into `stage`, as `<route>index.html`, with the site's public files beside them.
  */
 async function renderPages(
-  entry: string,
+  bundle: SiteBundle,
   manifest: SiteManifest,
   stage: string,
   log: (msg: string) => void,
 ): Promise<void> {
   const started = Date.now();
-  const renderPage = await loadRenderer(entry);
-  cpSync(join(SITE_ROOT, 'public'), stage, { recursive: true });
+  const renderPage = await loadRenderer(bundle.entry);
+  cpSync(bundle.assets, stage, { recursive: true });
   const routes = ['', ...allRoutes(manifest).map((r) => r.route)];
   for (const route of routes) {
     const html = await renderPage(route);

@@ -1,5 +1,6 @@
+import { dirname } from 'node:path';
 import { siteServer } from './site-server.js';
 
 /** Run by the package's build: bundles the report site for the current sources (see `site-server.ts`). */
-const entry = await siteServer({ log: (message) => console.log(message) });
-console.log(`report: site bundle ${entry}`);
+const bundle = await siteServer({ log: (message) => console.log(message) });
+console.log(`report: site bundle ${dirname(dirname(bundle.entry))}`);

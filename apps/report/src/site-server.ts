@@ -19,11 +19,24 @@ const PACKAGE_ROOT = resolve(here, '..');
 export const SITE_ROOT = join(PACKAGE_ROOT, 'site');
 /** Where a package's bundles live: inside it, so that the modules they import resolve from its dependencies. */
 const bundlesOf = (packageRoot: string) => join(packageRoot, 'dist', 'site-server');
+/** The layout of a bundle folder and the adapter's contract: a new value makes bundles again. */
+const BUNDLE_LAYOUT = 2;
 /** Folders of the site that are Astro's or the editor's, not sources. */
 const NOT_SOURCES = /^(\.astro|node_modules|dist)$/;
 
 /** Renders the page at a route (`''`: the index; else folders ending in `/`) to HTML. */
 export type RenderPage = (route: string) => Promise<string>;
+
+/** A bundle of the site: its entry module and the folder of the files the pages load (`_cctrail/…`). */
+export interface SiteBundle {
+  entry: string;
+  assets: string;
+}
+
+/** The bundle in a folder of `dist/site-server/`. */
+function bundleIn(folder: string): SiteBundle {
+  return { entry: join(folder, 'server', 'entry.mjs'), assets: join(folder, 'client') };
+}
 
 /** Every file of a folder, as sorted paths relative to it; folders matching `skip` are left out. */
 function filesOf(dir: string, skip: RegExp): string[] {
@@ -57,7 +70,7 @@ export function siteServerKey(packageRoot: string = PACKAGE_ROOT): string {
   const astro = JSON.parse(readFileSync(require.resolve('astro/package.json'), 'utf8')) as {
     version: string;
   };
-  hash.update(`astro ${astro.version}\0`);
+  hash.update(`layout ${BUNDLE_LAYOUT}\0astro ${astro.version}\0`);
   hash.update(readFileSync(join(packageRoot, 'package.json')));
   for (const [root, skip] of [
     [join(packageRoot, 'site'), NOT_SOURCES],
@@ -71,29 +84,45 @@ export function siteServerKey(packageRoot: string = PACKAGE_ROOT): string {
   return hash.digest('hex').slice(0, 20);
 }
 
-/** Bundlings in progress in this process, by entry module. */
-const bundling = new Map<string, Promise<string>>();
+/** Bundlings in progress in this process, by bundle folder. */
+const bundling = new Map<string, Promise<SiteBundle>>();
 
 /**
- * The entry module of the bundle of the current sources, made first when there is none (once, however many
- * callers ask meanwhile). Bundling changes the working directory for a while (Astro needs it): callers run one
- * build at a time.
+ * The bundle of the current sources, made first when there is none (once, however many callers ask meanwhile).
+ * An installation without the site's sources uses the bundle it was shipped with. Bundling changes the working
+ * directory for a while (Astro needs it): callers run one build at a time.
  */
-export function siteServer(options: SiteServerOptions = {}): Promise<string> {
+export async function siteServer(options: SiteServerOptions = {}): Promise<SiteBundle> {
   const packageRoot = resolve(options.packageRoot ?? PACKAGE_ROOT);
+  if (!existsSync(join(packageRoot, 'site'))) return shippedBundle(packageRoot);
   const key = siteServerKey(packageRoot);
-  const entry = join(bundlesOf(packageRoot), key, 'server', 'entry.mjs');
-  if (existsSync(entry)) return Promise.resolve(entry);
-  let made = bundling.get(entry);
+  const folder = join(bundlesOf(packageRoot), key);
+  if (existsSync(bundleIn(folder).entry)) return bundleIn(folder);
+  let made = bundling.get(folder);
   if (!made) {
-    made = bundle(packageRoot, key, options.log ?? (() => {})).finally(() => bundling.delete(entry));
-    bundling.set(entry, made);
+    made = bundle(packageRoot, key, options.log ?? (() => {})).finally(() => bundling.delete(folder));
+    bundling.set(folder, made);
   }
   return made;
 }
 
-/** Bundles the site into `dist/site-server/<key>/` and removes the bundles of other keys. */
-async function bundle(packageRoot: string, key: string, log: (msg: string) => void): Promise<string> {
+/** The newest bundle in the package, for an installation without the site's sources. */
+function shippedBundle(packageRoot: string): SiteBundle {
+  const bundles = bundlesOf(packageRoot);
+  const found = (existsSync(bundles) ? readdirSync(bundles) : [])
+    .filter((name) => !name.startsWith('.') && existsSync(bundleIn(join(bundles, name)).entry))
+    .map((name) => join(bundles, name))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  if (!found[0])
+    throw new Error(`the report site is missing: neither ${join(packageRoot, 'site')} nor a bundle of it`);
+  return bundleIn(found[0]);
+}
+
+/**
+ * Bundles the site into `dist/site-server/<key>/` (`server/`: the entry and its chunks; `client/`: the site's
+ * public files) and removes the bundles of other keys.
+ */
+async function bundle(packageRoot: string, key: string, log: (msg: string) => void): Promise<SiteBundle> {
   const started = Date.now();
   const stamp = `${process.pid}-${Date.now().toString(36)}`;
   const bundles = bundlesOf(packageRoot);
@@ -113,7 +142,6 @@ async function bundle(packageRoot: string, key: string, log: (msg: string) => vo
     process.chdir(root);
     const { build } = await import('astro');
     await build({ root, outDir: out, logLevel: 'warn', cacheDir: join(root, '.astro', 'cache') });
-    rmSync(join(out, 'client'), { recursive: true, force: true });
     try {
       renameSync(out, target);
     } catch (error) {
@@ -135,7 +163,7 @@ async function bundle(packageRoot: string, key: string, log: (msg: string) => vo
       rmSync(path, { recursive: true, force: true });
   }
   log(`report: site bundled in ${Date.now() - started} ms`);
-  return join(target, 'server', 'entry.mjs');
+  return bundleIn(target);
 }
 
 /** Loads a bundle's entry module (see `siteServer`) and returns its page renderer. */

@@ -55,15 +55,19 @@ describe('the site server bundle', () => {
       siteServer({ packageRoot: copy, log }),
       siteServer({ packageRoot: copy, log }),
     ]);
-    expect(a).toBe(b);
-    expect(a).toBe(join(copy, 'dist', 'site-server', key, 'server', 'entry.mjs'));
+    expect(a).toEqual(b);
+    expect(a.entry).toBe(join(copy, 'dist', 'site-server', key, 'server', 'entry.mjs'));
+    // The site's public files come with the bundle.
+    expect(readFileSync(join(a.assets, '_cctrail', 'style.css'), 'utf8')).toBe(
+      readFileSync(join(PACKAGE, 'site', 'public', '_cctrail', 'style.css'), 'utf8'),
+    );
     expect(logged.filter((m) => m.includes('site bundled'))).toHaveLength(1);
     // Found, not made, the next time; the copy of the site it was made from is gone.
-    expect(await siteServer({ packageRoot: copy, log })).toBe(a);
+    expect(await siteServer({ packageRoot: copy, log })).toEqual(a);
     expect(logged.filter((m) => m.includes('site bundled'))).toHaveLength(1);
     expect(readdirSync(copy).filter((n) => n.startsWith('.build-'))).toEqual([]);
 
-    const render = await loadRenderer(a);
+    const render = await loadRenderer(a.entry);
     const index = await render('');
     expect(index).toMatch(/^<!DOCTYPE html>/i);
     expect(index).toContain('<title>Sessions · Bundled &lt;report&gt;</title>');
@@ -86,13 +90,21 @@ describe('the site server bundle', () => {
     );
     const after = siteServerKey(copy);
     expect(after).not.toBe(before);
-    const entry = await siteServer({ packageRoot: copy });
-    expect(entry).toContain(after);
+    const bundle = await siteServer({ packageRoot: copy });
+    expect(bundle.entry).toContain(after);
     // The bundle of the old sources is removed.
     expect(existsSync(join(copy, 'dist', 'site-server', before))).toBe(false);
 
-    const render = await loadRenderer(entry);
+    const render = await loadRenderer(bundle.entry);
     expect(await render('')).toContain('an edited static report:');
     await expect(render('broken/')).rejects.toThrow('the broken page failed');
   }, 120_000);
+
+  it('is the one shipped when the site’s sources are not installed', async () => {
+    const shipped = await siteServer({ packageRoot: copy });
+    rmSync(join(copy, 'site'), { recursive: true });
+    expect(await siteServer({ packageRoot: copy })).toEqual(shipped);
+    rmSync(join(copy, 'dist'), { recursive: true });
+    await expect(siteServer({ packageRoot: copy })).rejects.toThrow('the report site is missing');
+  });
 });
