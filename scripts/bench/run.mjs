@@ -322,7 +322,7 @@ async function report() {
   const weights = pageWeights(out);
   sections.push(`## 4. The report at scale
 
-\`cctrail report\` on the archive of benchmark 3 (${sessions} sessions): export, redaction and the Astro build.
+\`cctrail report\` on the archive of benchmark 3 (${sessions} sessions): export, redaction and the pages rendered with the site's bundle.
 
 | measure | median (min–max) | target |
 | --- | --- | --- |

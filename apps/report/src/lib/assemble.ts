@@ -3,10 +3,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, wr
 import { dirname, join, relative, sep } from 'node:path';
 
 /**
- * The last step of a build: Astro renders every page into a staging folder with a marker where the cached
- * transcript goes; `assembleSite` copies the staged site into the output folder, putting each transcript in
- * place (as bytes: no decoding of large strings), skips files that have not changed since the last build,
- * and removes files the site no longer has. A rebuild after one changed session thus writes only its pages.
+ * The last step of a build: the site's bundle renders every page into a staging folder with a marker where
+ * the cached transcript goes; `assembleSite` copies the staged site into the output folder, putting each
+ * transcript in place (as bytes: no decoding of large strings), skips files that have not changed since the
+ * last build, and removes files the site no longer has. A rebuild after one changed session thus writes only its pages.
  */
 
 const MARKER_START = '<!--cctrail-fragment:';
@@ -95,7 +95,7 @@ export function assembleSite(o: AssembleOptions): AssembleResult {
     previous = {};
   }
   const next: Record<string, string> = {};
-  // Astro leaves its content-layer modules (`*.mjs`) next to the pages: they are not part of the site.
+  // Modules (`*.mjs`) are never part of the site (Astro's static builds used to leave some next to the pages).
   const staged = walk(o.stage).filter((rel) => !rel.endsWith('.mjs'));
   let written = 0;
   let pages = 0;
