@@ -11,10 +11,11 @@ import {
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { assembleSite } from './lib/assemble.js';
+import { filesUnder } from './lib/files.js';
 import { loadHighlighter } from './lib/highlight.js';
 import { pageHref, sessionRoute, sidechainRoute } from './lib/links.js';
 import {
@@ -138,19 +139,10 @@ function recordRender(plan: RenderPlan, stage: string): RenderState {
       sessions[key] = plan.previous.sessions[key];
       continue;
     }
-    const files: string[] = [];
-    const stack = [join(stage, prefix)];
-    while (stack.length > 0) {
-      const dir = stack.pop() as string;
-      if (!existsSync(dir)) continue;
-      for (const e of readdirSync(dir, { withFileTypes: true })) {
-        const path = join(dir, e.name);
-        if (e.isDirectory()) {
-          // Another session's pages never live below this one's route, but keep the walk to this session.
-          stack.push(path);
-        } else if (!e.name.endsWith('.mjs')) files.push(relative(stage, path).split(sep).join('/'));
-      }
-    }
+    // Routes end in `/`: the session's files are those below its route.
+    const files = filesUnder(join(stage, prefix))
+      .filter((rel) => !rel.endsWith('.mjs'))
+      .map((rel) => `${prefix}${rel}`);
     sessions[key] = { prefix, files };
   }
   return { signature: plan.signature, sessions };

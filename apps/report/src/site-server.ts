@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { filesUnder } from './lib/files.js';
 
 /**
  * The report site's server bundle. Astro and Vite bundle the site once, with the adapter in
@@ -21,8 +22,8 @@ export const SITE_ROOT = join(PACKAGE_ROOT, 'site');
 const bundlesOf = (packageRoot: string) => join(packageRoot, 'dist', 'site-server');
 /** The layout of a bundle folder and the adapter's contract: a new value makes bundles again. */
 const BUNDLE_LAYOUT = 2;
-/** Folders of the site that are Astro's or the editor's, not sources. */
-const NOT_SOURCES = /^(\.astro|node_modules|dist)$/;
+/** Folders of the site that are Astro's or the package manager's, not sources. */
+const NOT_SOURCES: ReadonlySet<string> = new Set(['.astro', 'node_modules', 'dist']);
 
 /** Renders the page at a route (`''`: the index; else folders ending in `/`) to HTML. */
 export type RenderPage = (route: string) => Promise<string>;
@@ -36,23 +37,6 @@ export interface SiteBundle {
 /** The bundle in a folder of `dist/site-server/`. */
 function bundleIn(folder: string): SiteBundle {
   return { entry: join(folder, 'server', 'entry.mjs'), assets: join(folder, 'client') };
-}
-
-/** Every file of a folder, as sorted paths relative to it; folders matching `skip` are left out. */
-function filesOf(dir: string, skip: RegExp): string[] {
-  const out: string[] = [];
-  const stack = [dir];
-  while (stack.length > 0) {
-    const d = stack.pop() as string;
-    if (!existsSync(d)) continue;
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      if (skip.test(e.name)) continue;
-      const path = join(d, e.name);
-      if (e.isDirectory()) stack.push(path);
-      else out.push(relative(dir, path).split(sep).join('/'));
-    }
-  }
-  return out.sort();
 }
 
 /** Options of `siteServer`. */
@@ -74,9 +58,9 @@ export function siteServerKey(packageRoot: string = PACKAGE_ROOT): string {
   hash.update(readFileSync(join(packageRoot, 'package.json')));
   for (const [root, skip] of [
     [join(packageRoot, 'site'), NOT_SOURCES],
-    [join(packageRoot, 'src', 'lib'), /^$/],
+    [join(packageRoot, 'src', 'lib'), new Set<string>()],
   ] as const) {
-    for (const rel of filesOf(root, skip)) {
+    for (const rel of filesUnder(root, skip).sort()) {
       hash.update(`\0${relative(packageRoot, join(root, rel))}\0`);
       hash.update(readFileSync(join(root, rel)));
     }
@@ -133,9 +117,10 @@ async function bundle(packageRoot: string, key: string, log: (msg: string) => vo
   const target = join(bundles, key);
   const cwd = process.cwd();
   const telemetry = process.env.ASTRO_TELEMETRY_DISABLED;
-  cpSync(join(packageRoot, 'site'), root, {
+  const site = join(packageRoot, 'site');
+  cpSync(site, root, {
     recursive: true,
-    filter: (src) => !NOT_SOURCES.test(src.split(/[\\/]/).pop() ?? ''),
+    filter: (src) => dirname(src) !== site || !NOT_SOURCES.has(basename(src)),
   });
   try {
     process.env.ASTRO_TELEMETRY_DISABLED = '1';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join } from 'node:path';
+import { filesUnder } from './files.js';
 
 /**
  * The last step of a build: the site's bundle renders every page into a staging folder with a marker where
@@ -44,22 +45,6 @@ export interface AssembleOptions {
   ignore: ReadonlySet<string>;
 }
 
-function walk(dir: string, skipTop: ReadonlySet<string> = new Set()): string[] {
-  const out: string[] = [];
-  const stack = [dir];
-  while (stack.length > 0) {
-    const d = stack.pop() as string;
-    if (!existsSync(d)) continue;
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const p = join(d, e.name);
-      if (d === dir && skipTop.has(e.name)) continue;
-      if (e.isDirectory()) stack.push(p);
-      else out.push(relative(dir, p).split(sep).join('/'));
-    }
-  }
-  return out;
-}
-
 /** Puts fragments in place of their markers; returns the file's bytes and the keys it used. */
 function fill(shell: Buffer, fragments: string): { bytes: Buffer; keys: string[] } {
   const parts: Buffer[] = [];
@@ -96,7 +81,7 @@ export function assembleSite(o: AssembleOptions): AssembleResult {
   }
   const next: Record<string, string> = {};
   // Modules (`*.mjs`) are never part of the site (Astro's static builds used to leave some next to the pages).
-  const staged = walk(o.stage).filter((rel) => !rel.endsWith('.mjs'));
+  const staged = filesUnder(o.stage).filter((rel) => !rel.endsWith('.mjs'));
   let written = 0;
   let pages = 0;
   for (const rel of staged) {
@@ -119,7 +104,7 @@ export function assembleSite(o: AssembleOptions): AssembleResult {
   }
   const wanted = new Set([...staged, ...o.keep]);
   let removed = 0;
-  for (const rel of walk(o.outDir, o.ignore)) {
+  for (const rel of filesUnder(o.outDir, o.ignore)) {
     if (wanted.has(rel)) continue;
     rmSync(join(o.outDir, rel), { force: true });
     removed++;
