@@ -140,9 +140,7 @@ function recordRender(plan: RenderPlan, stage: string): RenderState {
       continue;
     }
     // Routes end in `/`: the session's files are those below its route.
-    const files = filesUnder(join(stage, prefix))
-      .filter((rel) => !rel.endsWith('.mjs'))
-      .map((rel) => `${prefix}${rel}`);
+    const files = filesUnder(join(stage, prefix)).map((rel) => `${prefix}${rel}`);
     sessions[key] = { prefix, files };
   }
   return { signature: plan.signature, sessions };
@@ -253,7 +251,8 @@ async function renderPages(
 
 /**
  * Builds the static report of an archive folder into `outDir` and returns the path of its `index.html`.
- * Builds run one at a time in a process (Astro needs the working directory and environment).
+ * Builds run one at a time in a process (the site's pages find the manifest through the environment, and
+ * bundling the site needs the working directory).
  * @example await buildReport({ dataDir: 'export', outDir: 'site', base: '/my-repo/' })
  */
 export function buildReport(options: BuildReportOptions): Promise<BuildReportResult> {

@@ -131,7 +131,7 @@ async function bundle(packageRoot: string, key: string, log: (msg: string) => vo
       renameSync(out, target);
     } catch (error) {
       // Another process made the same bundle meanwhile: keep theirs.
-      if (!existsSync(join(target, 'server', 'entry.mjs'))) throw error;
+      if (!existsSync(bundleIn(target).entry)) throw error;
     }
   } finally {
     process.chdir(cwd);

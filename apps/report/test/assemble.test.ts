@@ -29,7 +29,6 @@ describe('assembleSite', () => {
     put(o.stage, 'index.html', '<main>index</main>');
     put(o.stage, 's/a/index.html', `<main>${fragmentMarker('k1')}</main>`);
     put(o.stage, '_cctrail/style.css', 'body{}');
-    put(o.stage, 'content-modules.mjs', 'export {}');
     put(o.fragments, 'k1.html', '<p>transcript ✓</p>');
     put(o.outDir, 'old/index.html', 'stale');
     put(o.outDir, '_cctrail/kept.js', 'kept');

@@ -7,7 +7,8 @@ import { filesUnder } from './files.js';
  * The last step of a build: the site's bundle renders every page into a staging folder with a marker where
  * the cached transcript goes; `assembleSite` copies the staged site into the output folder, putting each
  * transcript in place (as bytes: no decoding of large strings), skips files that have not changed since the
- * last build, and removes files the site no longer has. A rebuild after one changed session thus writes only its pages.
+ * last build, and removes files the site no longer has. A rebuild after one changed session thus writes only
+ * its pages.
  */
 
 const MARKER_START = '<!--cctrail-fragment:';
@@ -80,8 +81,7 @@ export function assembleSite(o: AssembleOptions): AssembleResult {
     previous = {};
   }
   const next: Record<string, string> = {};
-  // Modules (`*.mjs`) are never part of the site (Astro's static builds used to leave some next to the pages).
-  const staged = filesUnder(o.stage).filter((rel) => !rel.endsWith('.mjs'));
+  const staged = filesUnder(o.stage);
   let written = 0;
   let pages = 0;
   for (const rel of staged) {
