@@ -170,8 +170,8 @@ export class JobRunner {
   }
 
   /**
-   * A worker stopped without being asked to (it exited, or failed and `#failAll` ran): the jobs it held fail, and
-   * the waiting ones go to the other workers, or to this thread when none is left.
+   * A worker stopped without being asked to (it exited, or failed and `#failAll` ran): the jobs it held fail,
+   * and the waiting ones go to the other workers, or to this thread when none is left.
    */
   #stopped(slot: Slot, code: number): void {
     if (this.#closing) return;

@@ -88,7 +88,8 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     pattern: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@"'`]+:(?<secret>[^\s@/"'`]+)@/gi,
   },
   {
-    // Environment-style assignments: `API_KEY=…`, `export GITHUB_TOKEN="…"`, `DB_PASSWORD: …`, `my_DB_PASSWORD=…`.
+    // Environment-style assignments: `API_KEY=…`, `export GITHUB_TOKEN="…"`, `DB_PASSWORD: …`,
+    // `my_DB_PASSWORD=…`.
     kind: 'assignment',
     hints: ['SECRET', 'TOKEN', 'PASSW', 'KEY', 'CREDENTIAL'],
     scope: 'line',
