@@ -11,8 +11,8 @@ import type {
   ToolResultItem,
   Usage,
 } from './model.js';
-import { parseLine, type RawRecord } from './records.js';
-import type { Unread } from './shrink.js';
+import { parseLine, type RawRecord } from './read/records.js';
+import type { Unread } from './lean/shrink.js';
 import { readUsage } from './usage.js';
 
 /** Top-level fields that `Entry` represents; all others go to `Entry.extra`. */

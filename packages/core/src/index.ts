@@ -50,7 +50,7 @@ export {
 } from './model.js';
 export { type FileSourceOptions, fileSource, sessionSource } from './node-source.js';
 export { activePath } from './paths.js';
-export { type Line, readLines } from './read-lines.js';
+export { type Line, readLines } from './read/read-lines.js';
 export { sessionJson } from './serialize.js';
 export { buildSession } from './session.js';
 export type { AgentMetaSource, BuildOptions, SessionSource, TranscriptSource } from './source.js';

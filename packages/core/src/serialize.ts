@@ -5,7 +5,7 @@
  */
 import { recordAt, withContent } from './entries.js';
 import type { Entry, MetadataRecord, Session } from './model.js';
-import { type Line, readLines } from './read-lines.js';
+import { type Line, readLines } from './read/read-lines.js';
 import type { SessionSource, TranscriptSource } from './source.js';
 
 /**

@@ -25,8 +25,8 @@ import type {
   SourceRef,
 } from './model.js';
 import { SCHEMA_VERSION } from './model.js';
-import { decodeFull, type Line, readLineBatches } from './read-lines.js';
-import { parseLine, type RawRecord } from './records.js';
+import { decodeFull, type Line, readLineBatches } from './read/read-lines.js';
+import { parseLine, type RawRecord } from './read/records.js';
 import { type AgentMeta, type FileSpan, findSidechains } from './sidechains.js';
 import type { BuildOptions, SessionSource, TranscriptSource } from './source.js';
 import { pairTools } from './tool-pairing.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseLine } from '../src/records.js';
+import { parseLine } from '../../src/read/records.js';
 
 describe('parseLine', () => {
   it('parses one object', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type Line, readLines } from '../src/index.js';
-import { readLineBatches } from '../src/read-lines.js';
-import { memorySource } from './helpers.js';
+import { type Line, readLines } from '../../src/index.js';
+import { readLineBatches } from '../../src/read/read-lines.js';
+import { memorySource } from '../helpers.js';
 
 async function lines(text: string | Uint8Array, chunk: number) {
   const out = [];
