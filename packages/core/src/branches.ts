@@ -9,7 +9,7 @@
  */
 import type { Dag } from './dag.js';
 import { diagnostic } from './diagnostics.js';
-import { isTypedCommand } from './entries.js';
+import { isTypedCommand } from './normalize/entries.js';
 import type { Branch, BranchPoint, Compaction, Diagnostic, Entry, ForkKind, Sidechain } from './model.js';
 
 /** The branch structure of a session. */

@@ -20,7 +20,7 @@ export {
   type UuidSet,
   usageAcross,
 } from './duplicates.js';
-export { recordAt, withContent } from './entries.js';
+export { recordAt, withContent } from './normalize/entries.js';
 export {
   type Actor,
   type Branch,

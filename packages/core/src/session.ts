@@ -14,7 +14,7 @@ import {
   LEAN_UNREAD,
   normalizeEntry,
   promptText,
-} from './entries.js';
+} from './normalize/entries.js';
 import type {
   Diagnostic,
   Entry,

@@ -5,7 +5,7 @@
  */
 import type { Dag } from './dag.js';
 import { diagnostic } from './diagnostics.js';
-import { firstText } from './entries.js';
+import { firstText } from './normalize/entries.js';
 import type { Diagnostic, Entry, Sidechain, SidechainLink, SidechainStorage } from './model.js';
 import type { ToolIndex } from './tool-pairing.js';
 import { emptyUsage } from './usage.js';

@@ -10,10 +10,10 @@ import type {
   SourceRef,
   ToolResultItem,
   Usage,
-} from './model.js';
-import { parseLine, type RawRecord } from './read/records.js';
-import type { Unread } from './lean/shrink.js';
-import { readUsage } from './usage.js';
+} from '../model.js';
+import { parseLine, type RawRecord } from '../read/records.js';
+import type { Unread } from '../lean/shrink.js';
+import { readUsage } from '../graph/usage.js';
 
 /** Top-level fields that `Entry` represents; all others go to `Entry.extra`. */
 const ENVELOPE = new Set([
