@@ -71,4 +71,4 @@ export {
   statsDigest,
   type ToolCounts,
 } from './stats.js';
-export { addUsage, emptyUsage } from './usage.js';
+export { addUsage, emptyUsage } from './graph/usage.js';

@@ -4,7 +4,7 @@
  */
 import { findBranches } from './branches.js';
 import { findCompactions, type SeedCompactionEvent } from './compaction.js';
-import { linkDag } from './dag.js';
+import { linkDag } from './graph/dag.js';
 import { type DiagnosticCode, diagnostic } from './diagnostics.js';
 import {
   isEntryRecord,
@@ -29,8 +29,8 @@ import { decodeFull, type Line, readLineBatches } from './read/read-lines.js';
 import { parseLine, type RawRecord } from './read/records.js';
 import { type AgentMeta, type FileSpan, findSidechains } from './sidechains.js';
 import type { BuildOptions, SessionSource, TranscriptSource } from './source.js';
-import { pairTools } from './tool-pairing.js';
-import { breakdown, groupResponses } from './usage.js';
+import { pairTools } from './graph/tool-pairing.js';
+import { breakdown, groupResponses } from './graph/usage.js';
 
 /**
  * Reads a session's files and builds its model. Never throws on bad input: every problem becomes a

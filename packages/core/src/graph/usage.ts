@@ -1,4 +1,4 @@
-import type { ApiResponse, Entry, Usage, UsageBreakdown } from './model.js';
+import type { ApiResponse, Entry, Usage, UsageBreakdown } from '../model.js';
 
 /** A usage with every count at zero. */
 export function emptyUsage(): Usage {

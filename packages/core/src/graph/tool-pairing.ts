@@ -2,8 +2,8 @@
  * Pairs every `tool_use` with its `tool_result` by id, across the whole session (main file, sidechains,
  * delayed results), and gives each call a status and a duration.
  */
-import { diagnostic } from './diagnostics.js';
-import type { Diagnostic, Entry, ToolCall } from './model.js';
+import { diagnostic } from '../diagnostics.js';
+import type { Diagnostic, Entry, ToolCall } from '../model.js';
 
 /** Where calls and results are, for the other analyses. */
 export interface ToolIndex {

@@ -3,8 +3,8 @@
  * cycles, and lists children in file order. Entries are addressed by their index in `entries` (file order:
  * the main file first, then agent files). No recursion: chains are 100k+ deep.
  */
-import { diagnostic } from './diagnostics.js';
-import type { Diagnostic, Entry } from './model.js';
+import { diagnostic } from '../diagnostics.js';
+import type { Diagnostic, Entry } from '../model.js';
 
 /** The linked graph over a session's entries. */
 export interface Dag {
