@@ -49,7 +49,7 @@ export {
   type UsageBreakdown,
 } from './model.js';
 export { type FileSourceOptions, fileSource, sessionSource } from './node-source.js';
-export { activePath } from './paths.js';
+export { activePath } from './analyses/paths.js';
 export { type Line, readLines } from './read/read-lines.js';
 export { sessionJson } from './serialize.js';
 export { buildSession } from './session.js';

@@ -2,8 +2,8 @@
  * Builds a `Session` from its files: reads every line (accounting for each), then links the DAG and runs the
  * analyses in dependency order: tools → sidechains → compactions → branches → usage.
  */
-import { findBranches } from './branches.js';
-import { findCompactions, type SeedCompactionEvent } from './compaction.js';
+import { findBranches } from './analyses/branches.js';
+import { findCompactions, type SeedCompactionEvent } from './analyses/compaction.js';
 import { linkDag } from './graph/dag.js';
 import { type DiagnosticCode, diagnostic } from './diagnostics.js';
 import {
@@ -27,7 +27,7 @@ import type {
 import { SCHEMA_VERSION } from './model.js';
 import { decodeFull, type Line, readLineBatches } from './read/read-lines.js';
 import { parseLine, type RawRecord } from './read/records.js';
-import { type AgentMeta, type FileSpan, findSidechains } from './sidechains.js';
+import { type AgentMeta, type FileSpan, findSidechains } from './analyses/sidechains.js';
 import type { BuildOptions, SessionSource, TranscriptSource } from './source.js';
 import { pairTools } from './graph/tool-pairing.js';
 import { breakdown, groupResponses } from './graph/usage.js';

@@ -1,4 +1,4 @@
-import type { Session } from './model.js';
+import type { Session } from '../model.js';
 
 /**
  * The active path of a session: uuids from its first root to its leaf, in order. Where the walk up reaches a
