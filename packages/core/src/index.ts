@@ -8,7 +8,7 @@
  * const session = await buildSession(await sessionSource(projects[0].sessions[0]));
  * ```
  */
-export type { ArchiveIndex, ArchiveProject, ArchiveSession, ArchiveSessionSummary } from './archive.js';
+export type { ArchiveIndex, ArchiveProject, ArchiveSession, ArchiveSessionSummary } from './archive/archive-index.js';
 export { DIAGNOSTICS, type DiagnosticCode } from './diagnostics.js';
 export { type DiscoveredProject, type DiscoveredSession, type Discovery, discover } from './discover.js';
 export {
@@ -19,7 +19,7 @@ export {
   totalUsage,
   type UuidSet,
   usageAcross,
-} from './duplicates.js';
+} from './archive/duplicates.js';
 export { recordAt, withContent } from './normalize/entries.js';
 export {
   type Actor,
@@ -51,7 +51,7 @@ export {
 export { type FileSourceOptions, fileSource, sessionSource } from './node-source.js';
 export { activePath } from './analyses/paths.js';
 export { type Line, readLines } from './read/read-lines.js';
-export { sessionJson } from './serialize.js';
+export { sessionJson } from './archive/serialize.js';
 export { buildSession } from './session.js';
 export type { AgentMetaSource, BuildOptions, SessionSource, TranscriptSource } from './source.js';
 export {
@@ -70,5 +70,5 @@ export {
   sessionStats,
   statsDigest,
   type ToolCounts,
-} from './stats.js';
+} from './archive/stats.js';
 export { addUsage, emptyUsage } from './graph/usage.js';

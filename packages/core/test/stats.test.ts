@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Compaction, Entry, Epoch, Session, Sidechain, ToolCall, Usage } from '../src/model.js';
-import { archiveStats, sessionStats } from '../src/stats.js';
+import { archiveStats, sessionStats } from '../src/archive/stats.js';
 import { emptyUsage } from '../src/graph/usage.js';
 import { answer, prompt, sessionOf, toolResult, toolUse } from './helpers.js';
 

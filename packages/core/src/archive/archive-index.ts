@@ -1,4 +1,4 @@
-import type { Session, Usage } from './model.js';
+import type { Session, Usage } from '../model.js';
 
 /**
  * The shapes of a cctrail archive folder (`cctrail export -o DIR`): `DIR/index.json` lists projects and
