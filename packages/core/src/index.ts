@@ -1,16 +1,23 @@
 /**
- * @cctrail/core — reads Claude Code transcripts of every era and builds their session DAG.
+ * @cctrail/core — reads Claude Code transcripts of every era and builds their session DAG. It does no I/O of its
+ * own: the Node.js file reader and discovery are in `@cctrail/core/node`.
  *
  * @example
  * ```ts
- * import { discover, sessionSource, buildSession } from '@cctrail/core';
+ * import { buildSession } from '@cctrail/core';
+ * import { discover, sessionSource } from '@cctrail/core/node';
  * const { projects } = await discover(['~/.claude/projects']);
  * const session = await buildSession(await sessionSource(projects[0].sessions[0]));
  * ```
  */
-export type { ArchiveIndex, ArchiveProject, ArchiveSession, ArchiveSessionSummary } from './archive/archive-index.js';
-export { DIAGNOSTICS, type DiagnosticCode } from './diagnostics.js';
-export { type DiscoveredProject, type DiscoveredSession, type Discovery, discover } from './discover.js';
+
+export { activePath } from './analyses/paths.js';
+export type {
+  ArchiveIndex,
+  ArchiveProject,
+  ArchiveSession,
+  ArchiveSessionSummary,
+} from './archive/archive-index.js';
 export {
   findDuplicates,
   markDuplicates,
@@ -20,7 +27,26 @@ export {
   type UuidSet,
   usageAcross,
 } from './archive/duplicates.js';
-export { recordAt, withContent } from './normalize/entries.js';
+export { sessionJson } from './archive/serialize.js';
+export {
+  type AgentPatterns,
+  type AgentStats,
+  type ArchiveStats,
+  archiveStats,
+  type CompactionCounts,
+  type CompactionStats,
+  combineStats,
+  type DiagnosticCounts,
+  type SessionStats,
+  type SidechainStats,
+  type StatsDigest,
+  type StatsTotals,
+  sessionStats,
+  statsDigest,
+  type ToolCounts,
+} from './archive/stats.js';
+export { DIAGNOSTICS, type DiagnosticCode } from './diagnostics.js';
+export { addUsage, emptyUsage } from './graph/usage.js';
 export {
   type Actor,
   type Branch,
@@ -48,27 +74,7 @@ export {
   type Usage,
   type UsageBreakdown,
 } from './model.js';
-export { type FileSourceOptions, fileSource, sessionSource } from './node-source.js';
-export { activePath } from './analyses/paths.js';
+export { recordAt, withContent } from './normalize/entries.js';
 export { type Line, readLines } from './read/read-lines.js';
-export { sessionJson } from './archive/serialize.js';
 export { buildSession } from './session.js';
 export type { AgentMetaSource, BuildOptions, SessionSource, TranscriptSource } from './source.js';
-export {
-  type AgentPatterns,
-  type AgentStats,
-  type ArchiveStats,
-  archiveStats,
-  type CompactionCounts,
-  type CompactionStats,
-  combineStats,
-  type DiagnosticCounts,
-  type SessionStats,
-  type SidechainStats,
-  type StatsDigest,
-  type StatsTotals,
-  sessionStats,
-  statsDigest,
-  type ToolCounts,
-} from './archive/stats.js';
-export { addUsage, emptyUsage } from './graph/usage.js';

@@ -4,17 +4,11 @@
  */
 import { findBranches } from './analyses/branches.js';
 import { findCompactions, type SeedCompactionEvent } from './analyses/compaction.js';
-import { linkDag } from './graph/dag.js';
+import { type AgentMeta, type FileSpan, findSidechains } from './analyses/sidechains.js';
 import { type DiagnosticCode, diagnostic } from './diagnostics.js';
-import {
-  isEntryRecord,
-  isKnownType,
-  isTypedCommand,
-  LEAN_TEXT,
-  LEAN_UNREAD,
-  normalizeEntry,
-  promptText,
-} from './normalize/entries.js';
+import { linkDag } from './graph/dag.js';
+import { pairTools } from './graph/tool-pairing.js';
+import { breakdown, groupResponses } from './graph/usage.js';
 import type {
   Diagnostic,
   Entry,
@@ -25,12 +19,18 @@ import type {
   SourceRef,
 } from './model.js';
 import { SCHEMA_VERSION } from './model.js';
+import {
+  isEntryRecord,
+  isKnownType,
+  isTypedCommand,
+  LEAN_TEXT,
+  LEAN_UNREAD,
+  normalizeEntry,
+  promptText,
+} from './normalize/entries.js';
 import { decodeFull, type Line, readLineBatches } from './read/read-lines.js';
 import { parseLine, type RawRecord } from './read/records.js';
-import { type AgentMeta, type FileSpan, findSidechains } from './analyses/sidechains.js';
 import type { BuildOptions, SessionSource, TranscriptSource } from './source.js';
-import { pairTools } from './graph/tool-pairing.js';
-import { breakdown, groupResponses } from './graph/usage.js';
 
 /**
  * Reads a session's files and builds its model. Never throws on bad input: every problem becomes a

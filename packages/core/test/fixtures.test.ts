@@ -7,14 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  buildSession,
-  discover,
-  markDuplicates,
-  type Session,
-  sessionSource,
-  usageAcross,
-} from '../src/index.js';
+import { buildSession, markDuplicates, type Session, usageAcross } from '../src/index.js';
+import { discover, sessionSource } from '../src/node/index.js';
 import { accounted } from './helpers.js';
 
 const fixtures = fileURLToPath(new URL('../../../fixtures/', import.meta.url));

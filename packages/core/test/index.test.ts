@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import * as core from '../src/index.js';
+import * as node from '../src/node/index.js';
 
 it('exposes exactly the documented API', () => {
   expect(Object.keys(core).sort()).toEqual([
@@ -10,22 +11,23 @@ it('exposes exactly the documented API', () => {
     'archiveStats',
     'buildSession',
     'combineStats',
-    'discover',
     'emptyUsage',
-    'fileSource',
     'findDuplicates',
     'markDuplicates',
     'readLines',
     'recordAt',
     'responseUsages',
     'sessionJson',
-    'sessionSource',
     'sessionStats',
     'statsDigest',
     'totalUsage',
     'usageAcross',
     'withContent',
   ]);
+});
+
+it('exposes exactly the documented Node.js adapters at @cctrail/core/node', () => {
+  expect(Object.keys(node).sort()).toEqual(['discover', 'fileSource', 'sessionSource']);
 });
 
 it('documents every diagnostic code in the README', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Compaction, Entry, Epoch, Session, Sidechain, ToolCall, Usage } from '../src/model.js';
 import { archiveStats, sessionStats } from '../src/archive/stats.js';
 import { emptyUsage } from '../src/graph/usage.js';
+import type { Compaction, Entry, Epoch, Session, Sidechain, ToolCall, Usage } from '../src/model.js';
 import { answer, prompt, sessionOf, toolResult, toolUse } from './helpers.js';
 
 // Statistics read structure only, so these tests describe sessions directly as data.

@@ -7,10 +7,11 @@
  * file position. That rule is checked against "the ancestor chain of the latest conversational entry"; where the
  * two disagree a diagnostic says so.
  */
-import type { Dag } from '../graph/dag.js';
+
 import { diagnostic } from '../diagnostics.js';
-import { isTypedCommand } from '../normalize/entries.js';
+import type { Dag } from '../graph/dag.js';
 import type { Branch, BranchPoint, Compaction, Diagnostic, Entry, ForkKind, Sidechain } from '../model.js';
+import { isTypedCommand } from '../normalize/entries.js';
 
 /** The branch structure of a session. */
 export interface BranchResult {

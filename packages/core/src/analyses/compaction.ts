@@ -3,10 +3,11 @@
  * micro-compactions (`microcompact_boundary`, in place), the seeds' `compact_system` / `compact_prelude` forms,
  * and the epochs they cut the conversation into.
  */
-import type { Dag } from '../graph/dag.js';
+
 import { diagnostic } from '../diagnostics.js';
-import type { Compaction, Diagnostic, Entry, Epoch, SourceRef } from '../model.js';
+import type { Dag } from '../graph/dag.js';
 import { emptyUsage } from '../graph/usage.js';
+import type { Compaction, Diagnostic, Entry, Epoch, SourceRef } from '../model.js';
 
 /** A seeds' `compact_system` record, as met while reading (with or without a uuid). */
 export interface SeedCompactionEvent {

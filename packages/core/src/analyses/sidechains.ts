@@ -3,12 +3,13 @@
  * (1.0.x), flat `agent-<id>.jsonl` files (2.0.x) and `<session>/subagents/` files with `.meta.json` (2.1.x) —
  * each linked to the Task/Agent call that spawned it, with its agent type, depth, parallel group and status.
  */
-import type { Dag } from '../graph/dag.js';
+
 import { diagnostic } from '../diagnostics.js';
-import { firstText } from '../normalize/entries.js';
-import type { Diagnostic, Entry, Sidechain, SidechainLink, SidechainStorage } from '../model.js';
+import type { Dag } from '../graph/dag.js';
 import type { ToolIndex } from '../graph/tool-pairing.js';
 import { emptyUsage } from '../graph/usage.js';
+import type { Diagnostic, Entry, Sidechain, SidechainLink, SidechainStorage } from '../model.js';
+import { firstText } from '../normalize/entries.js';
 
 /** What the session knows of each file it read. */
 export interface FileSpan {

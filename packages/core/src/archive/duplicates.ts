@@ -2,8 +2,9 @@
  * Many files, one history: sessions that copy each other (branch copies, resumes, copies of a growing
  * session) are found, and usage is counted once across files (seeds: "DAG deduplication").
  */
-import type { Session, Usage } from '../model.js';
+
 import { addUsage, emptyUsage, hasUsage, maxUsage, responseKey } from '../graph/usage.js';
+import type { Session, Usage } from '../model.js';
 
 /** A session as duplicate detection sees it: its id and the uuids of its entries. */
 export interface UuidSet {

@@ -3,8 +3,9 @@
  * restored from its source line as it is written, so memory stays bounded by the structure, not by the content:
  * the text is byte-identical to `JSON.stringify` of the same session built with content.
  */
-import { recordAt, withContent } from '../normalize/entries.js';
+
 import type { Entry, MetadataRecord, Session } from '../model.js';
+import { recordAt, withContent } from '../normalize/entries.js';
 import { type Line, readLines } from '../read/read-lines.js';
 import type { SessionSource, TranscriptSource } from '../source.js';
 

@@ -1,6 +1,6 @@
-import { type ResponseUsage, responseUsages, totalUsage } from './duplicates.js';
-import { SCHEMA_VERSION, type Session, type Sidechain, type Usage } from '../model.js';
 import { addUsage, emptyUsage } from '../graph/usage.js';
+import { SCHEMA_VERSION, type Session, type Sidechain, type Usage } from '../model.js';
+import { type ResponseUsage, responseUsages, totalUsage } from './duplicates.js';
 
 /**
  * Statistics over sessions: the numbers of `cctrail stats --json` and of the report's agent pages.

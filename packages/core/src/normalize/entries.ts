@@ -2,6 +2,9 @@
  * Written → normalized: turns a raw record (any era, or a seeds' variant) into an `Entry`. After this module
  * no code looks at raw records again.
  */
+
+import { readUsage } from '../graph/usage.js';
+import type { Unread } from '../lean/shrink.js';
 import type {
   ContentBlock,
   Entry,
@@ -12,8 +15,6 @@ import type {
   Usage,
 } from '../model.js';
 import { parseLine, type RawRecord } from '../read/records.js';
-import type { Unread } from '../lean/shrink.js';
-import { readUsage } from '../graph/usage.js';
 
 /** Top-level fields that `Entry` represents; all others go to `Entry.extra`. */
 const ENVELOPE = new Set([

@@ -31,13 +31,13 @@ export interface ReadOptions {
   unread?: Unread;
 }
 
-// Node's native UTF-8 validator when available; elsewhere the strict decoder does the check.
-let isUtf8: ((bytes: Uint8Array) => boolean) | null = null;
-try {
-  isUtf8 = (await import('node:buffer')).isUtf8 ?? null;
-} catch {
-  isUtf8 = null;
-}
+// Node's native UTF-8 validator when the runtime offers it (asked of the runtime, not imported, so that core
+// loads in a browser); elsewhere the strict decoder does the check.
+const runtime = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+const buffer = runtime?.getBuiltinModule?.('buffer') as
+  | { isUtf8?: (bytes: Uint8Array) => boolean }
+  | undefined;
+const isUtf8: ((bytes: Uint8Array) => boolean) | null = buffer?.isUtf8 ?? null;
 
 const NEWLINE = 0x0a;
 const RETURN = 0x0d;

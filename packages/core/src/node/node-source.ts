@@ -1,7 +1,7 @@
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
+import type { SessionSource, TranscriptSource } from '../source.js';
 import type { DiscoveredSession } from './discover.js';
-import type { SessionSource, TranscriptSource } from './source.js';
 
 /** Bytes read per call: large enough that per-read overhead is negligible, small enough to stay cheap. */
 const CHUNK = 1 << 20;
