@@ -74,7 +74,6 @@ export {
   type Usage,
   type UsageBreakdown,
 } from './model.js';
-export { recordAt, withContent } from './normalize/entries.js';
 export { type Line, readLines } from './read/read-lines.js';
 export { buildSession } from './session.js';
 export type { AgentMetaSource, BuildOptions, SessionSource, TranscriptSource } from './source.js';

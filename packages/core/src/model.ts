@@ -4,6 +4,9 @@
  * Everything here is plain JSON data (no classes, no Maps), so a `Session` can be serialized as it is.
  * Field names are stable: they are the export schema (`schemaVersion: 1`).
  */
+import type { Diagnostic } from './diagnostics.js';
+
+export type { Diagnostic, Severity } from './diagnostics.js';
 
 /** Version of every machine-readable shape cctrail writes. Bump on a breaking change. */
 export const SCHEMA_VERSION = 1 as const;
@@ -20,25 +23,6 @@ export interface SourceRef {
   length: number;
   /** For records glued on one line: the record's index on that line (0 for the first). */
   part?: number;
-}
-
-/** How bad a diagnostic is. `error`: data was lost or is wrong; `warning`: recovered; `info`: worth knowing. */
-export type Severity = 'error' | 'warning' | 'info';
-
-/** A problem found in the input. Never thrown: collected on the session. */
-export interface Diagnostic {
-  /** Permanent code from the catalogue (`diagnostics.ts`), e.g. `invalid-json`. */
-  code: string;
-  severity: Severity;
-  message: string;
-  /** File the problem is in, or null when it concerns the session as a whole. */
-  file: string | null;
-  /** 1-based line, or null. */
-  line: number | null;
-  /** The raw text of the line when that line could not become an entry or a metadata record. */
-  raw?: string;
-  /** Uuid of the entry concerned, when there is one. */
-  uuid?: string;
 }
 
 /** Who speaks in an entry, with the role reversal of sidechains resolved. */

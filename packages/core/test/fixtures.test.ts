@@ -188,7 +188,7 @@ describe.each(scenarios)('fixture %s', (scenario) => {
         ).toEqual(want.usage);
       }
       if (has('diagnostics')) {
-        const codes = new Set(s.diagnostics.map((d) => d.code));
+        const codes = new Set<string>(s.diagnostics.map((d) => d.code));
         for (const name of want.diagnostics as string[]) {
           // A blank line is accounted for, not diagnosed.
           if (name === 'blank-line') expect(s.accounting.blank, 'blank lines').toBeGreaterThan(0);

@@ -15,14 +15,12 @@ it('exposes exactly the documented API', () => {
     'findDuplicates',
     'markDuplicates',
     'readLines',
-    'recordAt',
     'responseUsages',
     'sessionJson',
     'sessionStats',
     'statsDigest',
     'totalUsage',
     'usageAcross',
-    'withContent',
   ]);
 });
 

@@ -11,7 +11,7 @@
 import { diagnostic } from '../diagnostics.js';
 import type { Dag } from '../graph/dag.js';
 import type { Branch, BranchPoint, Compaction, Diagnostic, Entry, ForkKind, Sidechain } from '../model.js';
-import { isTypedCommand } from '../normalize/entries.js';
+import { isTypedCommand } from '../normalize/prompt-text.js';
 
 /** The branch structure of a session. */
 export interface BranchResult {

@@ -7,18 +7,8 @@
 import { diagnostic } from '../diagnostics.js';
 import type { Dag } from '../graph/dag.js';
 import { emptyUsage } from '../graph/usage.js';
-import type { Compaction, Diagnostic, Entry, Epoch, SourceRef } from '../model.js';
-
-/** A seeds' `compact_system` record, as met while reading (with or without a uuid). */
-export interface SeedCompactionEvent {
-  /** `conversation_compacting`, `conversation_compacted` or `conversation_restored`. */
-  phase: string;
-  /** Index of the first entry read after the record. */
-  before: number;
-  metadata: Record<string, unknown>;
-  uuid: string | null;
-  source: SourceRef;
-}
+import type { Compaction, Diagnostic, Entry, Epoch } from '../model.js';
+import type { SeedCompactionEvent } from '../read/session-reader.js';
 
 /** Compactions and epochs of a session. */
 export interface CompactionResult {

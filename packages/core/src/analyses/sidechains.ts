@@ -9,27 +9,9 @@ import type { Dag } from '../graph/dag.js';
 import type { ToolIndex } from '../graph/tool-pairing.js';
 import { emptyUsage } from '../graph/usage.js';
 import type { Diagnostic, Entry, Sidechain, SidechainLink, SidechainStorage } from '../model.js';
-import { firstText } from '../normalize/entries.js';
-
-/** What the session knows of each file it read. */
-export interface FileSpan {
-  path: string;
-  role: 'main' | 'agent';
-  /** From the file name `agent-<id>.jsonl`. */
-  agentId: string | null;
-  storage: SidechainStorage | null;
-  /** Entry index range `[first, end)`. */
-  first: number;
-  end: number;
-}
-
-/** A parsed `.meta.json` sidecar. */
-export interface AgentMeta {
-  agentType?: string;
-  description?: string;
-  toolUseId?: string;
-  spawnDepth?: number;
-}
+import { firstText } from '../normalize/prompt-text.js';
+import type { AgentMeta } from '../read/agent-meta.js';
+import type { FileSpan } from '../read/session-reader.js';
 
 const SPAWN_TOOLS = new Set(['Task', 'Agent']);
 /** Inline sidechains are matched to a Task call started at most this long before them. */

@@ -5,9 +5,9 @@
  */
 
 import type { Entry, MetadataRecord, Session } from '../model.js';
-import { recordAt, withContent } from '../normalize/entries.js';
 import { type Line, readLines } from '../read/read-lines.js';
 import type { SessionSource, TranscriptSource } from '../source.js';
+import { recordAt, withContent } from './restore.js';
 
 /**
  * Yields the JSON text of a session in pieces (one per entry, record or top-level field).

@@ -1,4 +1,4 @@
-import { shrinkLine, type Unread } from '../lean/shrink.js';
+import { shrinkLine, type Unread } from '../lean/shrink-line.js';
 
 /** One line of a transcript, with where it was. */
 export interface Line {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shrinkLine, type Unread } from '../../src/lean/shrink.js';
+import { shrinkLine, type Unread } from '../../src/lean/shrink-line.js';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const dec = (b: Uint8Array | null) => (b === null ? null : new TextDecoder().decode(b));
