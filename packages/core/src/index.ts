@@ -11,7 +11,24 @@
  * ```
  */
 
-export { activePath } from './analyses/paths.js';
+export {
+  activeEntries,
+  activePath,
+  ancestors,
+  branchEntries,
+  childrenOf,
+  sidechainEntries,
+  subtree,
+  toolCallsIn,
+} from './analyses/queries.js';
+export {
+  CHARS_PER_TOKEN,
+  READ_TOOLS,
+  type Reread,
+  type RereadsAfterCompaction,
+  rereadsAfterCompactions,
+} from './analyses/rereads.js';
+export { sessionTitle } from './analyses/title.js';
 export type {
   ArchiveIndex,
   ArchiveProject,
@@ -46,7 +63,7 @@ export {
   type ToolCounts,
 } from './archive/stats.js';
 export { DIAGNOSTICS, type DiagnosticCode } from './diagnostics.js';
-export { addUsage, emptyUsage } from './graph/usage.js';
+export { addUsage, contextTokens, emptyUsage, totalTokens } from './graph/usage.js';
 export {
   type Actor,
   type Branch,

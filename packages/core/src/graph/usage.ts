@@ -1,4 +1,26 @@
+/** Token usage: counting each API response once, summing, and the totals shown to people. */
 import type { ApiResponse, Entry, Usage, UsageBreakdown } from '../model.js';
+
+/**
+ * All tokens of a usage: input + output + cache creation + cache read (0 for none).
+ *
+ * @param usage A usage, or null/undefined.
+ * @example totalTokens(session.usage.total)
+ */
+export function totalTokens(usage: Usage | null | undefined): number {
+  return usage
+    ? usage.inputTokens + usage.outputTokens + usage.cacheCreationInputTokens + usage.cacheReadInputTokens
+    : 0;
+}
+
+/**
+ * The context a response was given: input + cache read + cache creation tokens, without its output (0 for none).
+ *
+ * @param usage A usage, or null/undefined.
+ */
+export function contextTokens(usage: Usage | null | undefined): number {
+  return usage ? usage.inputTokens + usage.cacheReadInputTokens + usage.cacheCreationInputTokens : 0;
+}
 
 /** A usage with every count at zero. */
 export function emptyUsage(): Usage {
@@ -13,7 +35,12 @@ export function emptyUsage(): Usage {
   };
 }
 
-/** Adds `b` into `a` (mutating `a`) and returns `a`. */
+/**
+ * Adds `b` into `a` (mutating `a`) and returns `a`.
+ *
+ * @param a The sum so far.
+ * @param b The usage to add.
+ */
 export function addUsage(a: Usage, b: Usage): Usage {
   a.inputTokens += b.inputTokens;
   a.outputTokens += b.outputTokens;
