@@ -45,52 +45,49 @@ export {
   usageAcross,
 } from './archive/duplicates.js';
 export { sessionJson } from './archive/serialize.js';
-export {
-  type AgentPatterns,
-  type AgentStats,
-  type ArchiveStats,
-  archiveStats,
-  type CompactionCounts,
-  type CompactionStats,
-  combineStats,
-  type DiagnosticCounts,
-  type SessionStats,
-  type SidechainStats,
-  type StatsDigest,
-  type StatsTotals,
-  sessionStats,
-  statsDigest,
-  type ToolCounts,
-} from './archive/stats.js';
-export { DIAGNOSTICS, type DiagnosticCode } from './diagnostics.js';
+export { type StatsDigest, sessionStats, statsDigest } from './archive/session-stats.js';
+export { archiveStats, combineStats } from './archive/stats.js';
+export type {
+  AgentPatterns,
+  AgentStats,
+  ArchiveStats,
+  CompactionCounts,
+  CompactionStats,
+  DiagnosticCounts,
+  SessionStats,
+  SidechainStats,
+  StatsTotals,
+  ToolCounts,
+} from './archive/stats-shapes.js';
+export { DIAGNOSTICS, type Diagnostic, type DiagnosticCode, type Severity } from './diagnostics.js';
 export { addUsage, contextTokens, emptyUsage, totalTokens } from './graph/usage.js';
+export type {
+  Actor,
+  ContentBlock,
+  Entry,
+  EntryKind,
+  MessageInfo,
+  MetadataRecord,
+  SidechainStorage,
+  SourceRef,
+  ToolResultItem,
+  Usage,
+} from './model/entry.js';
 export {
-  type Actor,
   type Branch,
   type BranchPoint,
   type Compaction,
-  type ContentBlock,
-  type Diagnostic,
-  type Entry,
-  type EntryKind,
   type Epoch,
   type ForkKind,
   type LineAccounting,
-  type MessageInfo,
-  type MetadataRecord,
   SCHEMA_VERSION,
   type Session,
   type SessionFile,
-  type Severity,
   type Sidechain,
   type SidechainLink,
-  type SidechainStorage,
-  type SourceRef,
   type ToolCall,
-  type ToolResultItem,
-  type Usage,
   type UsageBreakdown,
-} from './model.js';
+} from './model/session.js';
 export { type Line, readLines } from './read/read-lines.js';
 export { buildSession } from './session.js';
 export type { AgentMetaSource, BuildOptions, SessionSource, TranscriptSource } from './source.js';

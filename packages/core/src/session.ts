@@ -15,7 +15,7 @@ import { findFirstPrompt, storedTitle } from './analyses/title.js';
 import { linkDag } from './graph/dag.js';
 import { pairTools } from './graph/tool-pairing.js';
 import { breakdown, groupResponses } from './graph/usage.js';
-import { SCHEMA_VERSION, type Session } from './model.js';
+import { SCHEMA_VERSION, type Session } from './model/session.js';
 import { normalizeEntry } from './normalize/entries.js';
 import { readSession } from './read/session-reader.js';
 import type { BuildOptions, SessionSource } from './source.js';

@@ -1,6 +1,7 @@
 /** Attribution: which sidechain each tool call ran in, and the usage of each epoch and sidechain. */
 import type { Dag } from '../graph/dag.js';
-import type { Entry, Epoch, Sidechain, ToolCall, UsageBreakdown } from '../model.js';
+import type { Entry } from '../model/entry.js';
+import type { Epoch, Sidechain, ToolCall, UsageBreakdown } from '../model/session.js';
 
 /**
  * Sets `ToolCall.sidechain` from the entry that made each call.

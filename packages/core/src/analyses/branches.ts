@@ -8,9 +8,11 @@
  * two disagree a diagnostic says so.
  */
 
+import type { Diagnostic } from '../diagnostics.js';
 import { diagnostic } from '../diagnostics.js';
 import type { Dag } from '../graph/dag.js';
-import type { Branch, BranchPoint, Compaction, Diagnostic, Entry, ForkKind, Sidechain } from '../model.js';
+import type { Entry } from '../model/entry.js';
+import type { Branch, BranchPoint, Compaction, ForkKind, Sidechain } from '../model/session.js';
 import { isTypedCommand } from '../normalize/prompt-text.js';
 
 /** The branch structure of a session. */

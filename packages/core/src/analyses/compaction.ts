@@ -4,10 +4,12 @@
  * and the epochs they cut the conversation into.
  */
 
+import type { Diagnostic } from '../diagnostics.js';
 import { diagnostic } from '../diagnostics.js';
 import type { Dag } from '../graph/dag.js';
 import { emptyUsage } from '../graph/usage.js';
-import type { Compaction, Diagnostic, Entry, Epoch } from '../model.js';
+import type { Entry } from '../model/entry.js';
+import type { Compaction, Epoch } from '../model/session.js';
 import type { SeedCompactionEvent } from '../read/session-reader.js';
 
 /** Compactions and epochs of a session. */

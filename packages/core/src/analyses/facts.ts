@@ -1,5 +1,5 @@
 /** Session-wide facts read off the entries: the time span, distinct values, the most common value. */
-import type { Entry } from '../model.js';
+import type { Entry } from '../model/entry.js';
 
 /**
  * The earliest and latest timestamps of the entries, as ISO strings (null when none parses).

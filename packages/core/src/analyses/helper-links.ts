@@ -3,7 +3,8 @@
  * design (FORMAT.md §7). The DAG reports them as orphans before it knows which files are helpers; once the
  * sidechains are found, those diagnostics become `compaction-helper-link`.
  */
-import type { Diagnostic, Sidechain } from '../model.js';
+import type { Diagnostic } from '../diagnostics.js';
+import type { Sidechain } from '../model/session.js';
 
 /**
  * Turns the `orphan` diagnostics of compaction helper files into `compaction-helper-link` ones (in place).

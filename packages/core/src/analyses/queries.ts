@@ -3,7 +3,8 @@
  * active path) and the members of the main conversation, a sidechain or a branch. Plain functions over the
  * JSON model, so they work on a session read back from an archive too. No recursion: chains are deep.
  */
-import type { Branch, Entry, Session, ToolCall } from '../model.js';
+import type { Entry } from '../model/entry.js';
+import type { Branch, Session, ToolCall } from '../model/session.js';
 
 /**
  * The children of each entry in the built DAG (`Entry.parent`), in file order, by uuid. A sidechain's root is

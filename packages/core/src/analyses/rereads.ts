@@ -4,7 +4,8 @@
  * them again. Token costs are estimated from the size of the read result (about 4 characters per token), so
  * the analysis needs a session built with content.
  */
-import type { Entry, Session } from '../model.js';
+import type { Entry } from '../model/entry.js';
+import type { Session } from '../model/session.js';
 
 /** Tools whose input names a file that is read, and the input field that names it. */
 export const READ_TOOLS: Readonly<Record<string, string>> = {

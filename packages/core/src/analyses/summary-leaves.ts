@@ -1,7 +1,9 @@
 /** `summary` lines name the leaf of the conversation they summarize; often that leaf is in another session. */
+
+import type { Diagnostic } from '../diagnostics.js';
 import { diagnostic } from '../diagnostics.js';
 import type { Dag } from '../graph/dag.js';
-import type { Diagnostic, MetadataRecord } from '../model.js';
+import type { MetadataRecord } from '../model/entry.js';
 
 /**
  * Adds a `summary-leaf-missing` diagnostic for each summary whose leaf is not an entry of the session.

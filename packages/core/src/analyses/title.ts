@@ -1,7 +1,7 @@
 /**
  * Titles: the first thing the person typed, the title a session is stored with, and the title it is shown with.
  */
-import type { Entry, MetadataRecord } from '../model.js';
+import type { Entry, MetadataRecord } from '../model/entry.js';
 import { isTypedCommand, promptText } from '../normalize/prompt-text.js';
 
 /** `firstPrompt` is cut to this many characters, so that structure-only builds (which keep no more) agree. */

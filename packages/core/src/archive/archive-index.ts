@@ -1,4 +1,5 @@
-import type { Session, Usage } from '../model.js';
+import type { Usage } from '../model/entry.js';
+import type { Session } from '../model/session.js';
 
 /**
  * The shapes of a cctrail archive folder (`cctrail export -o DIR`): `DIR/index.json` lists projects and

@@ -4,7 +4,8 @@
  */
 
 import { addUsage, emptyUsage, hasUsage, maxUsage, responseKey } from '../graph/usage.js';
-import type { Session, Usage } from '../model.js';
+import type { Usage } from '../model/entry.js';
+import type { Session } from '../model/session.js';
 
 /** A session as duplicate detection sees it: its id and the uuids of its entries. */
 export interface UuidSet {

@@ -1,7 +1,7 @@
 /**
  * Gives a structure-only entry or metadata record its content back, from the text of its source line.
  */
-import type { Entry } from '../model.js';
+import type { Entry } from '../model/entry.js';
 import { normalizeEntry } from '../normalize/entries.js';
 import { parseLine, type RawRecord } from '../read/records.js';
 

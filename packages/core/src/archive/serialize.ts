@@ -4,7 +4,8 @@
  * the text is byte-identical to `JSON.stringify` of the same session built with content.
  */
 
-import type { Entry, MetadataRecord, Session } from '../model.js';
+import type { Entry, MetadataRecord } from '../model/entry.js';
+import type { Session } from '../model/session.js';
 import { type Line, readLines } from '../read/read-lines.js';
 import type { SessionSource, TranscriptSource } from '../source.js';
 import { recordAt, withContent } from './restore.js';

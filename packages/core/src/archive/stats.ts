@@ -1,239 +1,23 @@
-import { addUsage, emptyUsage } from '../graph/usage.js';
-import { SCHEMA_VERSION, type Session, type Sidechain, type Usage } from '../model.js';
-import { type ResponseUsage, responseUsages, totalUsage } from './duplicates.js';
-
 /**
  * Statistics over sessions: the numbers of `cctrail stats --json` and of the report's agent pages.
  *
  * Everything here reads the structure of a session only (kinds, actors, sidechains, compactions, tools,
  * usage), so it works on sessions built with `content: false`.
  */
-
-/** Tool call counts. */
-export interface ToolCounts {
-  /** Tool calls (tool_use blocks). */
-  calls: number;
-  /** Tool results (tool_result blocks), with or without a call. */
-  results: number;
-  /** Calls that have their result. */
-  paired: number;
-  /** Results flagged `is_error`. */
-  errors: number;
-  /** Calls whose result never came. */
-  missingResults: number;
-}
-
-/** Diagnostics by severity. */
-export interface DiagnosticCounts {
-  error: number;
-  warning: number;
-  info: number;
-}
-
-/** Compactions of a session. */
-export interface CompactionCounts {
-  /** Full compactions (each one starts a new epoch); micro-compactions are counted apart. */
-  total: number;
-  /** Full compactions triggered automatically. */
-  auto: number;
-  /** Full compactions asked for with `/compact`. */
-  manual: number;
-  /** Lighter in-place micro-compactions. */
-  micro: number;
-}
-
-/** One sidechain (sub-agent run) of a session. */
-export interface SidechainStats {
-  /** Sidechain id (`agent-<agentId>` or `inline-<uuid>`). */
-  id: string;
-  agentType: string;
-  agentId: string | null;
-  role: Sidechain['role'];
-  entries: number;
-  /** 1 when spawned by the main conversation, 2 when spawned by a sub-agent, … */
-  depth: number;
-  status: Sidechain['status'];
-  /** Sidechains that ran at the same time share a group number. */
-  parallelGroup: number | null;
-  /** Prompts Claude sent to the agent (entries of kind `prompt` by `claude-as-user`). */
-  prompts: number;
-  /** Input + output + cache creation + cache read tokens of the agent's own API responses. */
-  tokens: number;
-  usage: Usage;
-}
-
-/** Statistics of one session (the `sessions[]` items of `cctrail stats --json`). */
-export interface SessionStats {
-  /** Main transcript (or first agent file) of the session, relative to the input root. */
-  file: string;
-  sessionId: string;
-  /** Project folder name. */
-  project: string | null;
-  /** Id of a session that contains this one entirely, else null. */
-  duplicateOf: string | null;
-  startedAt: string | null;
-  endedAt: string | null;
-  /** Models that answered, as written in the transcripts. */
-  models: string[];
-  /** Claude Code versions that wrote the transcripts. */
-  versions: string[];
-  /** Input lines read (all files of the session). */
-  lines: number;
-  entries: number;
-  roots: number;
-  orphans: number;
-  branches: {
-    /** Real forks (retries, edits, rewinds); recording artifacts such as tool progress are not forks. */
-    forks: number;
-    /** Entries on abandoned branches. */
-    abandonedEntries: number;
-  };
-  compactions: CompactionCounts;
-  sidechains: SidechainStats[];
-  tools: ToolCounts;
-  /** Tokens of the session, each API response counted once. */
-  usage: Usage;
-  diagnostics: DiagnosticCounts;
-}
-
-/** Sums over sessions. */
-export interface StatsTotals {
-  /** Sessions read. */
-  sessions: number;
-  /** Sessions contained in another one; they are left out of every other total. */
-  duplicates: number;
-  lines: number;
-  entries: number;
-  roots: number;
-  orphans: number;
-  branches: { forks: number; abandonedEntries: number };
-  compactions: CompactionCounts;
-  /** Number of sidechains. */
-  sidechains: number;
-  tools: ToolCounts;
-  /** Usage over all sessions, each API response counted once across files and sessions. */
-  usage: Usage;
-  /** Diagnostics of all sessions (duplicates included). */
-  diagnostics: DiagnosticCounts;
-}
-
-/** Statistics of one agent type across sessions. */
-export interface AgentStats {
-  /** `subagent_type` of the spawning call (or the meta/result agent type). */
-  agentType: string;
-  /** Sidechains of this type. */
-  invocations: number;
-  /** Median number of entries of a sidechain. */
-  medianEntries: number;
-  /** Sidechains by depth: `{"1": 4, "2": 1}`. */
-  depths: Record<string, number>;
-  /**
-   * Sidechains in which Claude prompted the agent more than once (the first prompt plus a follow-up, e.g. a
-   * resumed agent or a message sent to a running one).
-   */
-  multiTurn: number;
-  /** `multiTurn / invocations`. */
-  multiTurnShare: number;
-  /** Sidechains spawned by another sidechain (depth > 1). */
-  nested: number;
-  /** Sidechains that ran at the same time as another one (they have a parallel group). */
-  parallel: number;
-  /** Sidechains that ended in an error status. */
-  errors: number;
-  /** `errors / invocations`. */
-  errorRate: number;
-  /** Input + output + cache creation + cache read tokens of all invocations. */
-  tokens: number;
-  usage: Usage;
-}
-
-/** Compaction statistics across sessions. */
-export interface CompactionStats {
-  /** Sessions with at least one full compaction. */
-  sessionsWithCompactions: number;
-  /** Most full compactions in one session. */
-  maxPerSession: number;
-  /** Full compactions. */
-  total: number;
-  auto: number;
-  manual: number;
-  /** Full compactions whose trigger is not recorded. */
-  unknownTrigger: number;
-  micro: number;
-  /**
-   * Mean number of entries of an epoch that a full compaction closed: how much conversation happens
-   * between two compactions (or between the start and the first one). 0 when there is no compaction.
-   */
-  meanEntriesBetween: number;
-}
-
-/** How sub-agents are combined across sessions: nesting and parallel runs. */
-export interface AgentPatterns {
-  /** Sessions with at least one sidechain. */
-  sessionsWithAgents: number;
-  /** Groups of sidechains that ran at the same time (counted per session). */
-  parallelGroups: number;
-  /** Most sidechains running at the same time in one group. */
-  maxParallel: number;
-  /** Deepest nesting: 1 when agents are only spawned by the main conversation. 0 without agents. */
-  maxDepth: number;
-}
-
-/** Statistics over many sessions: the output of `cctrail stats --json`. */
-export interface ArchiveStats {
-  schemaVersion: typeof SCHEMA_VERSION;
-  sessions: SessionStats[];
-  totals: StatsTotals;
-  /** One row per agent type, most invoked first. */
-  agents: AgentStats[];
-  agentPatterns: AgentPatterns;
-  compaction: CompactionStats;
-}
-
-/**
- * Computes the statistics of one session.
- *
- * @param session A built session (content is not needed).
- */
-export function sessionStats(session: Session): SessionStats {
-  const prompts = promptsBySidechain(session);
-  const main = session.files.find((f) => f.role === 'main') ?? session.files[0];
-  return {
-    file: main?.path ?? session.id,
-    sessionId: session.id,
-    project: session.project.slug,
-    duplicateOf: session.duplicateOf,
-    startedAt: session.startedAt,
-    endedAt: session.endedAt,
-    models: session.models,
-    versions: session.versions,
-    lines: session.accounting.lines,
-    entries: session.entries.length,
-    roots: session.roots.length,
-    orphans: session.orphans.length,
-    branches: {
-      forks: session.branchPoints.filter((b) => b.kind === 'fork').length,
-      abandonedEntries: session.branches.reduce((sum, b) => sum + b.entries, 0),
-    },
-    compactions: compactionCounts(session),
-    sidechains: session.sidechains.map((sidechain) => ({
-      id: sidechain.id,
-      agentType: sidechain.agentType,
-      agentId: sidechain.agentId,
-      role: sidechain.role,
-      entries: sidechain.entries,
-      depth: sidechain.depth,
-      status: sidechain.status,
-      parallelGroup: sidechain.parallelGroup,
-      prompts: prompts.get(sidechain.id) ?? 0,
-      tokens: totalTokens(sidechain.usage),
-      usage: sidechain.usage,
-    })),
-    tools: toolCounts(session),
-    usage: session.usage.total,
-    diagnostics: diagnosticCounts(session),
-  };
-}
+import { addUsage, emptyUsage } from '../graph/usage.js';
+import type { Usage } from '../model/entry.js';
+import { SCHEMA_VERSION, type Session } from '../model/session.js';
+import { totalUsage } from './duplicates.js';
+import { type StatsDigest, statsDigest } from './session-stats.js';
+import type {
+  AgentPatterns,
+  AgentStats,
+  ArchiveStats,
+  CompactionStats,
+  SessionStats,
+  SidechainStats,
+  StatsTotals,
+} from './stats-shapes.js';
 
 /**
  * Computes statistics over many sessions. Call `markDuplicates` first: sessions contained in another one are
@@ -244,36 +28,6 @@ export function sessionStats(session: Session): SessionStats {
 export function archiveStats(sessions: readonly Session[]): ArchiveStats {
   return combineStats(sessions.map(statsDigest));
 }
-
-/**
- * What statistics over many sessions need of one session: its own statistics, the uuids of its entries (to
- * find duplicates, see `findDuplicates`) and the usage of its API responses (to count each once across
- * files). Plain data, much smaller than the session: sessions can be digested in worker threads and only
- * their digests sent back.
- */
-export interface StatsDigest {
-  stats: SessionStats;
-  /** Entry uuids, in the session's order. */
-  uuids: string[];
-  responses: ResponseUsage[];
-  /** Entries of each epoch that a full compaction closed (every epoch but the last). */
-  closedEpochs: number[];
-}
-
-/**
- * Digests a session for `combineStats`.
- *
- * @param session A built session (content is not needed); its `duplicateOf` is copied.
- */
-export function statsDigest(session: Session): StatsDigest {
-  return {
-    stats: sessionStats(session),
-    uuids: session.entries.map((entry) => entry.uuid),
-    responses: responseUsages(session),
-    closedEpochs: session.epochs.slice(0, -1).map((epoch) => epoch.entries),
-  };
-}
-
 /**
  * Computes statistics over many sessions from their digests. Digests whose `stats.duplicateOf` is set are
  * listed but left out of totals, agents and compactions (see `findDuplicates`).
@@ -296,55 +50,6 @@ export function combineStats(digests: readonly StatsDigest[]): ArchiveStats {
     compaction: compactionStats(kept),
   };
 }
-
-/** Number of `claude-as-user` prompts in each sidechain. */
-function promptsBySidechain(session: Session): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const entry of session.entries) {
-    if (entry.sidechain !== null && entry.kind === 'prompt' && entry.actor === 'claude-as-user') {
-      counts.set(entry.sidechain, (counts.get(entry.sidechain) ?? 0) + 1);
-    }
-  }
-  return counts;
-}
-
-function compactionCounts(session: Session): CompactionCounts {
-  const counts: CompactionCounts = { total: 0, auto: 0, manual: 0, micro: 0 };
-  for (const compaction of session.compactions) {
-    if (compaction.kind === 'micro') {
-      counts.micro++;
-      continue;
-    }
-    counts.total++;
-    if (compaction.trigger === 'auto') counts.auto++;
-    else if (compaction.trigger === 'manual') counts.manual++;
-  }
-  return counts;
-}
-
-function toolCounts(session: Session): ToolCounts {
-  const counts: ToolCounts = { calls: 0, results: 0, paired: 0, errors: 0, missingResults: 0 };
-  for (const tool of session.tools) {
-    if (tool.callUuid !== null) counts.calls++;
-    if (tool.resultUuid !== null) counts.results++;
-    if (tool.callUuid !== null && tool.resultUuid !== null) counts.paired++;
-    if (tool.status === 'error') counts.errors++;
-    if (tool.status === 'missing-result') counts.missingResults++;
-  }
-  return counts;
-}
-
-function diagnosticCounts(session: Session): DiagnosticCounts {
-  const counts: DiagnosticCounts = { error: 0, warning: 0, info: 0 };
-  for (const diagnostic of session.diagnostics) counts[diagnostic.severity]++;
-  return counts;
-}
-
-/** Input + output + cache creation + cache read tokens. */
-function totalTokens(usage: Usage): number {
-  return usage.inputTokens + usage.outputTokens + usage.cacheCreationInputTokens + usage.cacheReadInputTokens;
-}
-
 function totalsOf(all: readonly SessionStats[], kept: readonly SessionStats[], usage: Usage): StatsTotals {
   const totals: StatsTotals = {
     sessions: all.length,

@@ -3,8 +3,10 @@
  * cycles, and lists children in file order. Entries are addressed by their index in `entries` (file order:
  * the main file first, then agent files). No recursion: chains are 100k+ deep.
  */
+
+import type { Diagnostic } from '../diagnostics.js';
 import { diagnostic } from '../diagnostics.js';
-import type { Diagnostic, Entry } from '../model.js';
+import type { Entry } from '../model/entry.js';
 
 /** The linked graph over a session's entries. */
 export interface Dag {

@@ -2,8 +2,11 @@
  * Pairs every `tool_use` with its `tool_result` by id, across the whole session (main file, sidechains,
  * delayed results), and gives each call a status and a duration.
  */
+
+import type { Diagnostic } from '../diagnostics.js';
 import { diagnostic } from '../diagnostics.js';
-import type { Diagnostic, Entry, ToolCall } from '../model.js';
+import type { Entry } from '../model/entry.js';
+import type { ToolCall } from '../model/session.js';
 
 /** Where calls and results are, for the other analyses. */
 export interface ToolIndex {

@@ -1,5 +1,6 @@
 /** Token usage: counting each API response once, summing, and the totals shown to people. */
-import type { ApiResponse, Entry, Usage, UsageBreakdown } from '../model.js';
+import type { Entry, Usage } from '../model/entry.js';
+import type { ApiResponse, UsageBreakdown } from '../model/session.js';
 
 /**
  * All tokens of a usage: input + output + cache creation + cache read (0 for none).

@@ -3,7 +3,7 @@
  * line (applied by `read/` before decoding), and what it keeps of a finished entry or metadata record. The
  * normalized entry is always built whole first (`normalize/`); this module only takes away.
  */
-import type { ContentBlock, Entry } from '../model.js';
+import type { ContentBlock, Entry } from '../model/entry.js';
 import type { Unread } from './shrink-line.js';
 
 /**

@@ -1,5 +1,5 @@
 /** What an entry is (`EntryKind`) and who speaks in it, decided from its type, flags and content. */
-import type { Entry, EntryKind } from '../model.js';
+import type { Entry, EntryKind } from '../model/entry.js';
 import type { RawRecord } from '../read/records.js';
 import { firstText } from './prompt-text.js';
 

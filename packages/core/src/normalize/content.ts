@@ -1,5 +1,5 @@
 /** Written → normalized content: the content blocks of a record, in every era's form. */
-import type { ContentBlock, ToolResultItem } from '../model.js';
+import type { ContentBlock, ToolResultItem } from '../model/entry.js';
 import type { RawRecord } from '../read/records.js';
 import { isObject, stringOrNull } from './values.js';
 

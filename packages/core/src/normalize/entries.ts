@@ -2,7 +2,7 @@
  * Written → normalized: turns a raw record (any era, or a seeds' variant) into an `Entry`, always whole. After
  * this stage no code looks at raw records again.
  */
-import type { Entry, MessageInfo, SourceRef, Usage } from '../model.js';
+import type { Entry, MessageInfo, SourceRef, Usage } from '../model/entry.js';
 import type { RawRecord } from '../read/records.js';
 import { baseActor, classify } from './classify.js';
 import { readContent } from './content.js';

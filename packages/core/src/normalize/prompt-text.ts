@@ -1,5 +1,5 @@
 /** What the person typed: the text of prompts and slash commands, without the context Claude Code injects. */
-import type { ContentBlock, Entry } from '../model.js';
+import type { ContentBlock, Entry } from '../model/entry.js';
 
 /** Text blocks Claude Code injects around what the person typed (IDE context, reminders). */
 const INJECTED = /^\s*<(ide_selection|ide_opened_file|system-reminder|ide_diagnostics)>[\s\S]*<\/\1>\s*$/;

@@ -1,5 +1,5 @@
 /** Written → normalized token usage. */
-import type { Usage } from '../model.js';
+import type { Usage } from '../model/entry.js';
 
 /** Reads `message.usage` as written (snake_case), or null when absent. */
 export function readUsage(value: unknown): Usage | null {

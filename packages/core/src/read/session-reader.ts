@@ -4,17 +4,12 @@
  * once per uuid. For a structure-only read, lines are shrunk before decoding and finished entries and metadata
  * made lean (`lean/`).
  */
+
+import type { Diagnostic } from '../diagnostics.js';
 import { type DiagnosticCode, diagnostic } from '../diagnostics.js';
 import { LEAN_TEXT, LEAN_UNREAD, leanEntry, leanMetadata, SHRINK_ABOVE } from '../lean/structure-only.js';
-import type {
-  Diagnostic,
-  Entry,
-  LineAccounting,
-  MetadataRecord,
-  SessionFile,
-  SidechainStorage,
-  SourceRef,
-} from '../model.js';
+import type { Entry, MetadataRecord, SidechainStorage, SourceRef } from '../model/entry.js';
+import type { LineAccounting, SessionFile } from '../model/session.js';
 import type { SessionSource, TranscriptSource } from '../source.js';
 import { type AgentMeta, parseAgentMeta } from './agent-meta.js';
 import { decodeFull, type Line, readLineBatches } from './read-lines.js';
