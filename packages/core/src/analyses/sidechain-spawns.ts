@@ -67,6 +67,7 @@ export function attachSpawn(
   if (root >= 0) entries[root]!.parent = call.uuid;
 }
 
+/** The agent type from a `.meta.json` wins over an unknown or generic one read from the call. */
 export function pickType(sidechain: Sidechain, metaType: string): string {
   return sidechain.agentType === 'unknown' || sidechain.agentType === 'general-purpose'
     ? metaType
