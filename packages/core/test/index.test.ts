@@ -47,3 +47,14 @@ it('documents every diagnostic code in the README', async () => {
   for (const code of Object.keys(core.DIAGNOSTICS))
     expect(readme).toMatch(new RegExp(`\\|\\s*\`${code}\`\\s*\\|`));
 });
+
+it('keeps the main entry free of Node.js: only src/node/ names a node: module', async () => {
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const src = new URL('../src/', import.meta.url);
+  const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+  expect(files.length).toBeGreaterThan(20);
+  const naming = files.filter(
+    (f) => !f.startsWith('node/') && /['"]node:/.test(readFileSync(new URL(f, src), 'utf8')),
+  );
+  expect(naming).toEqual([]);
+});
