@@ -3,7 +3,7 @@ import type { Session } from '../model/session.js';
 
 /**
  * The shapes of a cctrail archive folder (`cctrail export -o DIR`): `DIR/index.json` lists projects and
- * sessions; each session is one JSON file holding a `Session` (see `model.ts`). The report reads this folder.
+ * sessions; each session is one JSON file holding a `Session` (see `model/session.ts`). The report reads this folder.
  */
 
 /** One session's line in `index.json`. */

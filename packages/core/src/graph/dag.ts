@@ -29,7 +29,7 @@ export interface Dag {
 
 /**
  * Links entries. A parent is looked up in the entry's own file only: agent files are separate conversations
- * (their roots are attached to their spawning call by `sidechains.ts`), and `agent-acompact-*` lines point into
+ * (their roots are attached to their spawning call by `analyses/sidechains.ts`), and `agent-acompact-*` lines point into
  * the parent file without belonging there.
  *
  * @param cutBefore For seeds' compactions: entry index of each boundary; a link from at/after a boundary to

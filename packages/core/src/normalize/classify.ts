@@ -54,7 +54,7 @@ export function classify(entry: Entry, record: RawRecord): EntryKind {
   }
 }
 
-/** The actor of an entry in the main conversation; sidechains adjust it (`sidechains.ts`). */
+/** The actor of an entry in the main conversation; sidechains adjust it (`analyses/sidechains.ts`). */
 export function baseActor(kind: EntryKind): Entry['actor'] {
   switch (kind) {
     case 'prompt':
