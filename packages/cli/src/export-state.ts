@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ArchiveIndex, ArchiveSessionSummary, DiscoveredSession } from '@cctrail/core';
+import type { ArchiveIndex, ArchiveSessionSummary } from '@cctrail/core';
+import type { DiscoveredSession } from '@cctrail/core/node';
 import { writeIfChanged } from './atomic-write.js';
 import { type FileStat, fileStats } from './file-stats.js';
 

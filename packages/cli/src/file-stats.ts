@@ -1,5 +1,5 @@
 import { type Stats, statSync } from 'node:fs';
-import type { DiscoveredSession } from '@cctrail/core';
+import type { DiscoveredSession } from '@cctrail/core/node';
 
 /** A file of a session, with its size and modification time (-1 for a file that cannot be read). */
 export interface FileStat {

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { type DiscoveredSession, discover } from '@cctrail/core';
+import { type DiscoveredSession, discover } from '@cctrail/core/node';
 import { flag, listOption, type OptionSpec, type OptionValues, stringOption } from './args.js';
 import type { Io } from './command.js';
 import { CliError, fsReason } from './errors.js';

@@ -1,12 +1,5 @@
-import {
-  buildSession,
-  type Diagnostic,
-  type DiscoveredSession,
-  type Session,
-  type StatsDigest,
-  sessionSource,
-  statsDigest,
-} from '@cctrail/core';
+import { buildSession, type Diagnostic, type Session, type StatsDigest, statsDigest } from '@cctrail/core';
+import { type DiscoveredSession, sessionSource } from '@cctrail/core/node';
 import type { summarize } from './archive-json.js';
 import { displayPath } from './display.js';
 import { fileStats, transcriptBytes } from './file-stats.js';

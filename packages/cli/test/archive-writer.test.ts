@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { discover } from '@cctrail/core';
+import { discover } from '@cctrail/core/node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { exportArchive } from '../src/archive-writer.js';
 import type { Selection } from '../src/input.js';

@@ -2,13 +2,12 @@ import {
   archiveStats,
   buildSession,
   combineStats,
-  discover,
   findDuplicates,
   markDuplicates,
   type Session,
-  sessionSource,
   statsDigest,
 } from '@cctrail/core';
+import { discover, sessionSource } from '@cctrail/core/node';
 import { describe, expect, it } from 'vitest';
 import { displayPath } from '../src/display.js';
 import { CORPUS, FIXTURES, fixtureScenarios, HAS_CORPUS } from './helpers.js';

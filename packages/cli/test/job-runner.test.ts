@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { discover } from '@cctrail/core';
+import { discover } from '@cctrail/core/node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { JobRunner } from '../src/job-runner.js';
 import type { SkeletonJob } from '../src/jobs.js';

@@ -1,7 +1,7 @@
 import { appendFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { discover } from '@cctrail/core';
+import { discover } from '@cctrail/core/node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildSkeletons } from '../src/build.js';
 import type { Filters, SelectedSession } from '../src/input.js';

@@ -1,5 +1,3 @@
-import type { Diagnostic, Severity } from './model.js';
-
 /**
  * The catalogue of diagnostic codes. Codes are permanent: a code is never renamed or reused. Each entry says
  * what happened and what the user can do about it.
@@ -40,6 +38,11 @@ export const DIAGNOSTICS = {
   orphan: {
     severity: 'warning',
     message: 'The parent of this entry is not in the session; the entry is treated as an alternative root.',
+  },
+  'compaction-helper-link': {
+    severity: 'info',
+    message:
+      "A compaction helper's line (agent-acompact-*) names a parent in the session's main file, by design; nothing to do.",
   },
   'self-parent': {
     severity: 'warning',
@@ -123,7 +126,33 @@ export const DIAGNOSTICS = {
 /** A code of the catalogue. */
 export type DiagnosticCode = keyof typeof DIAGNOSTICS;
 
-/** Builds a diagnostic from the catalogue, with an optional more specific message. */
+/** How bad a diagnostic is. `error`: data was lost or is wrong; `warning`: recovered; `info`: worth knowing. */
+export type Severity = 'error' | 'warning' | 'info';
+
+/** A problem found in the input. Never thrown: collected on the session. */
+export interface Diagnostic {
+  /** Permanent code from the catalogue (`DIAGNOSTICS`), e.g. `invalid-json`. */
+  code: DiagnosticCode;
+  severity: Severity;
+  message: string;
+  /** File the problem is in, or null when it concerns the session as a whole. */
+  file: string | null;
+  /** 1-based line, or null. */
+  line: number | null;
+  /** The raw text of the line when that line could not become an entry or a metadata record. */
+  raw?: string;
+  /** Uuid of the entry concerned, when there is one. */
+  uuid?: string;
+}
+
+/**
+ * Builds a diagnostic from the catalogue, with an optional more specific message.
+ *
+ * @param code The catalogue code.
+ * @param file The file concerned, or null for the whole session.
+ * @param line The 1-based line, or null.
+ * @param detail A message for this instance, the raw line, the entry's uuid.
+ */
 export function diagnostic(
   code: DiagnosticCode,
   file: string | null,

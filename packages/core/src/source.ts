@@ -1,6 +1,6 @@
 /**
  * What a session is built from: transcript byte streams, named. Core never opens files itself; the node
- * adapter (`node-source.ts`) or a caller supplies the bytes.
+ * adapter (`@cctrail/core/node`) or a caller supplies the bytes.
  */
 
 /** One transcript file as a stream of byte chunks. */

@@ -9,15 +9,14 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   buildSession,
-  discover,
   markDuplicates,
   type Session,
   type SessionSource,
   sessionJson,
-  sessionSource,
   statsDigest,
   usageAcross,
 } from '../src/index.js';
+import { discover, sessionSource } from '../src/node/index.js';
 import { accounted } from './helpers.js';
 
 const corpus = fileURLToPath(new URL('../../../../shared/corpus/claude-projects', import.meta.url));

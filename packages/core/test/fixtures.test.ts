@@ -7,14 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  buildSession,
-  discover,
-  markDuplicates,
-  type Session,
-  sessionSource,
-  usageAcross,
-} from '../src/index.js';
+import { buildSession, markDuplicates, type Session, usageAcross } from '../src/index.js';
+import { discover, sessionSource } from '../src/node/index.js';
 import { accounted } from './helpers.js';
 
 const fixtures = fileURLToPath(new URL('../../../fixtures/', import.meta.url));
@@ -194,7 +188,7 @@ describe.each(scenarios)('fixture %s', (scenario) => {
         ).toEqual(want.usage);
       }
       if (has('diagnostics')) {
-        const codes = new Set(s.diagnostics.map((d) => d.code));
+        const codes = new Set<string>(s.diagnostics.map((d) => d.code));
         for (const name of want.diagnostics as string[]) {
           // A blank line is accounted for, not diagnosed.
           if (name === 'blank-line') expect(s.accounting.blank, 'blank lines').toBeGreaterThan(0);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Compaction, Entry, Epoch, Session, Sidechain, ToolCall, Usage } from '../src/model.js';
-import { archiveStats, sessionStats } from '../src/stats.js';
-import { emptyUsage } from '../src/usage.js';
+import { sessionStats } from '../src/archive/session-stats.js';
+import { archiveStats } from '../src/archive/stats.js';
+import { emptyUsage } from '../src/graph/usage.js';
+import type { Entry, Usage } from '../src/model/entry.js';
+import type { Compaction, Epoch, Session, Sidechain, ToolCall } from '../src/model/session.js';
 import { answer, prompt, sessionOf, toolResult, toolUse } from './helpers.js';
 
 // Statistics read structure only, so these tests describe sessions directly as data.

@@ -95,7 +95,7 @@ describe('usage', () => {
 
 describe('content: false', () => {
   it('keeps the structure, and withContent restores each entry from its line', async () => {
-    const { withContent, recordAt } = await import('../src/index.js');
+    const { withContent, recordAt } = await import('../src/archive/restore.js');
     const big = 'x'.repeat(50_000);
     const lines = [
       prompt('p', null, `hello ${'\u00e9\n'.repeat(40_000)}`),
@@ -126,7 +126,8 @@ describe('content: false', () => {
 
 describe('content: false on long lines', () => {
   it('agrees with a full build on structure, statistics and sub-agents, whatever the values it does not read', async () => {
-    const { withContent, sessionStats, statsDigest } = await import('../src/index.js');
+    const { sessionStats, statsDigest } = await import('../src/index.js');
+    const { withContent } = await import('../src/archive/restore.js');
     // Long enough that every line is shrunk; escapes, quotes and brackets inside, as tool outputs have.
     const big = (tag: string) => `${tag} {"k": [1, "\\"]}\n`.repeat(800);
     const task = toolUse('T1', 'Task', {

@@ -424,7 +424,7 @@ export function demoSession(): Session {
   s.usage = { total, byModel: { 'claude-sonnet-4-5': total }, byEpoch: {}, bySidechain: {}, main: total };
   s.diagnostics = [
     {
-      code: 'orphan-entry',
+      code: 'orphan',
       severity: 'warning',
       message: 'An entry <b>points</b> to a missing parent',
       file: 'demo.jsonl',

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { buildSession, discover, markDuplicates, type Session, sessionSource } from '@cctrail/core';
+import { buildSession, markDuplicates, type Session } from '@cctrail/core';
+import { discover, sessionSource } from '@cctrail/core/node';
 
 /** The repository's fixture scenarios (`fixtures/<scenario>/<project>/…`). */
 export const FIXTURES = resolve(import.meta.dirname, '../../../../fixtures');

@@ -1,0 +1,54 @@
+import type { Usage } from '../model/entry.js';
+import type { Session } from '../model/session.js';
+
+/**
+ * The shapes of a cctrail archive folder (`cctrail export -o DIR`): `DIR/index.json` lists projects and
+ * sessions; each session is one JSON file holding a `Session` (see `model/session.ts`). The report reads this folder.
+ */
+
+/** One session's line in `index.json`. */
+export interface ArchiveSessionSummary {
+  /** Session id as written by Claude Code (not sanitized). */
+  id: string;
+  /** Path of the session file inside the archive folder, `/`-separated, made of sanitized ids only. */
+  file: string;
+  title: string | null;
+  firstPrompt: string | null;
+  startedAt: string | null;
+  endedAt: string | null;
+  durationMs: number | null;
+  entries: number;
+  forks: number;
+  abandonedEntries: number;
+  sidechains: number;
+  compactions: number;
+  toolCalls: number;
+  usage: Usage;
+  duplicateOf: string | null;
+  diagnostics: { error: number; warning: number; info: number };
+  /** Transcript files the session was read from, relative to the input root. */
+  sources: string[];
+}
+
+/** One project's entry in `index.json`. */
+export interface ArchiveProject {
+  /** Folder name under `projects/` as found on disk. */
+  slug: string;
+  /** Sanitized, unique folder name used inside the archive. */
+  id: string;
+  /** Working directory read from the transcripts (the slug is lossy). */
+  cwd: string | null;
+  sessions: ArchiveSessionSummary[];
+}
+
+/** `index.json` of an archive folder. */
+export interface ArchiveIndex {
+  schemaVersion: 1;
+  generator: { name: 'cctrail'; version: string };
+  projects: ArchiveProject[];
+  /** Usage over all sessions, each API response counted once across files. */
+  usage: Usage;
+}
+
+/** A session as stored in an archive folder. */
+export type ArchiveSession = Session;

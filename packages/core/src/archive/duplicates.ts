@@ -1,0 +1,128 @@
+/**
+ * Many files, one history: sessions that copy each other (branch copies, resumes, copies of a growing
+ * session) are found, and usage is counted once across files (seeds: "DAG deduplication").
+ */
+
+import { addUsage, emptyUsage, hasUsage, maxUsage, responseKey } from '../graph/usage.js';
+import type { Usage } from '../model/entry.js';
+import type { Session } from '../model/session.js';
+
+/** A session as duplicate detection sees it: its id and the uuids of its entries. */
+export interface UuidSet {
+  id: string;
+  uuids: readonly string[];
+}
+
+/**
+ * For each session, the id of another session that holds all of its entries (the larger one; between two
+ * equal copies, the one whose id sorts first is kept), or null.
+ *
+ * @param sessions Sessions by id and entry uuids; a session's first uuid is its first entry's.
+ * @returns One id or null per session, in the same order.
+ */
+export function findDuplicates(sessions: readonly UuidSet[]): (string | null)[] {
+  const duplicateOf: (string | null)[] = sessions.map(() => null);
+  // Only sessions that hold a session's first uuid can contain it: one pass over every uuid finds them.
+  const byFirst = new Map<string, number[]>();
+  sessions.forEach((session, index) => {
+    const first = session.uuids[0];
+    if (first === undefined) return;
+    const list = byFirst.get(first);
+    if (list) list.push(index);
+    else byFirst.set(first, [index]);
+  });
+  const holders = new Map<number, number[]>();
+  sessions.forEach((session, index) => {
+    for (const uuid of session.uuids) {
+      const holding = byFirst.get(uuid);
+      if (holding === undefined) continue;
+      for (const held of holding) {
+        const list = holders.get(held) ?? [];
+        if (list[list.length - 1] !== index) list.push(index);
+        holders.set(held, list);
+      }
+    }
+  });
+  const sets = new Map<number, Set<string>>();
+  const setOf = (index: number) => {
+    let set = sets.get(index);
+    if (!set) {
+      set = new Set(sessions[index]!.uuids);
+      sets.set(index, set);
+    }
+    return set;
+  };
+  sessions.forEach((session, index) => {
+    for (const other of holders.get(index) ?? []) {
+      const candidate = sessions[other]!;
+      if (other === index || candidate.uuids.length < session.uuids.length) continue;
+      if (candidate.uuids.length === session.uuids.length && candidate.id > session.id) continue;
+      if (duplicateOf[other] === session.id) continue;
+      if (contains(setOf(other), session.uuids)) {
+        duplicateOf[index] = candidate.id;
+        break;
+      }
+    }
+  });
+  return duplicateOf;
+}
+
+function contains(set: ReadonlySet<string>, uuids: readonly string[]): boolean {
+  for (const uuid of uuids) if (!set.has(uuid)) return false;
+  return true;
+}
+
+/**
+ * Marks each session whose entries are all contained in another session as `duplicateOf` that session (see
+ * `findDuplicates`). Mutates the sessions.
+ */
+export function markDuplicates(sessions: Session[]): void {
+  const found = findDuplicates(sessions.map((s) => ({ id: s.id, uuids: s.entries.map((e) => e.uuid) })));
+  sessions.forEach((session, index) => {
+    session.duplicateOf = found[index]!;
+  });
+}
+
+/** The usage of one API response, under the key that identifies it across files. */
+export interface ResponseUsage {
+  key: string;
+  usage: Usage;
+}
+
+/** The usage of each API response of a session that has some, keyed for `totalUsage`. */
+export function responseUsages(session: Pick<Session, 'responses'>): ResponseUsage[] {
+  const out: ResponseUsage[] = [];
+  for (const response of session.responses) {
+    if (!hasUsage(response)) continue;
+    out.push({
+      key: responseKey(response.id, response.requestId, response.entries[0] ?? ''),
+      usage: response.usage,
+    });
+  }
+  return out;
+}
+
+/**
+ * Total usage over lists of response usages (one list per session), each API response counted once even when
+ * several lists hold it.
+ */
+export function totalUsage(lists: Iterable<readonly ResponseUsage[]>): Usage {
+  const seen = new Map<string, Usage>();
+  for (const list of lists) {
+    for (const { key, usage } of list) {
+      const known = seen.get(key);
+      seen.set(key, known ? maxUsage(known, usage) : usage);
+    }
+  }
+  const total = emptyUsage();
+  for (const usage of seen.values()) addUsage(total, usage);
+  return total;
+}
+
+/**
+ * Total usage over sessions, each API response (`message.id` + `requestId`) counted once even when several
+ * files hold it.
+ */
+export function usageAcross(sessions: readonly Session[]): Usage {
+  return totalUsage(sessions.map(responseUsages));
+}

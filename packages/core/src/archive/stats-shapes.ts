@@ -1,0 +1,184 @@
+/** The shapes of `cctrail stats --json` (schema version 1): per session, per agent type, and totals. */
+import type { Usage } from '../model/entry.js';
+import type { SCHEMA_VERSION, Sidechain } from '../model/session.js';
+
+/** Tool call counts. */
+export interface ToolCounts {
+  /** Tool calls (tool_use blocks). */
+  calls: number;
+  /** Tool results (tool_result blocks), with or without a call. */
+  results: number;
+  /** Calls that have their result. */
+  paired: number;
+  /** Results flagged `is_error`. */
+  errors: number;
+  /** Calls whose result never came. */
+  missingResults: number;
+}
+
+/** Diagnostics by severity. */
+export interface DiagnosticCounts {
+  error: number;
+  warning: number;
+  info: number;
+}
+
+/** Compactions of a session. */
+export interface CompactionCounts {
+  /** Full compactions (each one starts a new epoch); micro-compactions are counted apart. */
+  total: number;
+  /** Full compactions triggered automatically. */
+  auto: number;
+  /** Full compactions asked for with `/compact`. */
+  manual: number;
+  /** Lighter in-place micro-compactions. */
+  micro: number;
+}
+
+/** One sidechain (sub-agent run) of a session. */
+export interface SidechainStats {
+  /** Sidechain id (`agent-<agentId>` or `inline-<uuid>`). */
+  id: string;
+  agentType: string;
+  agentId: string | null;
+  role: Sidechain['role'];
+  entries: number;
+  /** 1 when spawned by the main conversation, 2 when spawned by a sub-agent, … */
+  depth: number;
+  status: Sidechain['status'];
+  /** Sidechains that ran at the same time share a group number. */
+  parallelGroup: number | null;
+  /** Prompts Claude sent to the agent (entries of kind `prompt` by `claude-as-user`). */
+  prompts: number;
+  /** Input + output + cache creation + cache read tokens of the agent's own API responses. */
+  tokens: number;
+  usage: Usage;
+}
+
+/** Statistics of one session (the `sessions[]` items of `cctrail stats --json`). */
+export interface SessionStats {
+  /** Main transcript (or first agent file) of the session, relative to the input root. */
+  file: string;
+  sessionId: string;
+  /** Project folder name. */
+  project: string | null;
+  /** Id of a session that contains this one entirely, else null. */
+  duplicateOf: string | null;
+  startedAt: string | null;
+  endedAt: string | null;
+  /** Models that answered, as written in the transcripts. */
+  models: string[];
+  /** Claude Code versions that wrote the transcripts. */
+  versions: string[];
+  /** Input lines read (all files of the session). */
+  lines: number;
+  entries: number;
+  roots: number;
+  orphans: number;
+  branches: {
+    /** Real forks (retries, edits, rewinds); recording artifacts such as tool progress are not forks. */
+    forks: number;
+    /** Entries on abandoned branches. */
+    abandonedEntries: number;
+  };
+  compactions: CompactionCounts;
+  sidechains: SidechainStats[];
+  tools: ToolCounts;
+  /** Tokens of the session, each API response counted once. */
+  usage: Usage;
+  diagnostics: DiagnosticCounts;
+}
+
+/** Sums over sessions. */
+export interface StatsTotals {
+  /** Sessions read. */
+  sessions: number;
+  /** Sessions contained in another one; they are left out of every other total. */
+  duplicates: number;
+  lines: number;
+  entries: number;
+  roots: number;
+  orphans: number;
+  branches: { forks: number; abandonedEntries: number };
+  compactions: CompactionCounts;
+  /** Number of sidechains. */
+  sidechains: number;
+  tools: ToolCounts;
+  /** Usage over all sessions, each API response counted once across files and sessions. */
+  usage: Usage;
+  /** Diagnostics of all sessions (duplicates included). */
+  diagnostics: DiagnosticCounts;
+}
+
+/** Statistics of one agent type across sessions. */
+export interface AgentStats {
+  /** `subagent_type` of the spawning call (or the meta/result agent type). */
+  agentType: string;
+  /** Sidechains of this type. */
+  invocations: number;
+  /** Median number of entries of a sidechain. */
+  medianEntries: number;
+  /** Sidechains by depth: `{"1": 4, "2": 1}`. */
+  depths: Record<string, number>;
+  /**
+   * Sidechains in which Claude prompted the agent more than once (the first prompt plus a follow-up, e.g. a
+   * resumed agent or a message sent to a running one).
+   */
+  multiTurn: number;
+  /** `multiTurn / invocations`. */
+  multiTurnShare: number;
+  /** Sidechains spawned by another sidechain (depth > 1). */
+  nested: number;
+  /** Sidechains that ran at the same time as another one (they have a parallel group). */
+  parallel: number;
+  /** Sidechains that ended in an error status. */
+  errors: number;
+  /** `errors / invocations`. */
+  errorRate: number;
+  /** Input + output + cache creation + cache read tokens of all invocations. */
+  tokens: number;
+  usage: Usage;
+}
+
+/** Compaction statistics across sessions. */
+export interface CompactionStats {
+  /** Sessions with at least one full compaction. */
+  sessionsWithCompactions: number;
+  /** Most full compactions in one session. */
+  maxPerSession: number;
+  /** Full compactions. */
+  total: number;
+  auto: number;
+  manual: number;
+  /** Full compactions whose trigger is not recorded. */
+  unknownTrigger: number;
+  micro: number;
+  /**
+   * Mean number of entries of an epoch that a full compaction closed: how much conversation happens
+   * between two compactions (or between the start and the first one). 0 when there is no compaction.
+   */
+  meanEntriesBetween: number;
+}
+
+/** How sub-agents are combined across sessions: nesting and parallel runs. */
+export interface AgentPatterns {
+  /** Sessions with at least one sidechain. */
+  sessionsWithAgents: number;
+  /** Groups of sidechains that ran at the same time (counted per session). */
+  parallelGroups: number;
+  /** Most sidechains running at the same time in one group. */
+  maxParallel: number;
+  /** Deepest nesting: 1 when agents are only spawned by the main conversation. 0 without agents. */
+  maxDepth: number;
+}
+
+/** Statistics over many sessions: the output of `cctrail stats --json`. */
+export interface ArchiveStats {
+  schemaVersion: typeof SCHEMA_VERSION;
+  sessions: SessionStats[];
+  totals: StatsTotals;
+  /** One row per agent type, most invoked first. */
+  agents: AgentStats[];
+  agentPatterns: AgentPatterns;
+  compaction: CompactionStats;
+}

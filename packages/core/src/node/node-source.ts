@@ -1,0 +1,172 @@
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { open, readFile } from 'node:fs/promises';
+import type { SessionSource, TranscriptSource } from '../source.js';
+import type { DiscoveredSession } from './discover.js';
+
+/** Bytes read per call: large enough that per-read overhead is negligible, small enough to stay cheap. */
+const CHUNK = 1 << 20;
+
+/** Options of `fileSource` and `sessionSource`. */
+export interface FileSourceOptions {
+  /**
+   * Read with blocking calls instead of through libuv's thread pool. For worker threads that only build
+   * sessions: there a blocking read costs less than a round trip through the pool, which every thread of the
+   * process shares (four threads by default). Default false.
+   */
+  blocking?: boolean;
+}
+
+/**
+ * A transcript source backed by a file on disk, read in 1 MiB chunks.
+ *
+ * @param path Absolute or relative path to read.
+ * @param displayPath Path to record in diagnostics and source references (defaults to `path`).
+ * @param options How to read.
+ */
+export function fileSource(
+  path: string,
+  displayPath: string = path,
+  options: FileSourceOptions = {},
+): TranscriptSource {
+  return {
+    path: displayPath,
+    read: () => (options.blocking ? readChunksBlocking(path) : readChunks(path)),
+  };
+}
+
+/**
+ * Turns a discovered session into a `SessionSource` that reads its files from disk.
+ *
+ * @param session A session from `discover()`.
+ * @param display Maps an absolute path to the path recorded in the output (e.g. relative to the input root).
+ * @param options How to read the transcripts.
+ */
+export async function sessionSource(
+  session: DiscoveredSession,
+  display: (absolutePath: string) => string = (p) => p,
+  options: FileSourceOptions = {},
+): Promise<SessionSource> {
+  const agentMeta = await Promise.all(
+    session.metaFiles.map(async (path) => ({
+      path: display(path),
+      text: options.blocking ? readTextBlocking(path) : await readFile(path, 'utf8').catch(() => ''),
+    })),
+  );
+  return {
+    id: session.id,
+    project: { slug: session.project },
+    main: session.mainFile ? fileSource(session.mainFile, display(session.mainFile), options) : null,
+    agents: session.agentFiles.map((path) => fileSource(path, display(path), options)),
+    agentMeta,
+  };
+}
+
+/** A small file's text, or '' when it cannot be read. */
+function readTextBlocking(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+async function* readChunks(path: string): AsyncGenerator<Uint8Array> {
+  const handle = await open(path, 'r');
+  const buffers: Buffer[] = [];
+  // The read in flight, if any: it must land before its buffer is reused.
+  let reading: Promise<{ bytesRead: number; buffer: Buffer }> | null = null;
+  try {
+    const { size } = await handle.stat();
+    if (size < WHOLE_FILE) {
+      // A small file in one piece, into a reused buffer (see `spare`).
+      const buffer = takeBuffer(size + 1);
+      buffers.push(buffer);
+      let filled = 0;
+      for (;;) {
+        const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, null);
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+        if (filled === buffer.length) {
+          // The file grew while being read: the rest comes in chunks.
+          yield buffer.subarray(0, filled);
+          filled = 0;
+        }
+      }
+      if (filled > 0) yield buffer.subarray(0, filled);
+      return;
+    }
+    // Two buffers in turn, the next read in flight while the current chunk is being parsed. A buffer is
+    // refilled only after the line reader has asked for the chunk after it (see `readLines`).
+    buffers.push(takeBuffer(CHUNK), takeBuffer(CHUNK));
+    let turn = 0;
+    reading = handle.read(buffers[0]!, 0, CHUNK, null);
+    for (;;) {
+      const { bytesRead, buffer } = await reading;
+      reading = null;
+      if (bytesRead === 0) return;
+      turn ^= 1;
+      reading = handle.read(buffers[turn]!, 0, CHUNK, null);
+      yield buffer.subarray(0, bytesRead);
+    }
+  } finally {
+    // The reader stopped early: the next chunk's read is still in flight.
+    await reading?.catch(() => undefined);
+    await handle.close();
+    for (const buffer of buffers) returnBuffer(buffer);
+  }
+}
+
+/** Files up to this size are read in one piece: no line spans two chunks. */
+const WHOLE_FILE = 16 << 20;
+
+/**
+ * Buffers of finished reads, smallest first, reused by the next files (a thread reads a few files at
+ * a time). A new buffer's memory has to be faulted in page by page, which costs more than the read itself.
+ */
+const spare: Buffer[] = [];
+
+/** Spare buffers kept; when there are more, the smallest is dropped, so the kept ones fit ever more files. */
+const SPARE_BUFFERS = 3;
+
+/** The smallest spare buffer of at least `size` bytes, or a new one. */
+function takeBuffer(size: number): Buffer {
+  const index = spare.findIndex((buffer) => buffer.length >= size);
+  if (index !== -1) return spare.splice(index, 1)[0]!;
+  let length = CHUNK;
+  while (length < size) length *= 2;
+  return Buffer.allocUnsafeSlow(length);
+}
+
+/** Gives a buffer back for reuse. */
+function returnBuffer(buffer: Buffer): void {
+  let at = 0;
+  while (at < spare.length && spare[at]!.length < buffer.length) at++;
+  spare.splice(at, 0, buffer);
+  if (spare.length > SPARE_BUFFERS) spare.shift();
+}
+
+async function* readChunksBlocking(path: string): AsyncGenerator<Uint8Array> {
+  const fd = openSync(path, 'r');
+  let buffer: Buffer | null = null;
+  try {
+    const size = fstatSync(fd).size;
+    // A small file is read whole (one chunk), a large one in chunks. One buffer is enough either way: the
+    // next read happens only when the line reader asks for the next chunk.
+    buffer = takeBuffer(size < WHOLE_FILE ? size + 1 : CHUNK);
+    const want = buffer.length;
+    for (;;) {
+      let filled = 0;
+      while (filled < want) {
+        const bytesRead = readSync(fd, buffer, filled, want - filled, null);
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+      }
+      if (filled === 0) return;
+      yield buffer.subarray(0, filled);
+      if (filled < want) return;
+    }
+  } finally {
+    closeSync(fd);
+    if (buffer !== null) returnBuffer(buffer);
+  }
+}

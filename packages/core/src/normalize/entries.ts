@@ -1,0 +1,126 @@
+/**
+ * Written → normalized: turns a raw record (any era, or a seeds' variant) into an `Entry`, always whole. After
+ * this stage no code looks at raw records again.
+ */
+import type { Entry, MessageInfo, SourceRef, Usage } from '../model/entry.js';
+import type { RawRecord } from '../read/records.js';
+import { baseActor, classify } from './classify.js';
+import { readContent } from './content.js';
+import { readUsage } from './usage-fields.js';
+import { isObject, stringOrNull } from './values.js';
+
+/** Top-level fields that `Entry` represents; all others go to `Entry.extra`. */
+const ENVELOPE = new Set([
+  'uuid',
+  'parentUuid',
+  'logicalParentUuid',
+  'type',
+  'subtype',
+  'timestamp',
+  'sessionId',
+  'version',
+  'cwd',
+  'gitBranch',
+  'isSidechain',
+  'isMeta',
+  'isCompactSummary',
+  'isApiErrorMessage',
+  'toolUseResult',
+  'requestId',
+]);
+
+/**
+ * Normalizes an entry record into the full entry: content blocks, `toolUseResult` and extra fields included.
+ *
+ * @param record A record with a uuid.
+ * @param source Where it was read.
+ */
+export function normalizeEntry(record: RawRecord, source: SourceRef): Entry {
+  const type = typeof record.type === 'string' ? record.type : 'unknown';
+  const rawMessage = record.message;
+  const message = isObject(rawMessage) ? rawMessage : null;
+  const content = readContent(record, type, message);
+  const usage = message ? readUsage(message.usage) : null;
+  const isApiError = record.isApiErrorMessage === true;
+  const subtype = readSubtype(record, type);
+
+  const entry: Entry = {
+    uuid: record.uuid as string,
+    type,
+    subtype,
+    kind: 'unknown',
+    actor: 'system',
+    parentUuid: stringOrNull(record.parentUuid),
+    parent: null,
+    logicalParentUuid: stringOrNull(record.logicalParentUuid),
+    timestamp: stringOrNull(record.timestamp),
+    sessionId: stringOrNull(record.sessionId),
+    version: stringOrNull(record.version),
+    cwd: stringOrNull(record.cwd),
+    gitBranch: stringOrNull(record.gitBranch),
+    isSidechain: record.isSidechain === true,
+    sidechain: null,
+    epoch: 0,
+    active: true,
+    branchPoint: null,
+    message: readMessageInfo(record, type, message),
+    content,
+    usage: usage && !isZero(usage) ? usage : null,
+    isMeta: record.isMeta === true,
+    isCompactSummary: record.isCompactSummary === true || type === 'compact_recap',
+    isApiError,
+    source,
+    extra: {},
+  };
+  entry.kind = classify(entry, record);
+  entry.actor = baseActor(entry.kind);
+  if (record.toolUseResult !== undefined) entry.toolUseResult = record.toolUseResult;
+  entry.extra = extraFields(record, message);
+  return entry;
+}
+
+function readSubtype(record: RawRecord, type: string): string | null {
+  if (typeof record.subtype === 'string') return record.subtype;
+  if (type === 'compact_system' && typeof record.message === 'string') return record.message;
+  if (type === 'progress' && isObject(record.data) && typeof record.data.type === 'string')
+    return record.data.type;
+  if (type === 'attachment' && isObject(record.attachment) && typeof record.attachment.type === 'string') {
+    return record.attachment.type;
+  }
+  return null;
+}
+
+function readMessageInfo(record: RawRecord, type: string, message: RawRecord | null): MessageInfo | null {
+  if (type !== 'assistant' && type !== 'tool_use' && type !== 'thinking') return null;
+  return {
+    id: message ? stringOrNull(message.id) : null,
+    requestId: stringOrNull(record.requestId),
+    model: message ? stringOrNull(message.model) : null,
+    stopReason: message ? stringOrNull(message.stop_reason) : null,
+  };
+}
+
+function extraFields(record: RawRecord, message: RawRecord | null): Record<string, unknown> {
+  const extra: Record<string, unknown> = {};
+  for (const key of Object.keys(record)) {
+    if (ENVELOPE.has(key)) continue;
+    if (key === 'message' && message) {
+      const rest: Record<string, unknown> = {};
+      for (const k of Object.keys(message)) if (k !== 'content') rest[k] = message[k];
+      extra.message = rest;
+      continue;
+    }
+    if (key === 'message' && typeof record.message === 'string') continue;
+    extra[key] = record[key];
+  }
+  return extra;
+}
+
+function isZero(usage: Usage): boolean {
+  return (
+    usage.inputTokens === 0 &&
+    usage.outputTokens === 0 &&
+    usage.cacheCreationInputTokens === 0 &&
+    usage.cacheReadInputTokens === 0
+  );
+}

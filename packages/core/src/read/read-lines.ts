@@ -1,0 +1,172 @@
+import { shrinkLine, type Unread } from '../lean/shrink-line.js';
+
+/** One line of a transcript, with where it was. */
+export interface Line {
+  /** 1-based line number. */
+  number: number;
+  /** Byte offset of the first byte. */
+  offset: number;
+  /** Length in bytes, without the newline (and without a trailing `\r`). */
+  length: number;
+  /** The line decoded as UTF-8 (invalid bytes replaced with U+FFFD). */
+  text: string;
+  /** The bytes were not valid UTF-8. */
+  invalidUtf8: boolean;
+  /** False for a last line that is not followed by a newline. */
+  terminated: boolean;
+  /** When `text` was shrunk (see `ReadOptions.shrinkAbove`): the line's full bytes. */
+  full?: Uint8Array;
+}
+
+/** Options of `readLines`. */
+export interface ReadOptions {
+  /**
+   * Lines longer than this many bytes get their long string values cut to `keep` bytes before decoding (the
+   * full bytes are still checked for UTF-8 and kept in `Line.full`). For structure-only reading.
+   */
+  shrinkAbove?: number;
+  /** UTF-16 code units kept of each long string value when shrinking (default 4000). */
+  keep?: number;
+  /** When shrinking: the string values the reader never uses, emptied whatever their length. */
+  unread?: Unread;
+}
+
+// Node's native UTF-8 validator when the runtime offers it (asked of the runtime, not imported, so that core
+// loads in a browser); elsewhere the strict decoder does the check.
+const runtime = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+const buffer = runtime?.getBuiltinModule?.('buffer') as
+  | { isUtf8?: (bytes: Uint8Array) => boolean }
+  | undefined;
+const isUtf8: ((bytes: Uint8Array) => boolean) | null = buffer?.isUtf8 ?? null;
+
+const NEWLINE = 0x0a;
+const RETURN = 0x0d;
+const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
+/**
+ * Splits a byte stream into lines, without ever holding more than the current chunk and one partial line.
+ * A chunk's bytes are not used after the next chunk is asked for, so a source may reuse its buffers.
+ * An empty stream yields nothing; a final newline does not produce an empty last line.
+ *
+ * @param chunks The file's bytes, in chunks of any size.
+ */
+export async function* readLines(
+  chunks: AsyncIterable<Uint8Array>,
+  options: ReadOptions = {},
+): AsyncGenerator<Line> {
+  for await (const batch of readLineBatches(chunks, options)) yield* batch;
+}
+
+/**
+ * `readLines`, a chunk at a time: the lines that end in each chunk, in one array. Readers of whole sessions
+ * use it, because one step of an async iterator per line costs more than the rest of reading a short line.
+ * The lines of a batch may refer to the chunk's bytes (`Line.full`): use them before asking for the next batch.
+ *
+ * @param chunks The file's bytes, in chunks of any size.
+ */
+export async function* readLineBatches(
+  chunks: AsyncIterable<Uint8Array>,
+  options: ReadOptions = {},
+): AsyncGenerator<Line[]> {
+  const shrinkAbove = options.shrinkAbove ?? Number.POSITIVE_INFINITY;
+  const keep = options.keep ?? 4000;
+  const { unread } = options;
+  let number = 0;
+  let offset = 0;
+  // Pieces of a line that spans chunks.
+  let pending: Uint8Array[] = [];
+  let pendingLength = 0;
+
+  for await (const chunk of chunks) {
+    const batch: Line[] = [];
+    let start = 0;
+    while (start < chunk.length) {
+      const end = chunk.indexOf(NEWLINE, start);
+      if (end === -1) {
+        // A copy (Buffer#slice would be a view): the source may reuse its buffer for the next chunk.
+        pending.push(new Uint8Array(chunk.subarray(start)));
+        pendingLength += chunk.length - start;
+        break;
+      }
+      let bytes = chunk.subarray(start, end);
+      if (pendingLength > 0) {
+        pending.push(bytes);
+        bytes = concat(pending, pendingLength + bytes.length);
+        pending = [];
+        pendingLength = 0;
+      }
+      number += 1;
+      batch.push(decode(bytes, number, offset, true, shrinkAbove, keep, unread));
+      offset += bytes.length + 1;
+      start = end + 1;
+    }
+    if (batch.length > 0) yield batch;
+  }
+  if (pendingLength > 0) {
+    number += 1;
+    yield [decode(concat(pending, pendingLength), number, offset, false, shrinkAbove, keep, unread)];
+  }
+}
+
+function validUtf8(bytes: Uint8Array): boolean {
+  try {
+    strict.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Decodes a line's full bytes (for a line read shrunk). */
+export function decodeFull(bytes: Uint8Array): string {
+  return lenient.decode(bytes);
+}
+
+function concat(pieces: Uint8Array[], length: number): Uint8Array {
+  if (pieces.length === 1) return pieces[0]!;
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const piece of pieces) {
+    out.set(piece, at);
+    at += piece.length;
+  }
+  return out;
+}
+
+function decode(
+  bytes: Uint8Array,
+  number: number,
+  offset: number,
+  terminated: boolean,
+  shrinkAbove: number,
+  keep: number,
+  unread: Unread | undefined,
+): Line {
+  const rawLength = bytes.length;
+  const body = rawLength > 0 && bytes[rawLength - 1] === RETURN ? bytes.subarray(0, rawLength - 1) : bytes;
+  if (body.length > shrinkAbove) {
+    const shrunk = shrinkLine(body, keep, unread);
+    if (shrunk) {
+      const valid = isUtf8 ? isUtf8(body) : validUtf8(body);
+      return {
+        number,
+        offset,
+        length: body.length,
+        text: lenient.decode(shrunk),
+        invalidUtf8: !valid,
+        terminated,
+        full: body,
+      };
+    }
+  }
+  let text: string;
+  let invalidUtf8 = false;
+  try {
+    text = strict.decode(body);
+  } catch {
+    text = lenient.decode(body);
+    invalidUtf8 = true;
+  }
+  return { number, offset, length: body.length, text, invalidUtf8, terminated };
+}

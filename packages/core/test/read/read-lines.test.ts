@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { type Line, readLines } from '../../src/index.js';
+import { readLineBatches } from '../../src/read/read-lines.js';
+import { memorySource } from '../helpers.js';
+
+async function lines(text: string | Uint8Array, chunk: number) {
+  const out = [];
+  for await (const line of readLines(memorySource('f', text, chunk).read())) out.push(line);
+  return out;
+}
+
+describe('readLines', () => {
+  it('splits on newlines whatever the chunk size, keeping byte offsets and line numbers', async () => {
+    const text = 'ab\nécd\n\nlast';
+    for (const chunk of [1, 2, 3, 5, 1024]) {
+      const got = await lines(text, chunk);
+      expect(got.map((l) => [l.number, l.offset, l.length, l.text, l.terminated])).toEqual([
+        [1, 0, 2, 'ab', true],
+        [2, 3, 4, 'écd', true],
+        [3, 8, 0, '', true],
+        [4, 9, 4, 'last', false],
+      ]);
+    }
+  });
+
+  it('strips a trailing carriage return and yields no line after a final newline', async () => {
+    const got = await lines('a\r\nb\r\n', 2);
+    expect(got.map((l) => l.text)).toEqual(['a', 'b']);
+    expect(got[1]!.length).toBe(1);
+  });
+
+  it('flags invalid UTF-8 and decodes it with replacement characters', async () => {
+    const bytes = new Uint8Array([0x7b, 0xff, 0xfe, 0x7d, 0x0a, 0x61, 0x0a]);
+    const got = await lines(bytes, 3);
+    expect(got[0]!.invalidUtf8).toBe(true);
+    expect(got[0]!.text).toBe('{\uFFFD\uFFFD}');
+    expect(got[1]!.invalidUtf8).toBe(false);
+  });
+
+  it('yields nothing for an empty stream', async () => {
+    expect(await lines('', 4)).toEqual([]);
+  });
+});
+
+describe('readLines with a source that reuses its buffer', () => {
+  it('keeps lines that span chunks intact', async () => {
+    const text = `${'a'.repeat(10)}\n${'b'.repeat(25)}\n${'c'.repeat(7)}\n`;
+    const bytes = new TextEncoder().encode(text);
+    // One Node Buffer refilled for every chunk, as the file source does.
+    const reused = Buffer.alloc(8);
+    async function* chunks() {
+      for (let at = 0; at < bytes.length; at += 8) {
+        const n = Math.min(8, bytes.length - at);
+        reused.set(bytes.subarray(at, at + n));
+        yield reused.subarray(0, n);
+      }
+    }
+    const got: string[] = [];
+    for await (const line of readLines(chunks())) got.push(line.text);
+    expect(got).toEqual(['a'.repeat(10), 'b'.repeat(25), 'c'.repeat(7)]);
+  });
+});
+
+describe('readLineBatches', () => {
+  it('gives the lines that end in each chunk together, the same lines as readLines', async () => {
+    const text = 'ab\nécd\n\nlast';
+    // Chunks of 5 bytes: "ab\né" (é is 2 bytes), "cd\n\nl", "ast".
+    const batches: Line[][] = [];
+    for await (const batch of readLineBatches(memorySource('f', text, 5).read())) batches.push(batch);
+    expect(batches.map((batch) => batch.map((l) => l.text))).toEqual([['ab'], ['écd', ''], ['last']]);
+    expect(batches.flat()).toEqual(await lines(text, 5));
+  });
+
+  it('shrinks long lines as readLines does', async () => {
+    const text = `{"type":"user","note":"${'x'.repeat(50)}"}\n{"type":"user"}\n`;
+    const [batch] = await (async () => {
+      const out: Line[][] = [];
+      for await (const b of readLineBatches(memorySource('f', text, 1024).read(), {
+        shrinkAbove: 20,
+        keep: 4,
+      }))
+        out.push(b);
+      return out;
+    })();
+    expect(batch!.map((l) => l.text)).toEqual(['{"type":"user","note":"xxxx"}', '{"type":"user"}']);
+    expect(batch![0]!.full).toBeDefined();
+  });
+});
