@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { discover } from '@cctrail/core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { exportArchive } from '../src/archive-writer.js';
+import { exportArchive } from '../src/archive/export-archive.js';
 import type { Selection } from '../src/input.js';
-import { JobRunner } from '../src/job-runner.js';
+import { JobRunner } from '../src/runtime/job-runner.js';
 import { fixtureScenarios } from './helpers.js';
 
 const work = await mkdtemp(join(tmpdir(), 'cctrail-archive-writer-'));
