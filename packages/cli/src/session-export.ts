@@ -65,7 +65,7 @@ export async function exportSession(request: ExportRequest, source: SessionSourc
   if (!inTimeRange(skeleton.digest.stats, request.range)) return { skeleton, exported: null };
   session.duplicateOf = request.duplicateOf;
   // Taken before writing, which rewrites the session's objects in place.
-  const summary = summarize(session, request.file);
+  const summary = summarize(session, request.file, skeleton.digest.stats);
   const cwd = session.project.cwd;
   const counts: PrivacyCounts = { secrets: new Set(), shortened: 0 };
   const transform = privacyTransform(request.privacy, counts);

@@ -1,9 +1,8 @@
 import { resolve } from 'node:path';
-import { type ArchiveIndex, totalUsage } from '@cctrail/core';
-import { insideFolder } from '../atomic-write.js';
+import type { ArchiveIndex } from '@cctrail/core';
 import type { Io } from '../command.js';
 import { inTimeRange, type Selection } from '../input.js';
-import { NO_PRIVACY, type Privacy, privacyTransform } from '../privacy.js';
+import { NO_PRIVACY, type Privacy } from '../privacy.js';
 import type { Progress } from '../progress.js';
 import { ExportState } from '../runtime/export-state.js';
 import type { JobRunner } from '../runtime/job-runner.js';
@@ -11,11 +10,11 @@ import { SkeletonCache } from '../runtime/skeleton-cache.js';
 import { Spool } from '../runtime/spool.js';
 import type { Skeleton } from '../skeleton.js';
 import { markDuplicates, throwUnlessTranscripts } from '../skeletons.js';
-import { archiveIndex, type IndexedSession, writeIndex } from './index-file.js';
+import { archiveIndex, writeIndex } from './index-file.js';
 import { planLayout } from './layout.js';
-import { exportPrint, type Planned, planSessions } from './plan.js';
+import { type Planned, planSessions } from './plan.js';
 import { buildSessions } from './session-pass.js';
-import { type Settled, settleInFolder, streamSession, write } from './settle.js';
+import { settleSessions, write } from './settle.js';
 
 /** Where an export goes: a folder (`DIR/index.json` + one file per session) or NDJSON on a stream. */
 export type ArchiveTarget = { dir: string } | { stream: Io['stdout'] };
@@ -73,59 +72,65 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
   const spool = new Spool();
   try {
     const planned = await planSessions({ selection, privacy, dir, state, cache, spool });
-    let started = false;
-    const found = (skeleton: Skeleton) => {
-      if (started || skeleton.notATranscript) return;
-      started = true;
-      options.onPlanned?.();
-    };
-    for (const session of planned) if (session.skeleton) found(session.skeleton);
+    const found = onFirstTranscript(planned, options.onPlanned);
     const range = { since: selection.filters.since, until: selection.filters.until };
     await buildSessions(planned, { runner, progress, cache, found, range, privacy });
-    throwUnlessTranscripts(
-      planned.filter((p) => p.skeleton!.notATranscript).map((p) => p.skeleton!.digest.stats.file),
-      planned.length,
-    );
-    await cache.save();
-    const kept = planned.filter((p) => inTimeRange(p.skeleton!.digest.stats, selection.filters));
-    const sessions = kept.map((p) => p.skeleton!);
-    markDuplicates(sessions);
-    const usage = totalUsage(sessions.map((skeleton) => skeleton.digest.responses));
+    const kept = await keepSessions(planned, selection.filters, cache);
+    const sessions = kept.map((session) => session.skeleton!);
     const layout = planLayout(kept, privacy);
-    const outcome = { sessions, written: 0, unchanged: 0, removed: 0, redacted: 0, shortened: 0 };
-    const indexed = new Map<Planned, IndexedSession>();
-    const quiet = privacyTransform(privacy);
-    for (const session of layout.projects.flatMap((project) => project.sessions)) {
-      const file = layout.files.get(session)!;
-      const duplicateOf = quiet(session.skeleton!.digest.stats.duplicateOf);
-      let settled: Settled;
-      if ('stream' in target) {
-        settled = await streamSession(session, duplicateOf, target.stream);
-      } else {
-        settled = await settleInFolder(session, duplicateOf, insideFolder(target.dir, file));
-        state?.remember(file, exportPrint(session, file, privacy), settled.cwd, settled);
-      }
-      settled.summary.file = quiet(file);
-      settled.summary.duplicateOf = duplicateOf;
-      indexed.set(session, settled);
-      outcome.redacted += settled.redacted;
-      outcome.shortened += settled.shortened;
-      if (settled.outcome === 'unchanged') outcome.unchanged++;
-      else outcome.written++;
-    }
-    const index = archiveIndex(layout, indexed, usage);
+    const settled = await settleSessions(layout, { target, state, privacy });
+    const index = archiveIndex(layout, settled.indexed, settled.usage);
+    const outcome = { sessions, ...settled.tally, removed: 0, index };
     if ('stream' in target) {
       await write(target.stream, `${JSON.stringify(index)}\n`);
-      return { ...outcome, index };
+      return outcome;
     }
     // Filters that match nothing leave an existing archive as it is.
-    if (kept.length === 0) return { ...outcome, index };
+    if (kept.length === 0) return outcome;
     await state?.save();
     const written = await writeIndex(target.dir, index);
-    if (written.outcome === 'written') outcome.written++;
-    else outcome.unchanged++;
-    return { ...outcome, removed: written.removed, index };
+    outcome[written.outcome]++;
+    return { ...outcome, removed: written.removed };
   } finally {
     await spool.remove();
   }
+}
+
+/**
+ * Calls `onPlanned` once, with the first skeleton that shows a transcript (a cached one at once).
+ *
+ * @returns What to tell of each skeleton built.
+ */
+function onFirstTranscript(
+  planned: readonly Planned[],
+  onPlanned?: () => void,
+): (skeleton: Skeleton) => void {
+  let started = false;
+  const found = (skeleton: Skeleton) => {
+    if (started || skeleton.notATranscript) return;
+    started = true;
+    onPlanned?.();
+  };
+  for (const session of planned) if (session.skeleton) found(session.skeleton);
+  return found;
+}
+
+/**
+ * The sessions of the archive, once all are built: fails when none is a transcript, keeps the skeletons for the
+ * next run, drops the sessions outside the time filters, and marks duplicates across the rest.
+ */
+async function keepSessions(
+  planned: readonly Planned[],
+  filters: Selection['filters'],
+  cache: SkeletonCache,
+): Promise<Planned[]> {
+  const notTranscripts = planned.filter((p) => p.skeleton!.notATranscript);
+  throwUnlessTranscripts(
+    notTranscripts.map((p) => p.skeleton!.digest.stats.file),
+    planned.length,
+  );
+  await cache.save();
+  const kept = planned.filter((p) => inTimeRange(p.skeleton!.digest.stats, filters));
+  markDuplicates(kept.map((session) => session.skeleton!));
+  return kept;
 }

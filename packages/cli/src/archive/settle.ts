@@ -1,10 +1,13 @@
 import { once } from 'node:events';
-import type { WriteOutcome } from '../atomic-write.js';
-import { writeIfChanged } from '../atomic-write.js';
+import { totalUsage, type Usage } from '@cctrail/core';
+import { insideFolder, type WriteOutcome, writeIfChanged } from '../atomic-write.js';
 import type { Io } from '../command.js';
+import { type Privacy, privacyTransform } from '../privacy.js';
+import type { ExportState } from '../runtime/export-state.js';
 import { fileText } from '../runtime/spool.js';
 import type { IndexedSession } from './index-file.js';
-import type { Planned } from './plan.js';
+import type { Layout } from './layout.js';
+import { exportPrint, type Planned } from './plan.js';
 import { withTopLevelValue } from './top-level-value.js';
 
 /** A session settled in its place: its index line and project directory, and what writing it did. */
@@ -12,6 +15,58 @@ export interface Settled extends IndexedSession {
   outcome: WriteOutcome;
   redacted: number;
   shortened: number;
+}
+
+/** What settling the sessions needs. */
+export interface SettleContext {
+  target: { dir: string } | { stream: Io['stdout'] };
+  state: ExportState | null;
+  privacy: Privacy;
+}
+
+/** What settling the sessions gave: their index lines, the archive's usage, and what was written. */
+export interface SettledSessions {
+  indexed: Map<Planned, IndexedSession>;
+  usage: Usage;
+  tally: { written: number; unchanged: number; redacted: number; shortened: number };
+}
+
+/**
+ * Settles every session of the layout, in index order: into the archive folder (remembered in its export state),
+ * or onto the stream; each index line gets its final path and `duplicateOf`.
+ *
+ * @param layout The archive's layout, of built sessions whose duplicates are marked.
+ * @param context Where the archive goes, and its privacy options.
+ */
+export async function settleSessions(
+  layout: Layout<Planned>,
+  context: SettleContext,
+): Promise<SettledSessions> {
+  const { target, state, privacy } = context;
+  const quiet = privacyTransform(privacy);
+  const tally = { written: 0, unchanged: 0, redacted: 0, shortened: 0 };
+  const indexed = new Map<Planned, IndexedSession>();
+  const ordered = layout.projects.flatMap((project) => project.sessions);
+  for (const session of ordered) {
+    const file = layout.files.get(session)!;
+    const duplicateOf = quiet(session.skeleton!.digest.stats.duplicateOf);
+    let settled: Settled;
+    if ('stream' in target) {
+      settled = await streamSession(session, duplicateOf, target.stream);
+    } else {
+      settled = await settleInFolder(session, duplicateOf, insideFolder(target.dir, file));
+      state?.remember(file, exportPrint(session, file, privacy), settled.cwd, settled);
+    }
+    settled.summary.file = quiet(file);
+    settled.summary.duplicateOf = duplicateOf;
+    indexed.set(session, settled);
+    tally.redacted += settled.redacted;
+    tally.shortened += settled.shortened;
+    tally[settled.outcome]++;
+  }
+  // In selection order, as the digests were read before.
+  const sessions = [...ordered].sort((a, b) => a.index - b.index);
+  return { indexed, usage: totalUsage(sessions.map((s) => s.skeleton!.digest.responses)), tally };
 }
 
 /**
