@@ -12,8 +12,6 @@ import type { Skeleton } from './skeleton.js';
 /** Skeletons of the sessions, time-filtered, with `duplicateOf` set. */
 export interface Skeletons {
   sessions: Skeleton[];
-  /** The selected sessions they were built from, same order. */
-  selected: SelectedSession[];
 }
 
 /**
@@ -53,7 +51,6 @@ export async function buildSkeletons(
     return skeleton;
   };
   const sessions: Skeleton[] = [];
-  const selected: SelectedSession[] = [];
   const notTranscripts: string[] = [];
   await forEachHeaviestFirst(
     selection,
@@ -66,18 +63,16 @@ export async function buildSkeletons(
       progress.tick(skeleton.id.slice(0, 8));
       return skeleton;
     },
-    (session, source) => {
+    (session) => {
       if (session.notATranscript) notTranscripts.push(session.digest.stats.file);
-      if (!inTimeRange(session.digest.stats, filters)) return;
-      sessions.push(session);
-      selected.push(source);
+      if (inTimeRange(session.digest.stats, filters)) sessions.push(session);
     },
   );
   throwUnlessTranscripts(notTranscripts, selection.length);
   if (options.keepOthers) cache.keepOthers(selection);
   await cache.save();
   markDuplicates(sessions);
-  return { sessions, selected };
+  return { sessions };
 }
 
 /**
