@@ -1,4 +1,10 @@
-import { type ArchiveIndex, type ArchiveSessionSummary, type Session, sessionStats } from '@cctrail/core';
+import {
+  type ArchiveIndex,
+  type ArchiveSessionSummary,
+  type Session,
+  type SessionStats,
+  sessionStats,
+} from '@cctrail/core';
 
 /** Serializes `index.json`: indented for people, one trailing newline. */
 export function indexJson(index: ArchiveIndex): string {
@@ -10,9 +16,13 @@ export function indexJson(index: ArchiveIndex): string {
  *
  * @param session The built session.
  * @param file Its archive path.
+ * @param stats Its statistics, when already computed.
  */
-export function summarize(session: Session, file: string): ArchiveSessionSummary {
-  const stats = sessionStats(session);
+export function summarize(
+  session: Session,
+  file: string,
+  stats: SessionStats = sessionStats(session),
+): ArchiveSessionSummary {
   const start = session.startedAt ? Date.parse(session.startedAt) : Number.NaN;
   const end = session.endedAt ? Date.parse(session.endedAt) : Number.NaN;
   return {

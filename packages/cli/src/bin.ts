@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { tuneV8 } from './v8-tuning.js';
+import { tuneV8 } from './runtime/v8-tuning.js';
 
 // Before the modules that do the work are loaded, so their functions start under the tuned flags.
 tuneV8();

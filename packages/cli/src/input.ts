@@ -124,7 +124,7 @@ export function parseDate(text: string, bound: 'since' | 'until', now: number): 
 /** Whether a built session falls inside the time filters (sessions without timestamps never match one). */
 export function inTimeRange(
   session: { startedAt: string | null; endedAt: string | null },
-  filters: Filters,
+  filters: Pick<Filters, 'since' | 'until'>,
 ): boolean {
   if (filters.since === null && filters.until === null) return true;
   const start = session.startedAt ? Date.parse(session.startedAt) : Number.NaN;

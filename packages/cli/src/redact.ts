@@ -4,10 +4,12 @@
  * (ids like `toolu_…`/`msg_…` and uuids never match).
  */
 
+import { rewriteStrings } from './rewrite-strings.js';
+
 /**
  * What every match of a pattern contains (with the same letter case): a literal, found with `indexOf`, which
  * skips through text far faster than a pattern can (its leading `\b` or character class defeats the regular
- * expression engine's fast search, and that costs seconds on hundreds of megabytes of tool output). A literal
+ * expression engine's fast search, which shows on hundreds of megabytes of tool output). A literal
  * common in ordinary text (`_`, `:`) comes with `at`, a sticky expression (flag `y` alone) that starts with it:
  * the hint is only where `at` matches.
  */
@@ -126,7 +128,7 @@ const ANY_HINT = new RegExp(
     ),
   ].join('|'),
 );
-// Measured on transcripts: below it one expression wins, above it the searches hint by hint.
+// Below this length one expression over the whole text is faster than searching hint by hint.
 const SHORT_TEXT = 4000;
 
 /** A replacement marker: what was there, never its value. */
@@ -269,52 +271,6 @@ function breaksWord(code: number): boolean {
 }
 
 /**
- * Rewrites every string inside a JSON value in place (object values and array items; keys are kept),
- * walking with an explicit stack so deep values cannot overflow. Base64 image payloads are skipped.
- *
- * @param value An object or array (a session, an index).
- * @param rewrite Returns the new string and how many changes it made.
- * @returns The total number of changes.
- */
-export function rewriteStrings(
-  value: unknown,
-  rewrite: (text: string) => { text: string; count: number },
-): number {
-  let total = 0;
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i++) {
-        const item = node[i];
-        if (typeof item === 'string') {
-          const result = rewrite(item);
-          if (result.count > 0) {
-            node[i] = result.text;
-            total += result.count;
-          }
-        } else if (item !== null && typeof item === 'object') stack.push(item);
-      }
-    } else if (node !== null && typeof node === 'object') {
-      const record = node as Record<string, unknown>;
-      const isImage = record.type === 'image' || record.type === 'base64';
-      for (const key of Object.keys(record)) {
-        const item = record[key];
-        if (typeof item === 'string') {
-          if (isImage && key === 'data') continue;
-          const result = rewrite(item);
-          if (result.count > 0) {
-            record[key] = result.text;
-            total += result.count;
-          }
-        } else if (item !== null && typeof item === 'object') stack.push(item);
-      }
-    }
-  }
-  return total;
-}
-
-/**
  * Redacts secrets in every string of a value (a session: content, tool inputs, `toolUseResult`, extra
  * fields, metadata records, diagnostics' raw text), in place.
  *
@@ -323,44 +279,4 @@ export function rewriteStrings(
  */
 export function redactSecrets(value: unknown, found?: Set<string>): number {
   return rewriteStrings(value, (text) => redactText(text, found));
-}
-
-// A home path starts a path, or follows `file://`; `/usr/home/x` is not one.
-const HOME_PATHS = [
-  /(?:(?<=file:\/\/)|(?<![\w/]))\/home\/[^/\s"'`]+(?=\/|\b)/g,
-  /(?:(?<=file:\/\/)|(?<![\w/]))\/Users\/[^/\s"'`]+(?=\/|\b)/g,
-  /\b[A-Za-z]:\\(?:\\)?Users\\(?:\\)?[^\\\s"'`]+(?=\\|\b)/g,
-];
-
-/** The project-folder form of a home path: `-home-alice-…`, `-Users-alice-…`. */
-const HOME_SLUG = /^-(?:home|Users)-[^-]+(?=-|$)/;
-
-/**
- * Replaces home-folder paths (`/home/<user>`, `/Users/<user>`, `C:\Users\<user>`) with `~`.
- *
- * @returns The new text and the number of replacements.
- */
-export function shortenHome(text: string): { text: string; count: number } {
-  let count = 0;
-  let out = text;
-  for (const pattern of HOME_PATHS) {
-    out = out.replace(pattern, () => {
-      count++;
-      return '~';
-    });
-  }
-  if (HOME_SLUG.test(out)) {
-    out = out.replace(HOME_SLUG, '~');
-    count++;
-  }
-  return { text: out, count };
-}
-
-/**
- * Replaces home-folder paths with `~` in every string of a value, in place.
- *
- * @returns How many paths were shortened.
- */
-export function shortenHomePaths(value: unknown): number {
-  return rewriteStrings(value, shortenHome);
 }

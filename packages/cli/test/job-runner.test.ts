@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { discover } from '@cctrail/core/node';
 import { afterAll, describe, expect, it } from 'vitest';
-import { JobRunner } from '../src/job-runner.js';
-import type { SkeletonJob } from '../src/jobs.js';
+import { JobRunner } from '../src/runtime/job-runner.js';
+import type { SkeletonJob } from '../src/runtime/jobs.js';
 import { fixtureScenarios } from './helpers.js';
 
 const work = await mkdtemp(join(tmpdir(), 'cctrail-job-runner-'));
@@ -24,7 +24,7 @@ const STILL_LOADING = 'setInterval(() => {}, 1 << 30);\n';
 /** A worker that says it is ready and answers every job with a skeleton named `from-worker`. */
 const READY = `import { parentPort } from 'node:worker_threads';
 parentPort.on('message', ({ id }) =>
-  parentPort.postMessage({ id, ok: true, json: JSON.stringify({ id: 'from-worker', diagnostics: [] }) }),
+  parentPort.postMessage({ id, ok: true, result: { skeleton: JSON.stringify({ id: 'from-worker', diagnostics: [] }) } }),
 );
 parentPort.postMessage({ ready: true });
 `;

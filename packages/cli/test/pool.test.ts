@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forEachHeaviestFirst, forEachOrdered } from '../src/pool.js';
+import { forEachHeaviestFirst, forEachOrdered } from '../src/runtime/pool.js';
 
 describe('forEachOrdered', () => {
   it('emits results in input order with bounded work in flight', async () => {

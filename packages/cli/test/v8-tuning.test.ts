@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TURBOFAN_BUDGET, tuningFlags } from '../src/v8-tuning.js';
+import { TURBOFAN_BUDGET, tuningFlags } from '../src/runtime/v8-tuning.js';
 
 describe('tuningFlags', () => {
   it('raises the TurboFan budget', () => {

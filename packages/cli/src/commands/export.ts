@@ -1,13 +1,13 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { exportArchive } from '../archive-writer.js';
+import { exportArchive } from '../archive/export-archive.js';
 import { flag, stringOption } from '../args.js';
 import type { Command } from '../command.js';
 import { plural, printDiagnostics } from '../diagnostic-output.js';
 import { CliError, exitCodeFor } from '../errors.js';
 import { INPUT_OPTIONS, readFilters, selectSessions } from '../input.js';
-import { JobRunner } from '../job-runner.js';
 import { progressBar } from '../progress.js';
+import { JobRunner } from '../runtime/job-runner.js';
 import { styleFor } from '../terminal.js';
 
 /** `cctrail export`: writes the normalized JSON archive. */
@@ -56,7 +56,7 @@ export const exportCommand: Command = {
       throw new CliError(`the output ${output} is a file; give a folder (or - for NDJSON on stdout)`);
     }
     const runner = new JobRunner(io.env);
-    const progress = progressBar(io, selection.sessions.length * 2, 'sessions');
+    const progress = progressBar(io, selection.sessions.length, 'sessions');
     const result = await exportArchive({
       selection,
       target: toStdout ? { stream: io.stdout } : { dir },

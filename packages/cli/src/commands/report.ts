@@ -1,27 +1,20 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { type ExportOutcome, exportArchive } from '../archive-writer.js';
+import type { buildReport } from '@cctrail/report';
+import { type ExportOutcome, exportArchive } from '../archive/export-archive.js';
 import { flag, stringOption } from '../args.js';
-import { cacheName, cacheRoot } from '../cache-dir.js';
 import type { Command } from '../command.js';
 import { plural, printDiagnostics } from '../diagnostic-output.js';
 import { CliError, EXIT, exitCodeFor } from '../errors.js';
 import { INPUT_OPTIONS, readFilters, selectSessions } from '../input.js';
-import { JobRunner } from '../job-runner.js';
 import { progressBar } from '../progress.js';
+import { cacheName, cacheRoot } from '../runtime/cache-dir.js';
+import { JobRunner } from '../runtime/job-runner.js';
 import { styleFor } from '../terminal.js';
 
-/** The part of `@cctrail/report` this command uses. */
+/** The part of `@cctrail/report` this command uses: its public entry point. */
 interface ReportModule {
-  buildReport(options: {
-    dataDir: string;
-    outDir: string;
-    base?: string;
-    title?: string;
-    cacheDir?: string | false;
-    archive?: PromiseLike<unknown>;
-    log?: (message: string) => void;
-  }): Promise<{ indexHtml: string; pages: number }>;
+  buildReport: typeof buildReport;
 }
 
 /**
@@ -95,8 +88,8 @@ export const reportCommand: Command = {
     const dataDir = join(cache, 'archive');
     await mkdir(dataDir, { recursive: true });
     const runner = new JobRunner(io.env);
-    const progress = progressBar(io, selection.sessions.length * 2, 'sessions');
-    // The site builder starts once the first pass has found transcripts: it bundles the site while the
+    const progress = progressBar(io, selection.sessions.length, 'sessions');
+    // The site builder starts once a session is known to be a transcript: it bundles the site while the
     // sessions are written, and reads the archive once it is complete.
     const build = (archive?: Promise<unknown>) =>
       report.buildReport({
@@ -116,7 +109,6 @@ export const reportCommand: Command = {
       runner,
       progress,
       privacy: { redact, shortHome },
-      partsCacheDir: join(cache, 'site'),
       skeletonCache: join(cache, 'skeletons.json'),
       onPlanned: () => {
         building = build(exported);

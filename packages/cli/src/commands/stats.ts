@@ -2,14 +2,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ArchiveStats, combineStats } from '@cctrail/core';
 import { flag } from '../args.js';
-import { buildSkeletons } from '../build.js';
-import { cacheName, cacheRoot } from '../cache-dir.js';
 import type { Command, Io } from '../command.js';
 import { plural, printDiagnostics } from '../diagnostic-output.js';
 import { exitCodeFor } from '../errors.js';
 import { type Filters, INPUT_OPTIONS, inputPaths, readFilters, selectSessions } from '../input.js';
-import { JobRunner } from '../job-runner.js';
 import { progressBar } from '../progress.js';
+import { cacheName, cacheRoot } from '../runtime/cache-dir.js';
+import { JobRunner } from '../runtime/job-runner.js';
+import { buildSkeletons } from '../skeletons.js';
 import {
   formatCount,
   formatShare,

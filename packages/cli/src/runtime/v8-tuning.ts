@@ -6,10 +6,9 @@ import { setFlagsFromString } from 'node:v8';
  *
  * cctrail reads transcripts whose records come in dozens of shapes. With the default budget, the functions that
  * read records are optimized after a few sessions, then deoptimized each time a record shape they have not seen
- * arrives ("wrong map"), or a shape dies with the session that used it ("weak objects"), and optimized again:
- * on the benchmark archive (550 sessions, 804 MiB) `cctrail stats` spent 1.25 s of compile time in 186
- * TurboFan compilations, on two cores. With this budget, functions tier up once their feedback has settled: 39
- * compilations, 0.22 s, and no deoptimization. Maglev (Node 22+) has its own budget and is not affected.
+ * arrives ("wrong map"), or a shape dies with the session that used it ("weak objects"), and optimized again,
+ * many times over. With this budget, functions tier up once their feedback has settled: far fewer compilations,
+ * and no deoptimization (figures in BENCHMARKS.md). Maglev (Node 22+) has its own budget and is not affected.
  */
 export const TURBOFAN_BUDGET = 1_000_000;
 

@@ -3,13 +3,13 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ArchiveIndex, ArchiveSessionSummary } from '@cctrail/core';
 import type { DiscoveredSession } from '@cctrail/core/node';
-import { writeIfChanged } from './atomic-write.js';
+import { writeIfChanged } from '../atomic-write.js';
 import { type FileStat, fileStats } from './file-stats.js';
 
 /**
  * What an archive folder remembers between exports, so unchanged sessions are not rebuilt: for each session
- * file, a fingerprint of its inputs (size and modification time of every transcript, the duplicate-of
- * link, the cctrail version and the export options). Kept in `DIR/.cctrail-state.json`.
+ * file, a fingerprint of its inputs (size and modification time of every transcript, the cctrail version and
+ * the export options). Kept in `DIR/.cctrail-state.json`.
  */
 export const STATE_FILE = '.cctrail-state.json';
 
@@ -36,11 +36,11 @@ export interface Reusable {
 }
 
 /**
- * The fingerprint of a session's inputs. Blocking: a `stat` per file costs less than a thread-pool round trip
- * each, which the rebuild of 500 sessions, run while the site is bundled, waited for one after the other.
+ * The fingerprint of a session's inputs, from the files' `fileStats` (blocking: a `stat` per file costs less
+ * than a round trip through the thread pool each).
  *
  * @param session The discovered files.
- * @param context Anything else the output depends on (version, options, duplicate-of, archive path).
+ * @param context Anything else the output depends on (version, options, archive path).
  * @param files The files' `fileStats`, when already taken.
  */
 export function fingerprint(
@@ -96,6 +96,15 @@ export class ExportState {
     return exists?.isFile()
       ? { summary, cwd: known.cwd, redacted: known.redacted ?? 0, shortened: known.shortened ?? 0 }
       : null;
+  }
+
+  /**
+   * The previous index line of a session file, if the previous index had one.
+   *
+   * @param file Archive path of the session file.
+   */
+  async previous(file: string): Promise<ArchiveSessionSummary | undefined> {
+    return (await this.#load()).summaries.get(file);
   }
 
   /** Records the fingerprint of a session file written (or kept) in this run, and its privacy counts. */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { type Job, type JobResult, runJob, skeletonFromJson } from './jobs.js';
+import { type Job, type JobResult, type PackedResult, runJob, unpackResult } from './jobs.js';
 
 /** Jobs each worker is given at once: one parsing while the next one's file is read. */
 const PER_WORKER = 2;
@@ -158,8 +158,7 @@ export class JobRunner {
         slot.jobs.delete(message.id);
         const pending = this.#pending.get(message.id);
         this.#pending.delete(message.id);
-        if (message.ok)
-          pending?.resolve(message.json === undefined ? message.result : skeletonFromJson(message.json));
+        if (message.ok && message.result !== undefined) pending?.resolve(unpackResult(message.result));
         else pending?.reject(toError(message.error));
         this.#dispatch();
       });
@@ -208,9 +207,7 @@ function defaultWorkers(): number {
 interface WorkerMessage {
   id: number;
   ok: boolean;
-  result?: unknown;
-  /** A skeleton, as JSON text. */
-  json?: string;
+  result?: PackedResult;
   error?: WorkerError;
 }
 

@@ -1,0 +1,75 @@
+import type { ArchiveProject } from '@cctrail/core';
+import { shortenHome } from '../home-paths.js';
+import type { Privacy } from '../privacy.js';
+import { NameAllocator, sanitizeId } from '../sanitize.js';
+
+/** Folder of the session files inside an archive. */
+export const SESSIONS_FOLDER = 'sessions';
+
+/** What the layout needs of a session: its id and its project's slug. */
+export interface Placed {
+  id: string;
+  project: string | null;
+}
+
+/** The archive layout: projects with sanitized unique ids, and each session's file path. */
+export interface Layout<T extends Placed> {
+  projects: { info: Pick<ArchiveProject, 'id' | 'slug'>; sessions: T[] }[];
+  files: Map<T, string>;
+}
+
+/**
+ * Assigns archive paths: `sessions/<project id>/<session id>.json`, both ids sanitized and unique
+ * (case-insensitively) within their folder. Projects are sorted by slug, sessions by id, so names are stable.
+ * With `shortHome`, slugs such as `-home-alice-app` are written `~-app` (in the index and the paths).
+ *
+ * @param sessions The sessions of the archive.
+ * @param privacy The export's privacy options.
+ */
+export function planLayout<T extends Placed>(sessions: readonly T[], privacy: Privacy): Layout<T> {
+  const byProject = new Map<string, T[]>();
+  for (const session of sessions) {
+    const raw = session.project ?? '';
+    const slug = privacy.shortHome ? shortenHome(raw).text : raw;
+    const list = byProject.get(slug) ?? [];
+    list.push(session);
+    byProject.set(slug, list);
+  }
+  const projectNames = new NameAllocator();
+  const files = new Map<T, string>();
+  const projects: Layout<T>['projects'] = [];
+  for (const slug of [...byProject.keys()].sort(compare)) {
+    const list = byProject.get(slug)!.sort((a, b) => compare(a.id, b.id));
+    const id = projectNames.nameFor(projectName(slug));
+    const sessionNames = new NameAllocator();
+    for (const session of list)
+      files.set(session, `${SESSIONS_FOLDER}/${id}/${sessionNames.nameFor(session.id)}.json`);
+    projects.push({ info: { id, slug }, sessions: list });
+  }
+  return { projects, files };
+}
+
+/**
+ * The sessions whose paths may differ in the layout of only some of these sessions (when the time filters
+ * leave some out): those whose names had to be told apart from another's, with every session of their folder.
+ * When no name had to, the layout of any subset gives each session the same path.
+ *
+ * @param layout The layout of all the sessions.
+ */
+export function shiftingPaths<T extends Placed>(layout: Layout<T>): Set<T> {
+  const shifting = new Set<T>();
+  const projectsShift = layout.projects.some((p) => p.info.id !== sanitizeId(projectName(p.info.slug)));
+  for (const { info, sessions } of layout.projects) {
+    const plain = (s: T) => layout.files.get(s) === `${SESSIONS_FOLDER}/${info.id}/${sanitizeId(s.id)}.json`;
+    if (projectsShift || !sessions.every(plain)) for (const session of sessions) shifting.add(session);
+  }
+  return shifting;
+}
+
+function projectName(slug: string): string {
+  return slug === '' ? 'project' : slug;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

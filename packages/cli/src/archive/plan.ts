@@ -1,0 +1,120 @@
+import { insideFolder } from '../atomic-write.js';
+import type { SelectedSession, Selection } from '../input.js';
+import { type Privacy, privacyTransform } from '../privacy.js';
+import { codeVersion } from '../runtime/build-id.js';
+import { type ExportState, fingerprint, type Reusable } from '../runtime/export-state.js';
+import { type FileStat, fileStats, transcriptBytes } from '../runtime/file-stats.js';
+import { forEachOrdered } from '../runtime/pool.js';
+import type { SkeletonCache } from '../runtime/skeleton-cache.js';
+import type { Spool } from '../runtime/spool.js';
+import type { ExportedSession } from '../session-export.js';
+import type { Skeleton } from '../skeleton.js';
+import { type Placed, planLayout, shiftingPaths } from './layout.js';
+
+/** One selected session on its way into the archive: what is known of it before, then during the run. */
+export interface Planned extends Placed {
+  selected: SelectedSession;
+  /** Its place in the selection. */
+  index: number;
+  /** Its transcripts' size (the order of work) and its files' `fileStats` (the fingerprints). */
+  bytes: number;
+  files: FileStat[];
+  /** Its key in the skeleton cache, and its skeleton (cached, else once built). */
+  skeletonKey: string | null;
+  skeleton: Skeleton | undefined;
+  /** Its archive path in the layout of the whole selection. */
+  file: string;
+  /** Where its file is written during the run: into the archive, or into the spool. */
+  path: string;
+  /** Where its file goes if it turns out not to be a transcript. */
+  aside: string;
+  /** The `duplicateOf` written into its file during the run, and its JSON text once privacy is applied. */
+  guess: string | null;
+  guessJson: string;
+  /** The previous export of it, when its inputs did not change (then it is not written again). */
+  reused: Reusable | null;
+  /** What writing it did. */
+  exported: ExportedSession | null;
+}
+
+/** What `planSessions` needs. */
+export interface PlanContext {
+  selection: Selection;
+  privacy: Privacy;
+  /** The archive folder, or null for a stream. */
+  dir: string | null;
+  state: ExportState | null;
+  cache: SkeletonCache;
+  spool: Spool;
+}
+
+/** Sessions whose fingerprints are taken at once, to find those that need no export. */
+const PLANNED_AT_ONCE = 64;
+
+/**
+ * Plans every selected session before any is read: its size, its cached skeleton, its archive path, whether
+ * the previous export of it can stay, and where its file is written. A session is written straight into the
+ * archive folder, unless the archive is a stream or its name may still change (time filters that leave out a
+ * session whose name it had to be told apart from): then into the spool.
+ */
+export async function planSessions(context: PlanContext): Promise<Planned[]> {
+  const { selection, privacy, dir, state, cache, spool } = context;
+  const quiet = privacyTransform(privacy);
+  const planned = selection.sessions.map((selected, index): Planned => {
+    // One `stat` of each file gives both the size and the fingerprints.
+    const files = fileStats(selected.discovered);
+    const skeletonKey = cache.key(selected, files);
+    return {
+      id: selected.discovered.id,
+      project: selected.discovered.project,
+      selected,
+      index,
+      bytes: transcriptBytes(selected.discovered, files),
+      files,
+      skeletonKey,
+      skeleton: cache.get(skeletonKey),
+      file: '',
+      path: spool.path(index),
+      aside: spool.path(index),
+      guess: null,
+      guessJson: 'null',
+      reused: null,
+      exported: null,
+    };
+  });
+  const layout = planLayout(planned, privacy);
+  const { since, until } = selection.filters;
+  const shifting = since === null && until === null ? new Set<Planned>() : shiftingPaths(layout);
+  // Many at a time: one after the other, the round trips of `reuse`'s `stat` would add up, all the more when
+  // the main thread is busy (the report bundles its site meanwhile).
+  await forEachOrdered(
+    planned,
+    PLANNED_AT_ONCE,
+    async (session) => {
+      session.file = layout.files.get(session)!;
+      if (dir === null || state === null || shifting.has(session)) return;
+      session.path = insideFolder(dir, session.file);
+      session.guess = (await state.previous(session.file))?.duplicateOf ?? null;
+      session.guessJson = JSON.stringify(quiet(session.guess));
+      session.reused = await state.reuse(session.file, exportPrint(session, session.file, privacy));
+    },
+    () => undefined,
+  );
+  return planned;
+}
+
+/**
+ * The fingerprint of what a session's archive file depends on: its files, the code, the privacy options, its
+ * path and the input root (paths inside the file are relative to it).
+ *
+ * @param session The session.
+ * @param file Its archive path.
+ * @param privacy The export's privacy options.
+ */
+export function exportPrint(session: Planned, file: string, privacy: Privacy): string {
+  return fingerprint(
+    session.selected.discovered,
+    [codeVersion(), privacy, file, session.selected.root],
+    session.files,
+  );
+}

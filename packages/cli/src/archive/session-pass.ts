@@ -1,0 +1,85 @@
+import { inTimeRange } from '../input.js';
+import type { Progress } from '../progress.js';
+import type { JobRunner } from '../runtime/job-runner.js';
+import { type ExportJob, LEAN_ABOVE_BYTES, type SkeletonJob } from '../runtime/jobs.js';
+import { forEachHeaviestFirst } from '../runtime/pool.js';
+import type { SkeletonCache } from '../runtime/skeleton-cache.js';
+import type { Skeleton } from '../skeleton.js';
+import type { Planned } from './plan.js';
+
+/** What `buildSessions` needs. */
+export interface PassContext {
+  runner: JobRunner;
+  progress: Progress;
+  cache: SkeletonCache;
+  /** The time filters, privacy options and duplicate guesses of the jobs. */
+  range: ExportJob['request']['range'];
+  privacy: ExportJob['request']['privacy'];
+  /** Told of each skeleton as soon as it is known. */
+  found: (skeleton: Skeleton) => void;
+}
+
+/**
+ * The one pass over the sessions' transcripts: each session not known already is built once, in a worker
+ * thread (a huge one in this thread, without content), and written where its plan says; a session the previous
+ * export can keep is only read for its skeleton, and not even that when the skeleton is cached. The largest
+ * sessions go first, so the workers finish together.
+ *
+ * @param planned The sessions, as `planSessions` left them; their `skeleton` and `exported` are filled in.
+ * @param context The runner and what the jobs need.
+ */
+export async function buildSessions(planned: readonly Planned[], context: PassContext): Promise<void> {
+  const { runner, progress } = context;
+  await forEachHeaviestFirst(
+    planned,
+    (session) => session.bytes,
+    runner.capacity,
+    async (session) => {
+      if (needsReading(session, context)) await build(session, context);
+      progress.tick(session.id.slice(0, 8));
+    },
+    () => undefined,
+  );
+}
+
+/**
+ * Whether a session's transcripts must be read: unless its skeleton is cached and says that it stays out of
+ * the archive (the time filters) or that its file can stay as it is.
+ */
+function needsReading(session: Planned, context: PassContext): boolean {
+  const known = session.skeleton;
+  return known === undefined || (session.reused === null && inTimeRange(known.digest.stats, context.range));
+}
+
+/** Builds one session: its skeleton alone when its file can stay, else its export. */
+async function build(session: Planned, context: PassContext): Promise<void> {
+  const { runner, cache } = context;
+  const input = { discovered: session.selected.discovered, root: session.selected.root };
+  const huge = session.bytes > LEAN_ABOVE_BYTES;
+  // A huge session is built in this thread, one at a time (see `JobRunner.runHere`).
+  const run = <J extends SkeletonJob | ExportJob>(job: J) => (huge ? runner.runHere(job) : runner.run(job));
+  const cached = session.skeleton !== undefined;
+  let skeleton: Skeleton;
+  if (session.reused !== null) {
+    skeleton = await run<SkeletonJob>({ kind: 'skeleton', input });
+  } else {
+    const result = await run<ExportJob>({
+      kind: 'export',
+      input,
+      request: {
+        file: session.file,
+        path: session.path,
+        aside: session.aside,
+        duplicateOf: session.guess,
+        privacy: context.privacy,
+        range: context.range,
+        lean: huge,
+      },
+    });
+    skeleton = result.skeleton;
+    session.exported = result.exported;
+  }
+  session.skeleton = skeleton;
+  if (!cached) cache.put(session.skeletonKey, skeleton);
+  context.found(skeleton);
+}

@@ -1,0 +1,130 @@
+import { once } from 'node:events';
+import { totalUsage, type Usage } from '@cctrail/core';
+import { insideFolder, type WriteOutcome, writeIfChanged } from '../atomic-write.js';
+import type { Io } from '../command.js';
+import { type Privacy, privacyTransform } from '../privacy.js';
+import type { ExportState } from '../runtime/export-state.js';
+import { fileText } from '../runtime/spool.js';
+import type { IndexedSession } from './index-file.js';
+import type { Layout } from './layout.js';
+import { exportPrint, type Planned } from './plan.js';
+import { withTopLevelValue } from './top-level-value.js';
+
+/** A session settled in its place: its index line and project directory, and what writing it did. */
+export interface Settled extends IndexedSession {
+  outcome: WriteOutcome;
+  redacted: number;
+  shortened: number;
+}
+
+/** What settling the sessions needs. */
+export interface SettleContext {
+  target: { dir: string } | { stream: Io['stdout'] };
+  state: ExportState | null;
+  privacy: Privacy;
+}
+
+/** What settling the sessions gave: their index lines, the archive's usage, and what was written. */
+export interface SettledSessions {
+  indexed: Map<Planned, IndexedSession>;
+  usage: Usage;
+  tally: { written: number; unchanged: number; redacted: number; shortened: number };
+}
+
+/**
+ * Settles every session of the layout, in index order: into the archive folder (remembered in its export state),
+ * or onto the stream; each index line gets its final path and `duplicateOf`.
+ *
+ * @param layout The archive's layout, of built sessions whose duplicates are marked.
+ * @param context Where the archive goes, and its privacy options.
+ */
+export async function settleSessions(
+  layout: Layout<Planned>,
+  context: SettleContext,
+): Promise<SettledSessions> {
+  const { target, state, privacy } = context;
+  const quiet = privacyTransform(privacy);
+  const tally = { written: 0, unchanged: 0, redacted: 0, shortened: 0 };
+  const indexed = new Map<Planned, IndexedSession>();
+  const ordered = layout.projects.flatMap((project) => project.sessions);
+  for (const session of ordered) {
+    const file = layout.files.get(session)!;
+    const duplicateOf = quiet(session.skeleton!.digest.stats.duplicateOf);
+    let settled: Settled;
+    if ('stream' in target) {
+      settled = await streamSession(session, duplicateOf, target.stream);
+    } else {
+      settled = await settleInFolder(session, duplicateOf, insideFolder(target.dir, file));
+      state?.remember(file, exportPrint(session, file, privacy), settled.cwd, settled);
+    }
+    settled.summary.file = quiet(file);
+    settled.summary.duplicateOf = duplicateOf;
+    indexed.set(session, settled);
+    tally.redacted += settled.redacted;
+    tally.shortened += settled.shortened;
+    tally[settled.outcome]++;
+  }
+  // In selection order, as the digests were read before.
+  const sessions = [...ordered].sort((a, b) => a.index - b.index);
+  return { indexed, usage: totalUsage(sessions.map((s) => s.skeleton!.digest.responses)), tally };
+}
+
+/**
+ * Puts a session's file where it belongs in the archive folder, with its final `duplicateOf`: a spooled file
+ * is copied there, and a file whose `duplicateOf` was guessed wrong is corrected. Only the exported JSON is
+ * read again, and only for those few files; transcripts never are.
+ *
+ * @param session The session, built (or kept from the previous export).
+ * @param duplicateOf Its final `duplicateOf`, privacy options applied.
+ * @param path The absolute path of its archive file.
+ */
+export async function settleInFolder(
+  session: Planned,
+  duplicateOf: string | null,
+  path: string,
+): Promise<Settled> {
+  const wanted = JSON.stringify(duplicateOf);
+  const { reused, exported } = session;
+  if (reused !== null) {
+    const holds = JSON.stringify(reused.summary.duplicateOf);
+    const outcome = holds === wanted ? 'unchanged' : await writeIfChanged(path, corrected(path, wanted));
+    return { ...reused, outcome };
+  }
+  if (exported === null) throw new Error(`session ${session.id} was not exported`);
+  let outcome = exported.outcome;
+  if (exported.path !== path || session.guessJson !== wanted) {
+    const text = session.guessJson === wanted ? fileText(exported.path) : corrected(exported.path, wanted);
+    outcome = await writeIfChanged(path, text);
+  }
+  return { ...exported, outcome };
+}
+
+/**
+ * Writes a spooled session file to a stream, as one NDJSON line with its final `duplicateOf`.
+ *
+ * @param session The session, built.
+ * @param duplicateOf Its final `duplicateOf`, privacy options applied.
+ * @param stream Where to write.
+ */
+export async function streamSession(
+  session: Planned,
+  duplicateOf: string | null,
+  stream: Io['stdout'],
+): Promise<Settled> {
+  const { exported } = session;
+  if (exported === null) throw new Error(`session ${session.id} was not exported`);
+  const wanted = JSON.stringify(duplicateOf);
+  const text = session.guessJson === wanted ? fileText(exported.path) : corrected(exported.path, wanted);
+  for await (const piece of text) await write(stream, piece);
+  return { ...exported, outcome: 'written' };
+}
+
+/** A session file's text with another `duplicateOf` (JSON text). */
+function corrected(path: string, duplicateOf: string): AsyncGenerator<string> {
+  return withTopLevelValue(fileText(path), 'duplicateOf', duplicateOf);
+}
+
+/** Writes to a stream, waiting when it is full. */
+export async function write(stream: Io['stdout'], text: string): Promise<void> {
+  if (!stream.write(text)) await once(stream, 'drain');
+}

@@ -1,0 +1,90 @@
+import { buildSession } from '@cctrail/core';
+import { type DiscoveredSession, sessionSource } from '@cctrail/core/node';
+import { displayPath } from '../display.js';
+import type { ExportRequest, SessionExport } from '../session-export.js';
+import { type Skeleton, skeletonOf } from '../skeleton.js';
+
+/**
+ * The units of work of a run, as plain data so they can run in a worker thread or in the main thread alike:
+ * build a session without content (its skeleton, for `stats`), or export it (build it once, write its file
+ * and keep its skeleton).
+ */
+
+/** A session to build: its files and the root its paths are shown relative to. */
+export interface SessionInput {
+  discovered: DiscoveredSession;
+  root: string;
+}
+
+/** Build a session without content and keep its skeleton. */
+export interface SkeletonJob {
+  kind: 'skeleton';
+  input: SessionInput;
+}
+
+/** Export a session (see `exportSession`). */
+export interface ExportJob {
+  kind: 'export';
+  input: SessionInput;
+  request: ExportRequest;
+}
+
+/** A job. */
+export type Job = SkeletonJob | ExportJob;
+
+/** The result type of each job kind. */
+export type JobResult<J extends Job> = J extends SkeletonJob ? Skeleton : SessionExport;
+
+/** Sessions whose transcripts are larger than this are built without content and run in the main thread. */
+export const LEAN_ABOVE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Runs one job. Its files are read with blocking calls, in whatever thread: a read of a cached file costs less
+ * than the round trips through libuv's thread pool that an asynchronous one takes, and parsing what was read
+ * blocks the thread longer anyway.
+ *
+ * @param job The job.
+ * @returns A skeleton, or what the export did.
+ */
+export async function runJob<J extends Job>(job: J): Promise<JobResult<J>> {
+  const { discovered, root } = job.input;
+  const source = await sessionSource(discovered, (path) => displayPath(root, path), { blocking: true });
+  if (job.kind === 'skeleton')
+    return skeletonOf(await buildSession(source, { content: false })) as JobResult<J>;
+  // Export code (privacy, writing) is loaded with the first export: a run that only builds skeletons (stats)
+  // starts its workers without it.
+  const { exportSession } = await import('../session-export.js');
+  return (await exportSession(job.request, source)) as JobResult<J>;
+}
+
+/** The JSON text of skeletons that arrived as text (see `unpackResult`). */
+const arrivedAs = new WeakMap<Skeleton, string>();
+
+/** A job's result as a worker thread posts it: the skeleton as JSON text, the rest (if any) as it is. */
+export interface PackedResult {
+  skeleton: string;
+  rest?: Omit<SessionExport, 'skeleton'>;
+}
+
+/**
+ * A job's result ready to post from a worker thread. Its skeleton goes as JSON text: parsing it costs the main
+ * thread about what receiving a structured clone would, and the text is kept, so caching the skeleton costs no
+ * second serialization there (see `skeletonJson`).
+ */
+export function packResult(result: Skeleton | SessionExport): PackedResult {
+  if (!('exported' in result)) return { skeleton: JSON.stringify(result) };
+  const { skeleton, ...rest } = result;
+  return { skeleton: JSON.stringify(skeleton), rest };
+}
+
+/** A result posted by a worker thread (see `packResult`). */
+export function unpackResult(packed: PackedResult): Skeleton | SessionExport {
+  const skeleton = JSON.parse(packed.skeleton) as Skeleton;
+  arrivedAs.set(skeleton, packed.skeleton);
+  return packed.rest === undefined ? skeleton : { skeleton, ...packed.rest };
+}
+
+/** A skeleton's JSON text: the text it arrived as from a worker thread, else a new one. */
+export function skeletonJson(skeleton: Skeleton): string {
+  return arrivedAs.get(skeleton) ?? JSON.stringify(skeleton);
+}

@@ -1,0 +1,95 @@
+import { type ArchiveSessionSummary, buildSession, type SessionSource, sessionJson } from '@cctrail/core';
+import { summarize } from './archive-json.js';
+import { type WriteOutcome, writeIfChanged } from './atomic-write.js';
+import { type Filters, inTimeRange } from './input.js';
+import { type Privacy, type PrivacyCounts, privacyTransform } from './privacy.js';
+import { type Skeleton, skeletonOf } from './skeleton.js';
+
+/** How to export one session (see `exportSession`). */
+export interface ExportRequest {
+  /** Archive path of the session file (`sessions/<project>/<session>.json`), for its index line. */
+  file: string;
+  /** Absolute path the session file is written to. */
+  path: string;
+  /**
+   * Where the file goes instead when the session turns out not to be a transcript: it belongs in the archive
+   * only when another session of the run is one.
+   */
+  aside: string;
+  /**
+   * The `duplicateOf` to write. Duplicates are found across sessions once all are built, so this is the run's
+   * guess (the previous export's verdict, else null); a wrong guess is corrected in the file afterwards.
+   */
+  duplicateOf: string | null;
+  privacy: Privacy;
+  /** The time filters: a session outside them is not written. */
+  range: Pick<Filters, 'since' | 'until'>;
+  /**
+   * Build the session without content and write its content read back line by line from the transcripts, so
+   * memory is bounded by its structure, not by the size of its tool outputs (for huge sessions).
+   */
+  lean: boolean;
+}
+
+/** A session file written by `exportSession`. */
+export interface ExportedSession {
+  /** Its `index.json` line, privacy options applied. */
+  summary: ArchiveSessionSummary;
+  /** Its project's working directory, privacy options applied. */
+  cwd: string | null;
+  /** Where it was written: `path`, or `aside`. */
+  path: string;
+  outcome: WriteOutcome;
+  /** Distinct secrets redacted and home paths shortened in it. */
+  redacted: number;
+  shortened: number;
+}
+
+/** What `exportSession` did. */
+export interface SessionExport {
+  skeleton: Skeleton;
+  /** Null when the session is outside the time filters: then nothing was written. */
+  exported: ExportedSession | null;
+}
+
+/**
+ * Exports one session, reading its transcripts once: builds it, keeps its skeleton, and, when it is inside the
+ * time filters, writes its file with the privacy options applied.
+ *
+ * @param request What to write where.
+ * @param source The session's files.
+ */
+export async function exportSession(request: ExportRequest, source: SessionSource): Promise<SessionExport> {
+  const session = await buildSession(source, { content: !request.lean });
+  const skeleton = skeletonOf(session);
+  if (!inTimeRange(skeleton.digest.stats, request.range)) return { skeleton, exported: null };
+  session.duplicateOf = request.duplicateOf;
+  // Taken before writing, which rewrites the session's objects in place.
+  const summary = summarize(session, request.file, skeleton.digest.stats);
+  const cwd = session.project.cwd;
+  const counts: PrivacyCounts = { secrets: new Set(), shortened: 0 };
+  const transform = privacyTransform(request.privacy, counts);
+  const path = skeleton.notATranscript ? request.aside : request.path;
+  const pieces = withNewline(sessionJson(session, request.lean ? source : undefined, { transform }));
+  const outcome = await writeIfChanged(path, pieces);
+  // The index shows the same (redacted, shortened) text as the session file.
+  const quiet = privacyTransform(request.privacy);
+  return {
+    skeleton,
+    exported: {
+      summary: quiet(summary),
+      cwd: quiet(cwd),
+      path,
+      outcome,
+      // Each secret counts once, however many copies of it the session holds (a first prompt is also the title).
+      redacted: counts.secrets.size,
+      shortened: counts.shortened,
+    },
+  };
+}
+
+/** The pieces of a session file's text, ended by a newline (one session per line in NDJSON). */
+async function* withNewline(pieces: AsyncIterable<string>): AsyncGenerator<string> {
+  yield* pieces;
+  yield '\n';
+}
