@@ -9,10 +9,10 @@
  * const { indexHtml } = await buildReport({ dataDir: 'export', outDir: 'cctrail-report' });
  * ```
  */
-export { type BuildReportOptions, type BuildReportResult, buildReport, CACHE_FOLDER } from './build.js';
-export { checkIndex, checkSession } from './lib/load.js';
-export { renderMarkdown } from './lib/markdown.js';
-export { type MermaidGraph, type MermaidOptions, mermaidLabel, sessionMermaid } from './lib/mermaid.js';
-export { type RereadsAfterCompaction, rereadsAfterCompactions } from './lib/reread.js';
-export { slugify, uniqueSlugs } from './lib/slugs.js';
-export { type TimelineSeries, timelineSeries, timelineSvg } from './lib/timeline.js';
+export { type BuildReportOptions, type BuildReportResult, buildReport, CACHE_FOLDER } from './build/build.js';
+export { checkIndex, checkSession } from './build/load.js';
+export { renderMarkdown } from './views/markdown.js';
+export { type MermaidGraph, type MermaidOptions, mermaidLabel, sessionMermaid } from './views/mermaid.js';
+export { type RereadsAfterCompaction, rereadsAfterCompactions } from './views/reread.js';
+export { slugify, uniqueSlugs } from './build/slugs.js';
+export { type TimelineSeries, timelineSeries, timelineSvg } from './views/timeline.js';

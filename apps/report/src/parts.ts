@@ -11,5 +11,5 @@
  * storePart(file, part, cacheDir);
  * ```
  */
-export { type CachedPart, siteSlugs, storePart, summarizeSession } from './lib/manifest.js';
-export { prerenderWritten, type WrittenSession } from './lib/prerender.js';
+export { type CachedPart, siteSlugs, storePart, summarizeSession } from './build/manifest.js';
+export { prerenderWritten, type WrittenSession } from './build/prerender.js';

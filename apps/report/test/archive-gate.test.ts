@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildReport, SITE_ROOT } from '../src/build.js';
+import { buildReport, SITE_ROOT } from '../src/build/build.js';
 import { demoSession, writeArchive } from './helpers/demo.js';
 
 /**

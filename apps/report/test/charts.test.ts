@@ -5,7 +5,7 @@ import {
   entriesSparkline,
   tokensPerDay,
   totalTokens,
-} from '../src/lib/charts.js';
+} from '../src/views/charts.js';
 import { demoSession, summaryOf, usage } from './helpers/demo.js';
 
 const summary = (

@@ -9,7 +9,7 @@ import {
   loadSession,
   loadSessionCached,
   parseSession,
-} from '../src/lib/load.js';
+} from '../src/build/load.js';
 import { demoSession } from './helpers/demo.js';
 
 describe('load', () => {

@@ -2,9 +2,9 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { SiteManifest } from '../src/lib/manifest.js';
-import { MANIFEST_ENV } from '../src/lib/site.js';
-import { loadRenderer, siteServer, siteServerKey } from '../src/site-server.js';
+import type { SiteManifest } from '../src/build/manifest.js';
+import { MANIFEST_ENV } from '../src/build/site.js';
+import { loadRenderer, siteServer, siteServerKey } from '../src/build/site-server.js';
 
 /**
  * The site's server bundle, made for a copy of the package's sources (inside the package, so that the bundle's
@@ -24,7 +24,8 @@ beforeAll(() => {
     recursive: true,
     filter: (src) => !/[\\/](\.astro|node_modules|dist)$/.test(src),
   });
-  cpSync(join(PACKAGE, 'src', 'lib'), join(copy, 'src', 'lib'), { recursive: true });
+  for (const room of ['views', 'build'])
+    cpSync(join(PACKAGE, 'src', room), join(copy, 'src', room), { recursive: true });
   const manifest: SiteManifest = {
     title: 'Bundled <report>',
     generator: 'cctrail test',

@@ -2,9 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildManifest } from '../src/lib/manifest.js';
-import { allRoutes } from '../src/lib/site.js';
-import { agentTable, fragmentHtml, indexView, pagerLinks, transcriptFragment } from '../src/lib/views.js';
+import { buildManifest } from '../src/build/manifest.js';
+import { allRoutes } from '../src/build/site.js';
+import { agentTable, fragmentHtml, indexView, pagerLinks, transcriptFragment } from '../src/views/views.js';
 import { demoSession, linearSession, writeArchive } from './helpers/demo.js';
 
 function archive() {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { ArchiveIndex, Session } from './model.js';
+import type { ArchiveIndex, Session } from '../views/model.js';
 
 /**
  * The one way data enters the report: `index.json` and session files of an archive folder, checked against

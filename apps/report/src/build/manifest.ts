@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { type AgentRun, agentRunOf } from './agents.js';
+import { type AgentRun, agentRunOf } from '../views/agents.js';
 import { loadIndex, parseSession } from './load.js';
-import type { ArchiveSessionSummary, Session } from './model.js';
-import { PAGE_SIZE, paginate } from './paginate.js';
+import type { ArchiveSessionSummary, Session } from '../views/model.js';
+import { PAGE_SIZE, paginate } from '../views/paginate.js';
 import { shortHash, uniqueSlugs } from './slugs.js';
-import { activeEntries } from './transcript.js';
+import { activeEntries } from '../views/transcript.js';
 
 /**
  * The site manifest: everything the pages need to know about the archive without opening session files

@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import { agentsRoute, branchRoute, sessionRoute, sidechainRoute } from './links.js';
+import { agentsRoute, branchRoute, sessionRoute, sidechainRoute } from '../views/links.js';
 import type {
   ManifestBranch,
   ManifestProject,

@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import { loadHighlighter } from './highlight.js';
+import { loadHighlighter } from '../views/highlight.js';
 import { forgetSession, rememberSession } from './load.js';
 import {
   type CachedPart,
@@ -9,10 +9,10 @@ import {
   manifestSession,
   type SiteManifest,
 } from './manifest.js';
-import type { ArchiveSessionSummary, Session } from './model.js';
+import type { ArchiveSessionSummary, Session } from '../views/model.js';
 import type { PageProps } from './site.js';
 import { allRoutes } from './site.js';
-import { fragmentKey, hasFragment, type TranscriptScope, transcriptFragment } from './views.js';
+import { fragmentKey, hasFragment, type TranscriptScope, transcriptFragment } from '../views/views.js';
 
 /**
  * Renders the transcript fragments of a set of sessions into the cache, so that Astro's page rendering

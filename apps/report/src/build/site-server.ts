@@ -3,19 +3,19 @@ import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, stat
 import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { filesUnder } from './lib/files.js';
+import { filesUnder } from './files.js';
 
 /**
  * The report site's server bundle. Astro and Vite bundle the site once, with the adapter in
  * `site/render-adapter.mjs`, into `dist/site-server/<key>/`, where the key is a digest of everything the bundle
- * is made of (the site, the `src/lib` modules it imports, the package's and Astro's versions). A report then
+ * is made of (the site, the `src/views` modules it imports, the package's and Astro's versions). A report then
  * renders its pages with that bundle and never loads Vite or Rollup: a rebuild after one change costs the pages
  * of that change, not a bundling of the site. The package's build makes the bundle; a report that finds none
  * for the current sources (edited since) makes it first.
  */
 
 const here = dirname(fileURLToPath(import.meta.url));
-const PACKAGE_ROOT = resolve(here, '..');
+const PACKAGE_ROOT = resolve(here, '..', '..');
 /** The Astro site folder (`apps/report/site`). */
 export const SITE_ROOT = join(PACKAGE_ROOT, 'site');
 /** Where a package's bundles live: inside it, so that the modules they import resolve from its dependencies. */
@@ -41,7 +41,7 @@ function bundleIn(folder: string): SiteBundle {
 
 /** Options of `siteServer`. */
 export interface SiteServerOptions {
-  /** The report package's folder, holding `site/` and `src/lib/` (default: this package; another for tests). */
+  /** The report package's folder, holding `site/` and `src/views/` (default: this package; another for tests). */
   packageRoot?: string;
   /** Progress messages. */
   log?: (msg: string) => void;
@@ -58,7 +58,8 @@ export function siteServerKey(packageRoot: string = PACKAGE_ROOT): string {
   hash.update(readFileSync(join(packageRoot, 'package.json')));
   for (const [root, skip] of [
     [join(packageRoot, 'site'), NOT_SOURCES],
-    [join(packageRoot, 'src', 'lib'), new Set<string>()],
+    [join(packageRoot, 'src', 'views'), new Set<string>()],
+    [join(packageRoot, 'src', 'build'), new Set<string>()],
   ] as const) {
     for (const rel of filesUnder(root, skip).sort()) {
       hash.update(`\0${relative(packageRoot, join(root, rel))}\0`);
@@ -111,7 +112,7 @@ async function bundle(packageRoot: string, key: string, log: (msg: string) => vo
   const stamp = `${process.pid}-${Date.now().toString(36)}`;
   const bundles = bundlesOf(packageRoot);
   // Astro writes into its root and working directory: it bundles a copy of the site, a sibling of `site/`
-  // (so the relative imports of `src/lib` and the package's node_modules resolve the same).
+  // (so the relative imports of `src/views` and the package's node_modules resolve the same).
   const root = join(packageRoot, `.build-${stamp}`);
   const out = join(bundles, `.tmp-${stamp}`);
   const target = join(bundles, key);

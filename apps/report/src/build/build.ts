@@ -14,20 +14,20 @@ import { availableParallelism } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { assembleSite } from './lib/assemble.js';
-import { filesUnder } from './lib/files.js';
-import { loadHighlighter } from './lib/highlight.js';
-import { pageHref, sessionRoute, sidechainRoute } from './lib/links.js';
+import { assembleSite } from './assemble.js';
+import { filesUnder } from './files.js';
+import { loadHighlighter } from '../views/highlight.js';
+import { pageHref, sessionRoute, sidechainRoute } from '../views/links.js';
 import {
   buildManifest,
   type PendingPart,
   pendingParts,
   RENDER_VERSION,
   type SiteManifest,
-} from './lib/manifest.js';
-import { prerenderSessions, shareSessions } from './lib/prerender.js';
-import { type SearchItem, searchIndexScript } from './lib/search.js';
-import { allRoutes, MANIFEST_ENV, resetManifest, sessionTitle } from './lib/site.js';
+} from './manifest.js';
+import { prerenderSessions, shareSessions } from './prerender.js';
+import { type SearchItem, searchIndexScript } from '../views/search.js';
+import { allRoutes, MANIFEST_ENV, resetManifest, sessionTitle } from './site.js';
 import { loadRenderer, SITE_ROOT, type SiteBundle, siteServer } from './site-server.js';
 
 /** Options of `buildReport`. */

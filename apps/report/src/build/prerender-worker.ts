@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { loadHighlighter } from './lib/highlight.js';
-import type { SiteManifest } from './lib/manifest.js';
-import { prerenderSessions } from './lib/prerender.js';
+import { loadHighlighter } from '../views/highlight.js';
+import type { SiteManifest } from './manifest.js';
+import { prerenderSessions } from './prerender.js';
 
 /** Worker thread of `buildReport`: renders the fragments of its share of sessions into the cache. */
 const { manifestFile, keys } = workerData as { manifestFile: string; keys: string[] };
