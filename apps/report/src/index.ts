@@ -11,8 +11,8 @@
  */
 export { type BuildReportOptions, type BuildReportResult, buildReport, CACHE_FOLDER } from './build/build.js';
 export { checkIndex, checkSession } from './build/load.js';
+export { slugify, uniqueSlugs } from './build/slugs.js';
 export { renderMarkdown } from './views/markdown.js';
 export { type MermaidGraph, type MermaidOptions, mermaidLabel, sessionMermaid } from './views/mermaid.js';
 export { type RereadsAfterCompaction, rereadsAfterCompactions } from './views/reread.js';
-export { slugify, uniqueSlugs } from './build/slugs.js';
 export { type TimelineSeries, timelineSeries, timelineSvg } from './views/timeline.js';

@@ -2,14 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  checkIndex,
-  checkSession,
-  loadIndex,
-  loadSession,
-  loadSessionCached,
-  parseSession,
-} from '../src/build/load.js';
+import { checkIndex, checkSession, loadIndex, loadSession, parseSession } from '../src/build/load.js';
 import { demoSession } from './helpers/demo.js';
 
 describe('load', () => {
@@ -44,7 +37,5 @@ describe('load', () => {
     expect(loadSession(join(dir, 's.json')).ok).toBe(true);
     expect(loadSession(join(dir, 'missing.json'))).toMatchObject({ ok: false });
     expect(loadIndex(join(dir, 'missing.json'))).toMatchObject({ ok: false });
-    const a = loadSessionCached(join(dir, 's.json'));
-    expect(loadSessionCached(join(dir, 's.json'))).toBe(a);
   });
 });

@@ -104,34 +104,3 @@ export function parseSession(text: string, file: string): Loaded<Session> {
   const errors = checkSession(value);
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value: value as Session };
 }
-
-const recent = new Map<string, Loaded<Session>>();
-
-/**
- * Puts a session that is already in memory into the cache of `loadSessionCached`, as if read from `file`:
- * for a writer that renders pages of the session it has just written.
- */
-export function rememberSession(file: string, key: string, session: Session, keep = 2): void {
-  recent.set(`${file}\u0000${key}`, { ok: true, value: session });
-  while (recent.size > keep) recent.delete(recent.keys().next().value as string);
-}
-
-/** Forgets a session put into the cache with `rememberSession`. */
-export function forgetSession(file: string, key: string): void {
-  recent.delete(`${file}\u0000${key}`);
-}
-
-/**
- * `loadSession` with a tiny cache of the last sessions read: pages of one session are built one after the
- * other, and keeping every session in memory would not scale to hundreds of sessions. `key` (the content
- * hash) tells versions of one file apart.
- */
-export function loadSessionCached(file: string, key = '', keep = 2): Loaded<Session> {
-  const id = `${file}\u0000${key}`;
-  const hit = recent.get(id);
-  if (hit) return hit;
-  const loaded = loadSession(file);
-  recent.set(id, loaded);
-  while (recent.size > keep) recent.delete(recent.keys().next().value as string);
-  return loaded;
-}

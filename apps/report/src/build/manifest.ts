@@ -1,118 +1,22 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { type AgentRun, agentRunOf } from '../views/agents.js';
-import { loadIndex, parseSession } from './load.js';
-import type { ArchiveSessionSummary, Session } from '../views/model.js';
-import { PAGE_SIZE, paginate } from '../views/paginate.js';
+import type { ArchiveIndex, ArchiveProject, ArchiveSessionSummary } from '../views/model.js';
+import { PAGE_SIZE } from '../views/paginate.js';
+import type { CachedPart } from '../views/session-part.js';
+import type { ManifestSession, SiteManifest } from '../views/site-model.js';
+import { type Loaded, loadIndex } from './load.js';
 import { shortHash, uniqueSlugs } from './slugs.js';
-import { activeEntries } from '../views/transcript.js';
 
 /**
- * The site manifest: everything the pages need to know about the archive without opening session files
- * (routes, slugs, page counts, sidechains, branches, agent runs). It is computed once per build by reading one
- * session at a time; each session's part is cached by a hash of its bytes, so a rebuild parses only changed
- * sessions (the CLI exports to a new temporary folder each time: paths and times do not identify a file).
+ * The site manifest (`views/site-model.ts`), computed once per build from the archive's index and one part per
+ * session (`views/session-part.ts`). Parts are cached by the session file's identity, so a rebuild reads only
+ * changed sessions (the CLI exports to a new temporary folder each time: paths and times do not identify a
+ * file).
  */
 
 /** Bumped whenever rendering or the cache layout changes, so the cache of older builds is not reused. */
 export const RENDER_VERSION = 6;
-
-/** A sidechain as the pages list it. */
-export interface ManifestSidechain extends AgentRun {
-  /** Unique within its session, used in the route. */
-  slug: string;
-  pages: number;
-}
-
-/** An abandoned branch as the pages list it. */
-export interface ManifestBranch {
-  /** Position in `Session.branches`. */
-  index: number;
-  branchPoint: string;
-  head: string;
-  entries: number;
-  startedAt: string | null;
-  pages: number;
-}
-
-/** One session of the manifest. */
-export interface ManifestSession {
-  id: string;
-  /** Unique within its project, used in routes. */
-  slug: string;
-  /** Absolute path of the session file. */
-  file: string;
-  /** Cache key: changes when the file or the renderer changes. */
-  key: string;
-  summary: ArchiveSessionSummary;
-  /** Problems reading the file; the session is then listed with them and has no transcript. */
-  loadErrors: string[];
-  activeEntries: number;
-  pages: number;
-  models: string[];
-  sidechains: ManifestSidechain[];
-  branches: ManifestBranch[];
-}
-
-/** One project of the manifest. */
-export interface ManifestProject {
-  /** Archive folder id. */
-  id: string;
-  /** Unique (case-insensitively) among projects, used in routes. */
-  slug: string;
-  /** Display name: the working directory when known. */
-  name: string;
-  sessions: ManifestSession[];
-}
-
-/** The site manifest. */
-export interface SiteManifest {
-  title: string;
-  generator: string;
-  dataDir: string;
-  cacheDir: string | null;
-  projects: ManifestProject[];
-  /** Agent types with their unique slug for `/agents/<slug>/` (an array: types are hostile keys). */
-  agentTypes: { type: string; slug: string }[];
-  /** Problems with `index.json` itself. */
-  indexErrors: string[];
-  /**
-   * Cache keys of the sessions whose pages this build renders; absent: all. An incremental rebuild renders
-   * only changed sessions (and the site-wide pages) and keeps the other sessions' pages from the last build.
-   */
-  render?: string[];
-}
-
-/** What the manifest keeps of a session file (cached by the file's identity). */
-export interface CachedPart {
-  activeEntries: number;
-  models: string[];
-  sidechains: Omit<ManifestSidechain, 'slug'>[];
-  branches: ManifestBranch[];
-  loadErrors: string[];
-}
-
-/** Summarizes one loaded session for the manifest (pure). */
-export function summarizeSession(session: Session): CachedPart {
-  return {
-    activeEntries: activeEntries(session).length,
-    models: session.models ?? [],
-    sidechains: session.sidechains.map((sc) => {
-      const run = agentRunOf(session, sc);
-      return { ...run, pages: paginate(sc.entries).length };
-    }),
-    branches: session.branches.map((b, index) => ({
-      index,
-      branchPoint: b.branchPoint,
-      head: b.head,
-      entries: b.entries,
-      startedAt: b.startedAt,
-      pages: paginate(b.entries).length,
-    })),
-    loadErrors: [],
-  };
-}
 
 /**
  * A session file's cache key: a hash of the renderer version and the file's identity (path, inode, size,
@@ -129,67 +33,72 @@ export function keyOf(file: string): { key: string; error?: string } {
   }
 }
 
-/** Reads a session file's text, or the reason it cannot be read. */
-function readText(file: string): { text: string } | { error: string } {
-  try {
-    return { text: readFileSync(file, 'utf8') };
-  } catch (error) {
-    return { error: `cannot read ${file}: ${(error as Error).message}` };
-  }
-}
-
-/** A session's part from the cache, or computed (and cached when the session loads). */
-function partOf(file: string, error: string | undefined, cached: string | null): CachedPart {
-  if (cached) {
-    try {
-      return JSON.parse(readFileSync(cached, 'utf8')) as CachedPart;
-    } catch {
-      // not cached yet, or unreadable: computed again
-    }
-  }
-  const read = error === undefined ? readText(file) : { error };
-  const loaded =
-    'text' in read ? parseSession(read.text, file) : { ok: false as const, errors: [read.error] };
-  const part = loaded.ok
-    ? summarizeSession(loaded.value)
-    : { activeEntries: 0, models: [], sidechains: [], branches: [], loadErrors: loaded.errors };
-  if (cached && loaded.ok) writeFileSync(cached, JSON.stringify(part));
-  return part;
-}
-
-/** A session whose manifest part is not in the cache yet: its file, size, and where its part goes. */
-export interface PendingPart {
+/** A session of the archive as the index lists it, with its file, version and slugs. */
+export interface ArchiveSession {
+  /** Absolute path of the session file. */
   file: string;
+  key: string;
+  /** Why the file cannot be read, when it cannot. */
+  keyError?: string;
+  /** Size of the file in bytes (0 when it cannot be read). */
   bytes: number;
-  cached: string;
+  summary: ArchiveSessionSummary;
+  projectSlug: string;
+  sessionSlug: string;
 }
 
-/**
- * The sessions of an archive whose parts `buildManifest` would have to compute (reading and parsing their
- * files): `computePart` can compute them beforehand, in worker threads. Empty without a cache folder.
- */
-export function pendingParts(options: Pick<ManifestOptions, 'dataDir' | 'cacheDir'>): PendingPart[] {
-  if (!options.cacheDir) return [];
-  const dataDir = resolve(options.dataDir);
-  const index = loadIndex(join(dataDir, 'index.json'));
-  if (!index.ok) return [];
-  const partsDir = join(options.cacheDir, 'parts');
-  const out: PendingPart[] = [];
-  for (const project of index.value.projects) {
-    for (const summary of project.sessions) {
-      const file = resolve(dataDir, summary.file);
+/** The archive folder as its index lists it. */
+export interface ArchiveListing {
+  dataDir: string;
+  index: Loaded<ArchiveIndex>;
+  projects: { project: ArchiveProject; slug: string; sessions: ArchiveSession[] }[];
+}
+
+/** Reads an archive folder's `index.json` and lists its sessions with their files, versions and slugs. */
+export function listArchive(dataDir: string): ArchiveListing {
+  const dir = resolve(dataDir);
+  const index = loadIndex(join(dir, 'index.json'));
+  if (!index.ok) return { dataDir: dir, index, projects: [] };
+  const slugs = siteSlugs(index.value.projects);
+  const projects = index.value.projects.map((project, pi) => ({
+    project,
+    slug: slugs[pi]?.project ?? 'x',
+    sessions: project.sessions.map((summary, si): ArchiveSession => {
+      const file = resolve(dir, summary.file);
       const { key, error } = keyOf(file);
-      const cached = join(partsDir, `${key}.json`);
-      if (error === undefined && !existsSync(cached)) out.push({ file, bytes: statSync(file).size, cached });
-    }
-  }
-  return out;
+      return {
+        file,
+        key,
+        ...(error === undefined ? {} : { keyError: error }),
+        bytes: error === undefined ? statSync(file).size : 0,
+        summary,
+        projectSlug: slugs[pi]?.project ?? 'x',
+        sessionSlug: slugs[pi]?.sessions[si] ?? 'x',
+      };
+    }),
+  }));
+  return { dataDir: dir, index, projects };
 }
 
-/** Computes the manifest part of a pending session into the cache (when its file loads). */
-export function computePart(pending: PendingPart): void {
-  mkdirSync(dirname(pending.cached), { recursive: true });
-  partOf(pending.file, undefined, pending.cached);
+/** Where the part of a session version is cached. */
+function partFile(cacheDir: string, key: string): string {
+  return join(cacheDir, 'parts', `${key}.json`);
+}
+
+/** The cached part of a session version, or null when it is not cached (or unreadable). */
+export function cachedPart(cacheDir: string, key: string): CachedPart | null {
+  try {
+    return JSON.parse(readFileSync(partFile(cacheDir, key), 'utf8')) as CachedPart;
+  } catch {
+    return null;
+  }
+}
+
+/** Caches the part of a session version. */
+export function cachePart(cacheDir: string, key: string, part: CachedPart): void {
+  const file = partFile(cacheDir, key);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(part));
 }
 
 /**
@@ -197,59 +106,52 @@ export function computePart(pending: PendingPart): void {
  * `summarizeSession`), so that the report does not read the file again. Call it after the file is in place:
  * the cache key is the file's identity.
  *
+ * @deprecated The report computes its parts from the archive; this goes once the CLI no longer calls it.
  * @param file The session file, as written.
  * @param part Its part.
  * @param cacheDir The report's cache folder (`BuildReportOptions.cacheDir`).
  */
 export function storePart(file: string, part: CachedPart, cacheDir: string): void {
   const { key, error } = keyOf(resolve(file));
-  if (error !== undefined) return;
-  const cached = join(cacheDir, 'parts', `${key}.json`);
-  mkdirSync(dirname(cached), { recursive: true });
-  writeFileSync(cached, JSON.stringify(part));
+  if (error === undefined) cachePart(cacheDir, key, part);
 }
 
 /** Options of `buildManifest`. */
 export interface ManifestOptions {
-  dataDir: string;
+  listing: ArchiveListing;
+  /** The part of every session of the listing, by file. */
+  parts: ReadonlyMap<string, CachedPart>;
   cacheDir: string | null;
   title: string;
-  log?: (msg: string) => void;
 }
 
-/** Reads the archive folder and computes the manifest, reusing cached session parts. */
+/** The site manifest of an archive listing and its sessions' parts. */
 export function buildManifest(options: ManifestOptions): SiteManifest {
-  const dataDir = resolve(options.dataDir);
-  const index = loadIndex(join(dataDir, 'index.json'));
+  const { listing } = options;
+  const index = listing.index;
   const manifest: SiteManifest = {
     title: options.title,
     generator: index.ok
       ? `${index.value.generator?.name ?? 'cctrail'} ${index.value.generator?.version ?? ''}`.trim()
       : 'cctrail',
-    dataDir,
+    dataDir: listing.dataDir,
     cacheDir: options.cacheDir,
     projects: [],
     agentTypes: [],
     indexErrors: index.ok ? [] : index.errors,
   };
-  if (!index.ok) return manifest;
-  const partsDir = options.cacheDir ? join(options.cacheDir, 'parts') : null;
-  if (partsDir) mkdirSync(partsDir, { recursive: true });
-  const slugs = siteSlugs(index.value.projects);
-  index.value.projects.forEach((project, pi) => {
-    const sessions = project.sessions.map((summary, si): ManifestSession => {
-      const file = resolve(dataDir, summary.file);
-      const { key, error } = keyOf(file);
-      const part = partOf(file, error, partsDir ? join(partsDir, `${key}.json`) : null);
-      return manifestSession({ summary, slug: slugs[pi]?.sessions[si] ?? 'x', file, key, part });
-    });
+  for (const { project, slug, sessions } of listing.projects) {
     manifest.projects.push({
       id: project.id,
-      slug: slugs[pi]?.project ?? 'x',
+      slug,
       name: project.cwd ?? project.slug ?? project.id,
-      sessions,
+      sessions: sessions.map((s) => {
+        const part = options.parts.get(s.file);
+        if (!part) throw new Error(`no part for ${s.file}: the session pass did not run`);
+        return manifestSession({ summary: s.summary, slug: s.sessionSlug, file: s.file, key: s.key, part });
+      }),
     });
-  });
+  }
   const types = [
     ...new Set(
       manifest.projects.flatMap((p) => p.sessions.flatMap((s) => s.sidechains.map((c) => c.agentType))),
@@ -262,8 +164,7 @@ export function buildManifest(options: ManifestOptions): SiteManifest {
 
 /**
  * The slugs of an archive's projects and sessions, as routes use them: unique among projects, and among the
- * sessions of a project. They depend on the index only, so an exporter can know them before any session of
- * the archive is written.
+ * sessions of a project. They depend on the index only.
  *
  * @param projects The projects of `index.json` (ids, and their sessions' ids), in index order.
  * @returns For each project, its slug and its sessions' slugs, in the same order.
@@ -301,9 +202,4 @@ export function manifestSession(options: {
     sidechains: part.sidechains.map((s, i) => ({ ...s, slug: scSlugs[i] ?? 'x' })),
     branches: part.branches,
   };
-}
-
-/** Slug of an agent type's page, or null for a type the manifest does not know. */
-export function agentSlug(manifest: SiteManifest, type: string): string | null {
-  return manifest.agentTypes.find((a) => a.type === type)?.slug ?? null;
 }

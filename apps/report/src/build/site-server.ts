@@ -25,8 +25,11 @@ const BUNDLE_LAYOUT = 2;
 /** Folders of the site that are Astro's or the package manager's, not sources. */
 const NOT_SOURCES: ReadonlySet<string> = new Set(['.astro', 'node_modules', 'dist']);
 
-/** Renders the page at a route (`''`: the index; else folders ending in `/`) to HTML. */
-export type RenderPage = (route: string) => Promise<string>;
+/**
+ * Renders the page at a route (`''`: the index; else folders ending in `/`) to HTML, from the data handed to
+ * it (`locals`: the page's view model as `view`, see `render-pages.ts`).
+ */
+export type RenderPage = (route: string, locals?: Record<string, unknown>) => Promise<string>;
 
 /** A bundle of the site: its entry module and the folder of the files the pages load (`_cctrail/…`). */
 export interface SiteBundle {
@@ -59,7 +62,6 @@ export function siteServerKey(packageRoot: string = PACKAGE_ROOT): string {
   for (const [root, skip] of [
     [join(packageRoot, 'site'), NOT_SOURCES],
     [join(packageRoot, 'src', 'views'), new Set<string>()],
-    [join(packageRoot, 'src', 'build'), new Set<string>()],
   ] as const) {
     for (const rel of filesUnder(root, skip).sort()) {
       hash.update(`\0${relative(packageRoot, join(root, rel))}\0`);

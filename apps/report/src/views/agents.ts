@@ -1,4 +1,5 @@
 import type { Session, Sidechain } from './model.js';
+import { totalTokens } from './tokens.js';
 
 /**
  * Agent statistics for the `/agents/` pages: one `AgentRun` per sidechain (computed while the session is
@@ -35,7 +36,6 @@ export function durationBetween(start: string | null, end: string | null): numbe
 /** Builds the `AgentRun` of a sidechain of a loaded session. */
 export function agentRunOf(session: Session, sc: Sidechain): AgentRun {
   const tools = session.tools.filter((t) => t.sidechain === sc.id);
-  const u = sc.usage;
   return {
     id: sc.id,
     agentType: sc.agentType || 'unknown',
@@ -49,7 +49,7 @@ export function agentRunOf(session: Session, sc: Sidechain): AgentRun {
     startedAt: sc.startedAt,
     endedAt: sc.endedAt,
     durationMs: durationBetween(sc.startedAt, sc.endedAt),
-    tokens: u ? u.inputTokens + u.outputTokens + u.cacheCreationInputTokens + u.cacheReadInputTokens : 0,
+    tokens: totalTokens(sc.usage),
     toolCalls: tools.length,
     toolErrors: tools.filter((t) => t.status === 'error').length,
   };

@@ -1,6 +1,7 @@
 import { max, scaleBand, scaleLinear } from 'd3';
 import { escapeHtml, type SafeHtml, trusted } from './html.js';
-import type { ArchiveSessionSummary, Usage } from './model.js';
+import type { ArchiveSessionSummary } from './model.js';
+import { totalTokens } from './tokens.js';
 
 /**
  * Build-time SVG charts of the index page: tokens per day and sessions by number of compactions. Data
@@ -13,11 +14,6 @@ export interface Bar {
   value: number;
   /** Tooltip text. */
   tip: string;
-}
-
-/** Total tokens of a usage: input + output + cache creation + cache read. */
-export function totalTokens(u: Usage | null | undefined): number {
-  return u ? u.inputTokens + u.outputTokens + u.cacheCreationInputTokens + u.cacheReadInputTokens : 0;
 }
 
 /** Tokens per day (UTC, by session start), every day between the first and the last, at most `maxDays`. */

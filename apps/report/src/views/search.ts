@@ -1,3 +1,7 @@
+import { pageHref, sessionRoute, sidechainRoute } from './links.js';
+import { sessionTitle } from './session-title.js';
+import type { SiteManifest } from './site-model.js';
+
 /**
  * The search index: a classic script file (`search-index.js`) assigning `window.CCTRAIL_SEARCH`, so search
  * works from `file://` where `fetch` of local JSON is blocked.
@@ -31,4 +35,36 @@ export function scriptJson(value: unknown): string {
 /** The content of `search-index.js`. */
 export function searchIndexScript(items: readonly SearchItem[]): string {
   return `window.CCTRAIL_SEARCH = ${scriptJson(items)};\n`;
+}
+
+/** The search items of a site: every session, and every sub-agent run under its session's title. */
+export function searchItems(m: SiteManifest): SearchItem[] {
+  const items: SearchItem[] = [];
+  for (const p of m.projects) {
+    for (const s of p.sessions) {
+      items.push({
+        t: sessionTitle(s),
+        k: 'session',
+        p: p.name,
+        x: [
+          s.summary.firstPrompt?.slice(0, 400) ?? '',
+          s.id,
+          ...new Set(s.sidechains.map((c) => c.agentType)),
+        ].join(' '),
+        u: pageHref('', sessionRoute(p.slug, s.slug)),
+        d: s.summary.startedAt,
+      });
+      for (const c of s.sidechains) {
+        items.push({
+          t: `${c.agentType}${c.description ? `: ${c.description}` : ''}`,
+          k: 'agent',
+          p: p.name,
+          x: `${sessionTitle(s)} ${c.id}`,
+          u: pageHref('', sidechainRoute(p.slug, s.slug, c.slug)),
+          d: c.startedAt,
+        });
+      }
+    }
+  }
+  return items;
 }
