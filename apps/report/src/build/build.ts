@@ -12,7 +12,7 @@ import { type ArchiveListing, buildManifest, cachedPart, listArchive } from './m
 import { renderPages } from './render-pages.js';
 import { planRender, recordRender } from './render-plan.js';
 import { runSessionPass, type SessionJob } from './session-pass.js';
-import { SITE_ROOT, siteServer } from './site-server.js';
+import { siteServer } from './site-server.js';
 
 /** Options of `buildReport`. */
 export interface BuildReportOptions {
@@ -45,9 +45,7 @@ export interface BuildReportResult {
 }
 
 /** Name of the cache folder inside the output folder. */
-export const CACHE_FOLDER = '.cctrail-cache';
-
-export { SITE_ROOT };
+const CACHE_FOLDER = '.cctrail-cache';
 
 let building: Promise<unknown> = Promise.resolve();
 
