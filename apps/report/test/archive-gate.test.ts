@@ -33,6 +33,7 @@ describe('buildReport with an archive still being written', () => {
       waiting = resolve;
     });
     const archive: PromiseLike<void> = {
+      // biome-ignore lint/suspicious/noThenProperty: a thenable tells when the build awaits the archive
       then: (onWritten, onFailed) => {
         waiting();
         return written.then(onWritten, onFailed);
@@ -58,6 +59,7 @@ describe('buildReport with an archive still being written', () => {
     const outDir = join(tmp, 'never-site');
     // The export fails once the build waits for it.
     const archive: PromiseLike<void> = {
+      // biome-ignore lint/suspicious/noThenProperty: the export fails when the build awaits it
       then: (onWritten, onFailed) => Promise.reject(new Error('the export failed')).then(onWritten, onFailed),
     };
     const printed: string[] = [];
