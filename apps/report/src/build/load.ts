@@ -92,15 +92,3 @@ export function loadSession(file: string): Loaded<Session> {
   const errors = checkSession(read.value);
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value: read.value as Session };
 }
-
-/** Parses and checks the text of a session file (`file` names it in messages). */
-export function parseSession(text: string, file: string): Loaded<Session> {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, errors: [`cannot read ${file}: ${(error as Error).message}`] };
-  }
-  const errors = checkSession(value);
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, value: value as Session };
-}

@@ -23,7 +23,7 @@ import { loadRenderer, type SiteBundle } from './site-server.js';
  */
 
 /** The view model of the page at a route of the manifest. */
-export function pageView(m: SiteManifest, r: SiteRoute, cacheDir: string): PageView {
+function pageView(m: SiteManifest, r: SiteRoute, cacheDir: string): PageView {
   const p = r.props;
   if (p.kind === 'agents') return agentsPageView(m, r.route);
   if (p.kind === 'agent') return agentPageView(m, p.agentType, r.route);

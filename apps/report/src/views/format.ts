@@ -1,5 +1,3 @@
-import { formatSize } from './html.js';
-
 /** Numbers, counts and times as the pages print them. */
 
 /** A figure of a page header. */
@@ -41,6 +39,3 @@ export function durationShort(ms: number): string {
   if (ms < 86_400_000) return `${(ms / 3_600_000).toFixed(1)} h`;
   return `${(ms / 86_400_000).toFixed(1)} d`;
 }
-
-/** Size of text for display. */
-export const size = formatSize;

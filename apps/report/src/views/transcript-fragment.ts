@@ -17,7 +17,7 @@ import { activeEntries, branchEntries, sidechainEntries, transcriptContext } fro
  */
 
 /** Most diagnostics listed on a session page. */
-export const DIAGNOSTICS_SHOWN = 200;
+const DIAGNOSTICS_SHOWN = 200;
 
 /** What a fragment holds besides its transcript HTML. */
 export interface FragmentMeta {
