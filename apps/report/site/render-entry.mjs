@@ -6,11 +6,11 @@ export function createExports(manifest) {
   const app = new App(manifest, false);
   return {
     /**
-     * Renders the page at `route` (`''` for the index, else folders ending in `/`) and returns its HTML; throws
-     * the page's own error when it fails.
+     * Renders the page at `route` (`''` for the index, else folders ending in `/`) from `data` (the page's view
+     * model as `view`: the pages' only input) and returns its HTML; throws the page's own error when it fails.
      */
-    async renderPage(route) {
-      const locals = {};
+    async renderPage(route, data = {}) {
+      const locals = { ...data };
       const response = await app.render(new Request(new URL(route, 'http://report.invalid/')), { locals });
       if (response.status !== 200) {
         if (locals.error instanceof Error) throw locals.error;

@@ -1,7 +1,8 @@
 /**
  * @cctrail/report — the static report of a cctrail archive: an Astro site with an index of projects and
  * sessions, session pages (Mermaid flowchart, compaction timeline, transcript), agent pages and search.
- * Works from `file://` and under a sub-path.
+ * Works from `file://` and under a sub-path. Its one entry is `buildReport`, which reads only the exported
+ * archive.
  *
  * @example
  * ```ts
@@ -9,10 +10,4 @@
  * const { indexHtml } = await buildReport({ dataDir: 'export', outDir: 'cctrail-report' });
  * ```
  */
-export { type BuildReportOptions, type BuildReportResult, buildReport, CACHE_FOLDER } from './build.js';
-export { checkIndex, checkSession } from './lib/load.js';
-export { renderMarkdown } from './lib/markdown.js';
-export { type MermaidGraph, type MermaidOptions, mermaidLabel, sessionMermaid } from './lib/mermaid.js';
-export { type RereadsAfterCompaction, rereadsAfterCompactions } from './lib/reread.js';
-export { slugify, uniqueSlugs } from './lib/slugs.js';
-export { type TimelineSeries, timelineSeries, timelineSvg } from './lib/timeline.js';
+export { type BuildReportOptions, type BuildReportResult, buildReport } from './build/build.js';

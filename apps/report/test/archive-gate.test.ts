@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildReport, SITE_ROOT } from '../src/build.js';
+import { buildReport } from '../src/build/build.js';
+import { SITE_ROOT } from '../src/build/site-server.js';
 import { demoSession, writeArchive } from './helpers/demo.js';
 
 /**
@@ -23,12 +24,24 @@ describe('buildReport with an archive still being written', () => {
     const dataDir = join(tmp, 'late');
     const outDir = join(tmp, 'late-site');
     let ready!: () => void;
-    const archive = new Promise<void>((resolve) => {
+    const written = new Promise<void>((resolve) => {
       ready = resolve;
     });
+    // The gate opens when the build waits for the archive: the archive is written only then.
+    let waiting!: () => void;
+    const awaited = new Promise<void>((resolve) => {
+      waiting = resolve;
+    });
+    const archive: PromiseLike<void> = {
+      // biome-ignore lint/suspicious/noThenProperty: a thenable tells when the build awaits the archive
+      then: (onWritten, onFailed) => {
+        waiting();
+        return written.then(onWritten, onFailed);
+      },
+    };
     const building = buildReport({ dataDir, outDir, cacheDir: false, archive });
-    // The archive appears only now, well after the build started.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await awaited;
+    expect(existsSync(dataDir)).toBe(false);
     const demo = demoSession();
     writeArchive(dataDir, [{ id: 'demo', cwd: '/home/dev/shop', sessions: [demo] }]);
     ready();
@@ -42,9 +55,13 @@ describe('buildReport with an archive still being written', () => {
 
   it('stops with the archive’s error, quietly, and leaves the process and the disk as they were', async () => {
     const cwd = process.cwd();
-    const manifestEnv = process.env.CCTRAIL_MANIFEST;
+    const env = { ...process.env };
     const outDir = join(tmp, 'never-site');
-    const archive = new Promise((_, reject) => setTimeout(() => reject(new Error('the export failed')), 100));
+    // The export fails once the build waits for it.
+    const archive: PromiseLike<void> = {
+      // biome-ignore lint/suspicious/noThenProperty: the export fails when the build awaits it
+      then: (onWritten, onFailed) => Promise.reject(new Error('the export failed')).then(onWritten, onFailed),
+    };
     const printed: string[] = [];
     const write = process.stderr.write;
     process.stderr.write = ((chunk: string | Uint8Array) => {
@@ -62,7 +79,7 @@ describe('buildReport with an archive still being written', () => {
     expect(existsSync(outDir)).toBe(false);
     expect(existsSync(join(tmp, 'never-cache', 'stage'))).toBe(false);
     expect(process.cwd()).toBe(cwd);
-    expect(process.env.CCTRAIL_MANIFEST).toBe(manifestEnv);
+    expect(process.env).toEqual(env);
     expect(leftovers()).toEqual([]);
   });
 });

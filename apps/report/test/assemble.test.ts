@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { assembleSite, fragmentMarker } from '../src/lib/assemble.js';
+import { assembleSite, fragmentMarker } from '../src/build/assemble.js';
 
 function put(root: string, rel: string, text: string) {
   mkdirSync(dirname(join(root, rel)), { recursive: true });

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  barChartSvg,
-  compactionHistogram,
-  entriesSparkline,
-  tokensPerDay,
-  totalTokens,
-} from '../src/lib/charts.js';
+import { barChartSvg, compactionHistogram, entriesSparkline, tokensPerDay } from '../src/views/charts.js';
+import { totalTokens } from '../src/views/tokens.js';
 import { demoSession, summaryOf, usage } from './helpers/demo.js';
 
 const summary = (

@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReport } from '../src/index.js';
-import type { Session } from '../src/lib/model.js';
+import type { Session } from '../src/views/model.js';
 import { demoSession, linearSession, writeArchive } from './helpers/demo.js';
 import { fixtureProjects } from './helpers/fixtures.js';
 

@@ -2,14 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  checkIndex,
-  checkSession,
-  loadIndex,
-  loadSession,
-  loadSessionCached,
-  parseSession,
-} from '../src/lib/load.js';
+import { checkIndex, checkSession, loadIndex, loadSession } from '../src/build/load.js';
 import { demoSession } from './helpers/demo.js';
 
 describe('load', () => {
@@ -26,7 +19,6 @@ describe('load', () => {
         'tools is not an array',
       ]),
     );
-    expect(parseSession('{', 'x.json')).toMatchObject({ ok: false });
   });
   it('checks index.json', () => {
     expect(
@@ -44,7 +36,5 @@ describe('load', () => {
     expect(loadSession(join(dir, 's.json')).ok).toBe(true);
     expect(loadSession(join(dir, 'missing.json'))).toMatchObject({ ok: false });
     expect(loadIndex(join(dir, 'missing.json'))).toMatchObject({ ok: false });
-    const a = loadSessionCached(join(dir, 's.json'));
-    expect(loadSessionCached(join(dir, 's.json'))).toBe(a);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_SIZE, pageOf, pagerWindow, paginate } from '../src/lib/paginate.js';
+import { PAGE_SIZE, pageOf, pagerWindow, paginate } from '../src/views/paginate.js';
 
 describe('paginate', () => {
   it('splits items into pages of PAGE_SIZE', () => {

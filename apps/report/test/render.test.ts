@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadHighlighter } from '../src/lib/highlight.js';
-import { clip, escapeHtml, html, trusted, wellFormed } from '../src/lib/html.js';
+import { loadHighlighter } from '../src/views/highlight.js';
+import { clip, escapeHtml, html, trusted, wellFormed } from '../src/views/html.js';
 import {
   FULL_OUTPUT_CAP,
   formatDuration,
@@ -8,7 +8,7 @@ import {
   renderImage,
   renderOutput,
   renderTranscript,
-} from '../src/lib/render.js';
+} from '../src/views/render.js';
 import {
   activeEntries,
   branchEntries,
@@ -16,7 +16,7 @@ import {
   sidechainEntries,
   toolSummary,
   transcriptContext,
-} from '../src/lib/transcript.js';
+} from '../src/views/transcript.js';
 import { demoSession } from './helpers/demo.js';
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rereadsAfterCompactions } from '../src/lib/reread.js';
+import { rereadsAfterCompactions } from '../src/views/reread.js';
 import { claude, demoSession, result } from './helpers/demo.js';
 
 describe('rereadsAfterCompactions', () => {

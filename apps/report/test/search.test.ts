@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scriptJson, searchIndexScript } from '../src/lib/search.js';
+import { scriptJson, searchIndexScript } from '../src/views/search.js';
 
 describe('search index', () => {
   it('is a classic script assigning window.CCTRAIL_SEARCH', () => {

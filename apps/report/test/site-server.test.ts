@@ -1,10 +1,10 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { SiteManifest } from '../src/lib/manifest.js';
-import { MANIFEST_ENV } from '../src/lib/site.js';
-import { loadRenderer, siteServer, siteServerKey } from '../src/site-server.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadRenderer, siteServer, siteServerKey } from '../src/build/site-server.js';
+import { agentsPageView, indexPageView } from '../src/views/page-views.js';
+import type { SiteManifest } from '../src/views/site-model.js';
 
 /**
  * The site's server bundle, made for a copy of the package's sources (inside the package, so that the bundle's
@@ -14,8 +14,15 @@ import { loadRenderer, siteServer, siteServerKey } from '../src/site-server.js';
 
 const PACKAGE = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const copy = join(PACKAGE, `.test-site-server-${process.pid}`);
-const manifestFile = join(copy, 'manifest.json');
-const manifestEnv = process.env[MANIFEST_ENV];
+const manifest: SiteManifest = {
+  title: 'Bundled <report>',
+  generator: 'cctrail test',
+  dataDir: copy,
+  cacheDir: copy,
+  projects: [],
+  agentTypes: [],
+  indexErrors: [],
+};
 
 beforeAll(() => {
   mkdirSync(copy, { recursive: true });
@@ -24,26 +31,10 @@ beforeAll(() => {
     recursive: true,
     filter: (src) => !/[\\/](\.astro|node_modules|dist)$/.test(src),
   });
-  cpSync(join(PACKAGE, 'src', 'lib'), join(copy, 'src', 'lib'), { recursive: true });
-  const manifest: SiteManifest = {
-    title: 'Bundled <report>',
-    generator: 'cctrail test',
-    dataDir: copy,
-    cacheDir: copy,
-    projects: [],
-    agentTypes: [],
-    indexErrors: [],
-  };
-  writeFileSync(manifestFile, JSON.stringify(manifest));
-  process.env[MANIFEST_ENV] = manifestFile;
-});
-afterEach(() => {
-  process.env[MANIFEST_ENV] = manifestFile;
+  cpSync(join(PACKAGE, 'src', 'views'), join(copy, 'src', 'views'), { recursive: true });
 });
 afterAll(() => {
   rmSync(copy, { recursive: true, force: true });
-  if (manifestEnv === undefined) delete process.env[MANIFEST_ENV];
-  else process.env[MANIFEST_ENV] = manifestEnv;
 });
 
 describe('the site server bundle', () => {
@@ -68,13 +59,17 @@ describe('the site server bundle', () => {
     expect(readdirSync(copy).filter((n) => n.startsWith('.build-'))).toEqual([]);
 
     const render = await loadRenderer(a.entry);
-    const index = await render('');
+    const index = await render('', { view: indexPageView(manifest) });
     expect(index).toMatch(/^<!DOCTYPE html>/i);
     expect(index).toContain('<title>Sessions · Bundled &lt;report&gt;</title>');
     expect(index).toContain('href="agents/index.html"');
-    const agents = await render('agents/');
+    const agents = await render('agents/', { view: agentsPageView(manifest, 'agents/') });
     expect(agents).toContain('href="../_cctrail/style.css"');
+    // A page is rendered only from the view model the build hands it, and only at its route.
     await expect(render('s/nowhere/session/')).rejects.toThrow('page /s/nowhere/session/ answered 404');
+    await expect(render('search/', { view: agentsPageView(manifest, 'agents/') })).rejects.toThrow(
+      'answered 404',
+    );
   }, 120_000);
 
   it('is made again when a source changed, and hands back the error of a page that fails', async () => {
@@ -96,7 +91,7 @@ describe('the site server bundle', () => {
     expect(existsSync(join(copy, 'dist', 'site-server', before))).toBe(false);
 
     const render = await loadRenderer(bundle.entry);
-    expect(await render('')).toContain('an edited static report:');
+    expect(await render('', { view: indexPageView(manifest) })).toContain('an edited static report:');
     await expect(render('broken/')).rejects.toThrow('the broken page failed');
   }, 120_000);
 

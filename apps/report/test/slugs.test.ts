@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortHash, slugify, uniqueSlugs } from '../src/lib/slugs.js';
+import { shortHash, slugify, uniqueSlugs } from '../src/build/slugs.js';
 
 describe('slugify', () => {
   it('reduces names to [a-z0-9-_.]', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rereadsAfterCompactions } from '../src/lib/reread.js';
-import { MAX_DOTS, timelineSeries, timelineSvg } from '../src/lib/timeline.js';
+import { rereadsAfterCompactions } from '../src/views/reread.js';
+import { MAX_DOTS, timelineSeries, timelineSvg } from '../src/views/timeline.js';
 import { demoSession, linearSession } from './helpers/demo.js';
 
 describe('timelineSeries', () => {

@@ -2,12 +2,16 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildManifest } from '../src/lib/manifest.js';
-import { allRoutes } from '../src/lib/site.js';
-import { agentTable, fragmentHtml, indexView, pagerLinks, transcriptFragment } from '../src/lib/views.js';
+import { fragmentHtml, readFragment } from '../src/build/fragments.js';
+import { agentTable } from '../src/views/agent-table.js';
+import { indexView } from '../src/views/index-view.js';
+import { pagerLinks } from '../src/views/pager.js';
+import { allRoutes } from '../src/views/routes.js';
+import { fragmentKey } from '../src/views/transcript-fragment.js';
 import { demoSession, linearSession, writeArchive } from './helpers/demo.js';
+import { siteOf } from './helpers/site.js';
 
-function archive() {
+async function archive() {
   const dir = mkdtempSync(join(tmpdir(), 'cctrail-views-'));
   writeArchive(join(dir, 'data'), [
     { id: 'Shop', cwd: '/home/dev/Shop', sessions: [demoSession(), linearSession('long', 401)] },
@@ -15,13 +19,13 @@ function archive() {
   ]);
   return {
     dir,
-    manifest: buildManifest({ dataDir: join(dir, 'data'), cacheDir: join(dir, 'cache'), title: 't' }),
+    manifest: await siteOf(join(dir, 'data'), join(dir, 'cache')),
   };
 }
 
 describe('manifest and views', () => {
-  it('gives colliding projects distinct slugs and counts pages', () => {
-    const { manifest } = archive();
+  it('gives colliding projects distinct slugs and counts pages', async () => {
+    const { manifest } = await archive();
     const [a, b] = manifest.projects;
     expect(a?.slug).not.toBe(b?.slug);
     expect(a?.slug.startsWith('shop-')).toBe(true);
@@ -30,8 +34,8 @@ describe('manifest and views', () => {
     expect(manifest.agentTypes).toEqual([{ type: 'test-runner', slug: 'test-runner' }]);
   });
 
-  it('lists every route once', () => {
-    const { manifest } = archive();
+  it('lists every route once', async () => {
+    const { manifest } = await archive();
     const routes = allRoutes(manifest).map((r) => r.route);
     expect(new Set(routes).size).toBe(routes.length);
     expect(routes).toContain('agents/test-runner/');
@@ -39,16 +43,16 @@ describe('manifest and views', () => {
     expect(routes.some((r) => r.endsWith('/branch/1/'))).toBe(true);
   });
 
-  it('reuses cached parts when the archive is read again', () => {
-    const { dir, manifest } = archive();
-    const again = buildManifest({ dataDir: join(dir, 'data'), cacheDir: join(dir, 'cache'), title: 't' });
+  it('reuses cached parts when the archive is read again', async () => {
+    const { dir, manifest } = await archive();
+    const again = await siteOf(join(dir, 'data'), join(dir, 'cache'));
     expect(again.projects.map((p) => p.sessions.map((s) => s.key))).toEqual(
       manifest.projects.map((p) => p.sessions.map((s) => s.key)),
     );
   });
 
-  it('shapes the index and the agents table', () => {
-    const { manifest } = archive();
+  it('shapes the index and the agents table', async () => {
+    const { manifest } = await archive();
     const view = indexView(manifest);
     expect(view.projects.flatMap((p) => p.rows)).toHaveLength(3);
     expect(view.totals.find((t) => t.label === 'Sessions')?.value).toBe('3');
@@ -59,17 +63,17 @@ describe('manifest and views', () => {
     });
   });
 
-  it('renders a session fragment with its graph, timeline and re-reads', () => {
-    const { manifest } = archive();
+  it('renders a session fragment with its graph, timeline and re-reads', async () => {
+    const { manifest } = await archive();
     const p = manifest.projects[0];
     const s = p?.sessions.find((x) => x.id === 'demo-session');
     if (!p || !s) throw new Error('no demo session');
-    const route = `s/${p.slug}/${s.slug}/`;
-    const frag = transcriptFragment(manifest, p.slug, s, { kind: 'main' }, 1, route);
+    const cache = manifest.cacheDir ?? '';
+    const frag = readFragment(cache, fragmentKey(p.slug, s, { kind: 'main' }, 1));
     expect(frag.graph?.nodes.length).toBeGreaterThan(3);
     expect(frag.timeline).toContain('<svg');
     expect(frag.rereads[0]?.files[0]?.file).toBe('src/cart.ts');
-    expect(fragmentHtml(manifest, frag.key)).toContain(
+    expect(fragmentHtml(cache, frag.key)).toContain(
       `href="../../../s/${p.slug}/${s.slug}/agent/agent-x1/index.html"`,
     );
   });

@@ -7,7 +7,7 @@ import type {
   Entry,
   Session,
   Usage,
-} from '../../src/lib/model.js';
+} from '../../src/views/model.js';
 
 /**
  * Hand-made sessions matching core's model (schemaVersion 1), for unit tests and the end-to-end build.

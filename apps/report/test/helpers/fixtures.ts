@@ -6,24 +6,42 @@ import { discover, sessionSource } from '@cctrail/core/node';
 /** The repository's fixture scenarios (`fixtures/<scenario>/<project>/…`). */
 export const FIXTURES = resolve(import.meta.dirname, '../../../../fixtures');
 
-/** Builds every fixture session with the real core engine, grouped by project slug. */
-export async function fixtureProjects(): Promise<{ id: string; cwd: string | null; sessions: Session[] }[]> {
-  const scenarios = readdirSync(FIXTURES, { withFileTypes: true }).filter((d) => d.isDirectory());
-  const out: { id: string; cwd: string | null; sessions: Session[] }[] = [];
-  for (const scenario of scenarios) {
-    const root = join(FIXTURES, scenario.name);
-    const found = await discover([root]);
-    for (const project of found.projects) {
-      const sessions: Session[] = [];
-      for (const s of project.sessions)
-        sessions.push(await buildSession(await sessionSource(s, (p) => relative(root, p))));
-      markDuplicates(sessions);
-      out.push({
-        id: `${scenario.name}--${project.slug}`,
-        cwd: sessions.find((s) => s.project.cwd)?.project.cwd ?? project.slug,
-        sessions,
-      });
-    }
+/** The names of the fixture scenarios, sorted. */
+export const SCENARIOS: string[] = readdirSync(FIXTURES, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .sort();
+
+/** A project of fixture sessions, built with the real core engine. */
+export interface FixtureProject {
+  id: string;
+  cwd: string | null;
+  sessions: Session[];
+}
+
+/** Builds the sessions of one fixture scenario with the real core engine, grouped by project slug. */
+export async function scenarioProjects(scenario: string): Promise<FixtureProject[]> {
+  const root = join(FIXTURES, scenario);
+  const found = await discover([root]);
+  const out: FixtureProject[] = [];
+  for (const project of found.projects) {
+    const sessions: Session[] = [];
+    for (const s of project.sessions)
+      sessions.push(await buildSession(await sessionSource(s, (p) => relative(root, p))));
+    markDuplicates(sessions);
+    out.push({
+      id: `${scenario}--${project.slug}`,
+      cwd: sessions.find((s) => s.project.cwd)?.project.cwd ?? project.slug,
+      sessions,
+    });
   }
+  return out;
+}
+
+/** Builds every fixture session with the real core engine, grouped by project slug. */
+export async function fixtureProjects(): Promise<FixtureProject[]> {
+  const out: FixtureProject[] = [];
+  for (const scenario of readdirSync(FIXTURES, { withFileTypes: true }).filter((d) => d.isDirectory()))
+    out.push(...(await scenarioProjects(scenario.name)));
   return out;
 }

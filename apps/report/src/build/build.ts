@@ -1,0 +1,176 @@
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, join, resolve } from 'node:path';
+import { sessionRoutes } from '../views/routes.js';
+import { searchIndexScript, searchItems } from '../views/search.js';
+import type { CachedPart } from '../views/session-part.js';
+import { fragmentKey, scopeOf } from '../views/transcript-fragment.js';
+import { assembleSite } from './assemble.js';
+import { pruneCache } from './cache.js';
+import { hasFragment } from './fragments.js';
+import { type ArchiveListing, buildManifest, cachedPart, listArchive } from './manifest.js';
+import { renderPages } from './render-pages.js';
+import { planRender, recordRender } from './render-plan.js';
+import { runSessionPass, type SessionJob } from './session-pass.js';
+import { siteServer } from './site-server.js';
+
+/** Options of `buildReport`. */
+export interface BuildReportOptions {
+  /** Archive folder written by `cctrail export`: `index.json` and session files. */
+  dataDir: string;
+  /** Output folder of the static site (files the site no longer has are removed; its cache is kept). */
+  outDir: string;
+  /** Base path when published under a sub-path (`/repo/`); links are relative either way. */
+  base?: string;
+  /** Site title (default `cctrail`). */
+  title?: string;
+  /** Cache folder for incremental rebuilds (default `<outDir>/.cctrail-cache`; `false` disables it). */
+  cacheDir?: string | false;
+  /** Progress messages. */
+  log?: (msg: string) => void;
+  /**
+   * Settles when `dataDir` is complete, for a caller still writing it: the build starts what does not depend
+   * on the archive (bundling the site) at once and reads the archive after. When it rejects, the build stops
+   * and rejects with the same error.
+   */
+  archive?: PromiseLike<unknown>;
+}
+
+/** Result of `buildReport`. */
+export interface BuildReportResult {
+  /** Absolute path of the site's `index.html`. */
+  indexHtml: string;
+  /** Number of HTML pages written. */
+  pages: number;
+}
+
+/** Name of the cache folder inside the output folder. */
+const CACHE_FOLDER = '.cctrail-cache';
+
+let building: Promise<unknown> = Promise.resolve();
+
+/**
+ * Builds the static report of an archive folder into `outDir` and returns the path of its `index.html`.
+ * Builds run one at a time in a process (bundling the site needs the working directory).
+ * @example await buildReport({ dataDir: 'export', outDir: 'site', base: '/my-repo/' })
+ */
+export function buildReport(options: BuildReportOptions): Promise<BuildReportResult> {
+  const run = building.then(() => buildOnce(options));
+  building = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * The sessions of the archive whose parts are not cached: their one read summarizes them and renders all
+ * their fragments (a session without a cached part is a new version, whose pages are all rendered).
+ */
+function unsummarized(listing: ArchiveListing, work: string, parts: Map<string, CachedPart>): SessionJob[] {
+  const jobs: SessionJob[] = [];
+  for (const p of listing.projects) {
+    for (const s of p.sessions) {
+      const part = cachedPart(work, s.key);
+      if (part) parts.set(s.file, part);
+      else jobs.push({ ...s, part: null });
+    }
+  }
+  return jobs;
+}
+
+/** Sessions rendered by this build, summarized before, with fragments missing from the cache. */
+function unrendered(
+  listing: ArchiveListing,
+  manifest: ReturnType<typeof buildManifest>,
+  work: string,
+  parts: ReadonlyMap<string, CachedPart>,
+  read: ReadonlySet<string>,
+): SessionJob[] {
+  const render = manifest.render ? new Set(manifest.render) : null;
+  const jobs: SessionJob[] = [];
+  manifest.projects.forEach((p, pi) => {
+    p.sessions.forEach((s, si) => {
+      const listed = listing.projects[pi]?.sessions[si];
+      if (!listed || read.has(s.file) || (render && !render.has(s.key))) return;
+      const missing = sessionRoutes(p.slug, s).some((r) => {
+        const at = scopeOf(r.props);
+        return at !== null && !hasFragment(work, fragmentKey(p.slug, s, at.scope, at.page));
+      });
+      if (missing) jobs.push({ ...listed, part: parts.get(s.file) ?? null });
+    });
+  });
+  return jobs;
+}
+
+async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult> {
+  const log = options.log ?? (() => {});
+  const dataDir = resolve(options.dataDir);
+  const outDir = resolve(options.outDir);
+  const cacheDir =
+    options.cacheDir === false ? null : resolve(options.cacheDir ?? join(outDir, CACHE_FOLDER));
+  const started = Date.now();
+  // Without a cache folder, the same layout is used in a folder removed at the end.
+  const work = cacheDir ?? join(outDir, `${CACHE_FOLDER}-${process.pid}`);
+  const stage = join(work, 'stage');
+  mkdirSync(work, { recursive: true });
+
+  // The site's bundle is there unless its sources changed since the package was built: then it is made now,
+  // while the archive is still being written.
+  const server = siteServer({ log });
+  server.catch(() => undefined);
+  let plan: ReturnType<typeof planRender>;
+  let manifest: ReturnType<typeof buildManifest>;
+  try {
+    await options.archive;
+    const listing = listArchive(dataDir);
+    // Each session file is read at most once: new versions here, then those whose pages lack a fragment.
+    const parts = new Map<string, CachedPart>();
+    const first = unsummarized(listing, work, parts);
+    for (const [file, part] of await runSessionPass(first, work, log)) parts.set(file, part);
+    manifest = buildManifest({ listing, parts, cacheDir: work, title: options.title ?? 'cctrail' });
+    plan = planRender(manifest, join(work, 'render.json'), options.base ?? '/', outDir);
+    if (plan.incremental) manifest.render = plan.render;
+    const sessions = manifest.projects.reduce((a, p) => a + p.sessions.length, 0);
+    log(
+      `report: ${manifest.projects.length} projects, ${sessions} sessions read in ${Date.now() - started} ms`,
+    );
+    const read = new Set(first.map((j) => j.file));
+    await runSessionPass(unrendered(listing, manifest, work, parts, read), work, log);
+    rmSync(stage, { recursive: true, force: true });
+    await renderPages(await server, manifest, stage, work, log);
+  } catch (error) {
+    // A bundling started before the failure finishes first: it owns the working directory meanwhile.
+    await server.catch(() => undefined);
+    rmSync(cacheDir === null ? work : stage, { recursive: true, force: true });
+    throw error;
+  }
+
+  mkdirSync(outDir, { recursive: true });
+  const renderState = recordRender(plan, stage);
+  const assembled = assembleSite({
+    stage,
+    outDir,
+    fragments: join(work, 'fragments'),
+    state: join(work, 'pages.json'),
+    keep: new Set(['_cctrail/mermaid.min.js', '_cctrail/search-index.js', ...plan.kept]),
+    ignore: new Set([CACHE_FOLDER, basename(work)]),
+  });
+  if (cacheDir) writeFileSync(plan.stateFile, JSON.stringify(renderState));
+  if (plan.incremental)
+    log(`report: pages of ${plan.render.length} changed sessions rendered, ${plan.keptSessions} kept`);
+  rmSync(stage, { recursive: true, force: true });
+  log(`report: ${assembled.written} files written, ${assembled.removed} removed`);
+
+  // Assets that Astro does not handle: Mermaid's IIFE build and the search index, both classic scripts.
+  const assets = join(outDir, '_cctrail');
+  mkdirSync(assets, { recursive: true });
+  const require = createRequire(import.meta.url);
+  copyFileSync(
+    join(dirname(require.resolve('mermaid/package.json')), 'dist', 'mermaid.min.js'),
+    join(assets, 'mermaid.min.js'),
+  );
+  writeFileSync(join(assets, 'search-index.js'), searchIndexScript(searchItems(manifest)));
+  if (cacheDir) pruneCache(cacheDir, manifest);
+  else rmSync(work, { recursive: true, force: true });
+  const pages = assembled.pages + plan.kept.filter((f) => f.endsWith('.html')).length;
+  log(`report: ${pages} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return { indexHtml: join(outDir, 'index.html'), pages };
+}

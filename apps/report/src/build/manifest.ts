@@ -1,0 +1,205 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { ArchiveIndex, ArchiveProject, ArchiveSessionSummary } from '../views/model.js';
+import { PAGE_SIZE } from '../views/paginate.js';
+import type { CachedPart } from '../views/session-part.js';
+import type { ManifestSession, SiteManifest } from '../views/site-model.js';
+import { type Loaded, loadIndex } from './load.js';
+import { shortHash, uniqueSlugs } from './slugs.js';
+
+/**
+ * The site manifest (`views/site-model.ts`), computed once per build from the archive's index and one part per
+ * session (`views/session-part.ts`). Parts are cached by the session file's identity, so a rebuild reads only
+ * changed sessions (the CLI exports to a new temporary folder each time: paths and times do not identify a
+ * file).
+ */
+
+/** Bumped whenever rendering or the cache layout changes, so the cache of older builds is not reused. */
+export const RENDER_VERSION = 6;
+
+/**
+ * A session file's cache key: a hash of the renderer version and the file's identity (path, inode, size,
+ * modification time). Archives are written atomically (a new inode per write) and only when a file changes,
+ * so the key changes exactly when the content may have, without reading hundreds of megabytes to hash them.
+ */
+export function keyOf(file: string): { key: string; error?: string } {
+  try {
+    const st = statSync(file);
+    const identity = `${RENDER_VERSION}\n${file}\n${st.ino}\n${st.size}\n${st.mtimeMs}`;
+    return { key: createHash('sha1').update(identity).digest('hex').slice(0, 16) };
+  } catch (error) {
+    return { key: shortHash(`missing|${file}`), error: `cannot read ${file}: ${(error as Error).message}` };
+  }
+}
+
+/** A session of the archive as the index lists it, with its file, version and slugs. */
+export interface ArchiveSession {
+  /** Absolute path of the session file. */
+  file: string;
+  key: string;
+  /** Why the file cannot be read, when it cannot. */
+  keyError?: string;
+  /** Size of the file in bytes (0 when it cannot be read). */
+  bytes: number;
+  summary: ArchiveSessionSummary;
+  projectSlug: string;
+  sessionSlug: string;
+}
+
+/** The archive folder as its index lists it. */
+export interface ArchiveListing {
+  dataDir: string;
+  index: Loaded<ArchiveIndex>;
+  projects: { project: ArchiveProject; slug: string; sessions: ArchiveSession[] }[];
+}
+
+/** Reads an archive folder's `index.json` and lists its sessions with their files, versions and slugs. */
+export function listArchive(dataDir: string): ArchiveListing {
+  const dir = resolve(dataDir);
+  const index = loadIndex(join(dir, 'index.json'));
+  if (!index.ok) return { dataDir: dir, index, projects: [] };
+  const slugs = siteSlugs(index.value.projects);
+  const projects = index.value.projects.map((project, pi) => ({
+    project,
+    slug: slugs[pi]?.project ?? 'x',
+    sessions: project.sessions.map((summary, si): ArchiveSession => {
+      const file = resolve(dir, summary.file);
+      const { key, error } = keyOf(file);
+      return {
+        file,
+        key,
+        ...(error === undefined ? {} : { keyError: error }),
+        bytes: error === undefined ? statSync(file).size : 0,
+        summary,
+        projectSlug: slugs[pi]?.project ?? 'x',
+        sessionSlug: slugs[pi]?.sessions[si] ?? 'x',
+      };
+    }),
+  }));
+  return { dataDir: dir, index, projects };
+}
+
+/** Where the part of a session version is cached. */
+function partFile(cacheDir: string, key: string): string {
+  return join(cacheDir, 'parts', `${key}.json`);
+}
+
+/** The cached part of a session version, or null when it is not cached (or unreadable). */
+export function cachedPart(cacheDir: string, key: string): CachedPart | null {
+  try {
+    return JSON.parse(readFileSync(partFile(cacheDir, key), 'utf8')) as CachedPart;
+  } catch {
+    return null;
+  }
+}
+
+/** Caches the part of a session version. */
+export function cachePart(cacheDir: string, key: string, part: CachedPart): void {
+  const file = partFile(cacheDir, key);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(part));
+}
+
+/**
+ * Caches the part of a session file that its writer computed from the session it wrote (with
+ * `summarizeSession`), so that the report does not read the file again. Call it after the file is in place:
+ * the cache key is the file's identity.
+ *
+ * @deprecated The report computes its parts from the archive; this goes once the CLI no longer calls it.
+ * @param file The session file, as written.
+ * @param part Its part.
+ * @param cacheDir The report's cache folder (`BuildReportOptions.cacheDir`).
+ */
+export function storePart(file: string, part: CachedPart, cacheDir: string): void {
+  const { key, error } = keyOf(resolve(file));
+  if (error === undefined) cachePart(cacheDir, key, part);
+}
+
+/** Options of `buildManifest`. */
+export interface ManifestOptions {
+  listing: ArchiveListing;
+  /** The part of every session of the listing, by file. */
+  parts: ReadonlyMap<string, CachedPart>;
+  cacheDir: string | null;
+  title: string;
+}
+
+/** The site manifest of an archive listing and its sessions' parts. */
+export function buildManifest(options: ManifestOptions): SiteManifest {
+  const { listing } = options;
+  const index = listing.index;
+  const manifest: SiteManifest = {
+    title: options.title,
+    generator: index.ok
+      ? `${index.value.generator?.name ?? 'cctrail'} ${index.value.generator?.version ?? ''}`.trim()
+      : 'cctrail',
+    dataDir: listing.dataDir,
+    cacheDir: options.cacheDir,
+    projects: [],
+    agentTypes: [],
+    indexErrors: index.ok ? [] : index.errors,
+  };
+  for (const { project, slug, sessions } of listing.projects) {
+    manifest.projects.push({
+      id: project.id,
+      slug,
+      name: project.cwd ?? project.slug ?? project.id,
+      sessions: sessions.map((s) => {
+        const part = options.parts.get(s.file);
+        if (!part) throw new Error(`no part for ${s.file}: the session pass did not run`);
+        return manifestSession({ summary: s.summary, slug: s.sessionSlug, file: s.file, key: s.key, part });
+      }),
+    });
+  }
+  const types = [
+    ...new Set(
+      manifest.projects.flatMap((p) => p.sessions.flatMap((s) => s.sidechains.map((c) => c.agentType))),
+    ),
+  ].sort();
+  const typeSlugs = uniqueSlugs(types);
+  manifest.agentTypes = types.map((type, i) => ({ type, slug: typeSlugs[i] ?? 'x' }));
+  return manifest;
+}
+
+/**
+ * The slugs of an archive's projects and sessions, as routes use them: unique among projects, and among the
+ * sessions of a project. They depend on the index only.
+ *
+ * @param projects The projects of `index.json` (ids, and their sessions' ids), in index order.
+ * @returns For each project, its slug and its sessions' slugs, in the same order.
+ */
+export function siteSlugs(
+  projects: readonly { id: string; sessions: readonly { id: string }[] }[],
+): { project: string; sessions: string[] }[] {
+  const projectSlugs = uniqueSlugs(projects.map((p) => p.id));
+  return projects.map((p, i) => ({
+    project: projectSlugs[i] ?? 'x',
+    sessions: uniqueSlugs(p.sessions.map((s) => s.id)),
+  }));
+}
+
+/** A session of the manifest, from its index line, its slug, its file and cache key, and its part. */
+export function manifestSession(options: {
+  summary: ArchiveSessionSummary;
+  slug: string;
+  file: string;
+  key: string;
+  part: CachedPart;
+}): ManifestSession {
+  const { summary, slug, file, key, part } = options;
+  const scSlugs = uniqueSlugs(part.sidechains.map((s) => s.id));
+  return {
+    id: summary.id,
+    slug,
+    file,
+    key,
+    summary,
+    loadErrors: part.loadErrors,
+    activeEntries: part.activeEntries,
+    pages: Math.max(1, Math.ceil(part.activeEntries / PAGE_SIZE)),
+    models: part.models,
+    sidechains: part.sidechains.map((s, i) => ({ ...s, slug: scSlugs[i] ?? 'x' })),
+    branches: part.branches,
+  };
+}

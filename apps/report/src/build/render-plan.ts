@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sessionRoute } from '../views/links.js';
+import type { SiteManifest } from '../views/site-model.js';
+import { filesUnder } from './files.js';
+import { RENDER_VERSION } from './manifest.js';
+
+/**
+ * Incremental rebuilds: session pages depend only on their session and on what every page shows (title,
+ * generator, base path, project names, agent slugs). When none of that changed since the last build, only
+ * sessions whose content changed (or that are new, or moved) are rendered again; the other sessions' pages
+ * stay as they are.
+ */
+
+/** What the last build rendered: the site-wide signature, and each session's route and pages. */
+export interface RenderState {
+  signature: string;
+  sessions: Record<string, { prefix: string; files: string[] }>;
+}
+
+/** Which sessions this build renders with Astro, and which pages it keeps from the last build. */
+export interface RenderPlan {
+  stateFile: string;
+  signature: string;
+  incremental: boolean;
+  /** Keys of the sessions rendered (all of them when not incremental). */
+  render: string[];
+  /** Output files kept from the last build (pages of unchanged sessions). */
+  kept: string[];
+  keptSessions: number;
+  prefixes: Map<string, string>;
+  previous: RenderState | null;
+}
+
+/** Plans this build's rendering against the state the last build left in `stateFile` (see the module comment). */
+export function planRender(
+  manifest: SiteManifest,
+  stateFile: string,
+  base: string,
+  outDir: string,
+): RenderPlan {
+  const signature = createHash('sha1')
+    .update(
+      JSON.stringify([
+        RENDER_VERSION,
+        manifest.title,
+        manifest.generator,
+        base,
+        manifest.agentTypes,
+        manifest.projects.map((p) => [p.slug, p.name]),
+      ]),
+    )
+    .digest('hex');
+  let previous: RenderState | null = null;
+  try {
+    previous = JSON.parse(readFileSync(stateFile, 'utf8')) as RenderState;
+  } catch {
+    previous = null;
+  }
+  const prefixes = new Map<string, string>();
+  for (const p of manifest.projects)
+    for (const s of p.sessions) prefixes.set(s.key, sessionRoute(p.slug, s.slug));
+  const incremental = previous?.signature === signature && existsSync(join(outDir, 'index.html'));
+  const render: string[] = [];
+  const kept: string[] = [];
+  let keptSessions = 0;
+  for (const [key, prefix] of prefixes) {
+    const before = incremental ? previous?.sessions[key] : undefined;
+    if (before && before.prefix === prefix && before.files.every((f) => existsSync(join(outDir, f)))) {
+      kept.push(...before.files);
+      keptSessions++;
+    } else render.push(key);
+  }
+  return { stateFile, signature, incremental, render, kept, keptSessions, prefixes, previous };
+}
+
+/** The render state after this build: rendered sessions' pages as staged, kept sessions' as before. */
+export function recordRender(plan: RenderPlan, stage: string): RenderState {
+  const sessions: RenderState['sessions'] = {};
+  const rendered = new Set(plan.render);
+  for (const [key, prefix] of plan.prefixes) {
+    if (!rendered.has(key) && plan.previous?.sessions[key]) {
+      sessions[key] = plan.previous.sessions[key];
+      continue;
+    }
+    // Routes end in `/`: the session's files are those below its route.
+    const files = filesUnder(join(stage, prefix)).map((rel) => `${prefix}${rel}`);
+    sessions[key] = { prefix, files };
+  }
+  return { signature: plan.signature, sessions };
+}

@@ -1,0 +1,108 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadHighlighter } from '../views/highlight.js';
+import type { Session } from '../views/model.js';
+import { sessionRoutes } from '../views/routes.js';
+import { type CachedPart, failedPart, summarizeSession } from '../views/session-part.js';
+import { failedFragment, fragmentKey, renderFragment, scopeOf } from '../views/transcript-fragment.js';
+import { hasFragment, storeFragment } from './fragments.js';
+import { type Loaded, loadSession } from './load.js';
+import { type ArchiveSession, cachePart, manifestSession } from './manifest.js';
+import { runWorker, shareByWeight } from './workers.js';
+
+/**
+ * The one read of a session file in a build: the session is loaded once, summarized into its part (unless
+ * the part is cached) and rendered into the transcript fragments of its pages that are not cached yet. This
+ * is where a build spends its time (markdown, highlighting), so sessions are shared among worker threads.
+ */
+
+/** A session to read: its place in the archive, and its part when that is cached already. */
+export interface SessionJob extends ArchiveSession {
+  part: CachedPart | null;
+}
+
+/** What reading one session gave: its part when it was computed, and the fragments rendered. */
+export interface SessionDone {
+  file: string;
+  part: CachedPart | null;
+  pages: number;
+}
+
+/**
+ * Reads one session (or takes it from `inMemory`, equal to the file's content) and caches what its pages
+ * need. The highlighter must be loaded (`loadHighlighter`).
+ */
+export function processSession(job: SessionJob, cacheDir: string, inMemory?: Session): SessionDone {
+  const loaded: Loaded<Session> = inMemory ? { ok: true, value: inMemory } : loadSession(job.file);
+  let part = job.part;
+  let computed: CachedPart | null = null;
+  if (!part) {
+    part = loaded.ok
+      ? summarizeSession(loaded.value)
+      : failedPart(job.keyError !== undefined ? [job.keyError] : loaded.errors);
+    // A file that does not load is read again next time: it may have been fixed.
+    if (loaded.ok) cachePart(cacheDir, job.key, part);
+    computed = part;
+  }
+  const s = manifestSession({
+    summary: job.summary,
+    slug: job.sessionSlug,
+    file: job.file,
+    key: job.key,
+    part,
+  });
+  let pages = 0;
+  for (const r of sessionRoutes(job.projectSlug, s)) {
+    const at = scopeOf(r.props);
+    if (!at) continue;
+    const key = fragmentKey(job.projectSlug, s, at.scope, at.page);
+    if (hasFragment(cacheDir, key)) continue;
+    const fragment = loaded.ok
+      ? renderFragment(loaded.value, job.projectSlug, s, at.scope, at.page, r.route)
+      : failedFragment(loaded.errors);
+    storeFragment(cacheDir, key, fragment);
+    pages++;
+  }
+  return { file: job.file, part: computed, pages };
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Runs `processSession` on every job: in worker threads (one per core, at most four, each with a share of
+ * about equal bytes) when there are more than two sessions and the package is compiled, else in this thread
+ * (a few sessions, a rebuild, are quicker here than in threads that must start and load everything first).
+ *
+ * @returns The parts computed, by file.
+ */
+export async function runSessionPass(
+  jobs: readonly SessionJob[],
+  cacheDir: string,
+  log: (msg: string) => void,
+): Promise<Map<string, CachedPart>> {
+  const parts = new Map<string, CachedPart>();
+  if (jobs.length === 0) return parts;
+  const started = Date.now();
+  const worker = join(here, 'session-worker.js');
+  const threads = Math.min(4, availableParallelism(), jobs.length);
+  const inThread = !existsSync(worker) || threads < 2 || jobs.length <= 2;
+  let done: SessionDone[];
+  if (inThread) {
+    await loadHighlighter();
+    done = jobs.map((job) => processSession(job, cacheDir));
+  } else {
+    const shares = shareByWeight(jobs, threads, (j) => j.bytes);
+    const results = await Promise.all(
+      shares.map((share) => runWorker<{ done: SessionDone[] }>(worker, { jobs: share, cacheDir })),
+    );
+    done = results.flatMap((r) => r?.done ?? []);
+  }
+  for (const d of done) if (d.part) parts.set(d.file, d.part);
+  const pages = done.reduce((a, d) => a + d.pages, 0);
+  log(
+    `report: ${jobs.length} session files read, ${pages} transcript pages rendered by ${inThread ? 1 : threads} threads in ${Date.now() - started} ms`,
+  );
+  return parts;
+}

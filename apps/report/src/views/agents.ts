@@ -1,0 +1,167 @@
+import type { Session, Sidechain } from './model.js';
+import { totalTokens } from './tokens.js';
+
+/**
+ * Agent statistics for the `/agents/` pages: one `AgentRun` per sidechain (computed while the session is
+ * loaded), then aggregates per agent type over the whole archive.
+ */
+
+/** What the report keeps of one sidechain run. */
+export interface AgentRun {
+  id: string;
+  agentType: string;
+  description: string | null;
+  role: Sidechain['role'];
+  depth: number;
+  parentSidechain: string | null;
+  parallelGroup: number | null;
+  status: Sidechain['status'];
+  entries: number;
+  startedAt: string | null;
+  endedAt: string | null;
+  durationMs: number | null;
+  /** Input + output + cache creation + cache read. */
+  tokens: number;
+  toolCalls: number;
+  toolErrors: number;
+}
+
+/** Time between two ISO timestamps in ms, or null. */
+export function durationBetween(start: string | null, end: string | null): number | null {
+  if (!start || !end) return null;
+  const d = Date.parse(end) - Date.parse(start);
+  return Number.isFinite(d) && d >= 0 ? d : null;
+}
+
+/** Builds the `AgentRun` of a sidechain of a loaded session. */
+export function agentRunOf(session: Session, sc: Sidechain): AgentRun {
+  const tools = session.tools.filter((t) => t.sidechain === sc.id);
+  return {
+    id: sc.id,
+    agentType: sc.agentType || 'unknown',
+    description: sc.description,
+    role: sc.role,
+    depth: sc.depth,
+    parentSidechain: sc.parentSidechain,
+    parallelGroup: sc.parallelGroup,
+    status: sc.status,
+    entries: sc.entries,
+    startedAt: sc.startedAt,
+    endedAt: sc.endedAt,
+    durationMs: durationBetween(sc.startedAt, sc.endedAt),
+    tokens: totalTokens(sc.usage),
+    toolCalls: tools.length,
+    toolErrors: tools.filter((t) => t.status === 'error').length,
+  };
+}
+
+/** Five-number summary of a list of numbers. */
+export interface Spread {
+  min: number;
+  p25: number;
+  median: number;
+  p75: number;
+  max: number;
+}
+
+/** Quantile by linear interpolation of sorted values (0 for an empty list). */
+export function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return 0;
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  const a = sorted[lo] ?? 0;
+  const b = sorted[hi] ?? a;
+  return a + (b - a) * (pos - lo);
+}
+
+/** Five-number summary of values (zeros for an empty list). */
+export function spread(values: readonly number[]): Spread {
+  const s = [...values].sort((a, b) => a - b);
+  return {
+    min: s[0] ?? 0,
+    p25: quantile(s, 0.25),
+    median: quantile(s, 0.5),
+    p75: quantile(s, 0.75),
+    max: s[s.length - 1] ?? 0,
+  };
+}
+
+/** Aggregates of one agent type. */
+export interface AgentTypeStats {
+  agentType: string;
+  invocations: number;
+  sessions: number;
+  entries: Spread;
+  totalEntries: number;
+  maxDepth: number;
+  /** Runs spawned by another sub-agent (depth > 1). */
+  nested: number;
+  /** Runs that overlapped in time with another run. */
+  parallel: number;
+  duration: Spread;
+  /** Runs whose status is `error`. */
+  errors: number;
+  errorRate: number;
+  toolCalls: number;
+  toolErrors: number;
+  tokens: number;
+  /** Runs per bucket of `ENTRY_BUCKET_EDGES`: 1, 2–5, 6–20, 21–50, 51–200, 201+ entries. */
+  distribution: number[];
+}
+
+/** Lower bounds of the entry-count buckets of `AgentTypeStats.distribution`. */
+export const ENTRY_BUCKET_EDGES = [1, 2, 6, 21, 51, 201];
+
+/** A run with where it happened, for aggregation. */
+export interface LocatedRun {
+  run: AgentRun;
+  sessionKey: string;
+}
+
+/** Aggregates runs per agent type, most invoked first. */
+export function aggregateAgents(runs: readonly LocatedRun[]): AgentTypeStats[] {
+  const byType = new Map<string, LocatedRun[]>();
+  for (const r of runs) {
+    const list = byType.get(r.run.agentType) ?? [];
+    list.push(r);
+    byType.set(r.run.agentType, list);
+  }
+  const out: AgentTypeStats[] = [];
+  for (const [agentType, list] of byType) {
+    const rs = list.map((l) => l.run);
+    const errors = rs.filter((r) => r.status === 'error').length;
+    out.push({
+      agentType,
+      invocations: rs.length,
+      sessions: new Set(list.map((l) => l.sessionKey)).size,
+      entries: spread(rs.map((r) => r.entries)),
+      totalEntries: rs.reduce((a, r) => a + r.entries, 0),
+      maxDepth: rs.reduce((a, r) => Math.max(a, r.depth), 0),
+      nested: rs.filter((r) => r.depth > 1).length,
+      parallel: rs.filter((r) => r.parallelGroup !== null).length,
+      duration: spread(rs.flatMap((r) => (r.durationMs === null ? [] : [r.durationMs]))),
+      errors,
+      errorRate: rs.length > 0 ? errors / rs.length : 0,
+      toolCalls: rs.reduce((a, r) => a + r.toolCalls, 0),
+      toolErrors: rs.reduce((a, r) => a + r.toolErrors, 0),
+      tokens: rs.reduce((a, r) => a + r.tokens, 0),
+      distribution: histogram(
+        rs.map((r) => r.entries),
+        ENTRY_BUCKET_EDGES,
+      ),
+    });
+  }
+  return out.sort((a, b) => b.invocations - a.invocations || a.agentType.localeCompare(b.agentType));
+}
+
+/** Counts of values in buckets `[edges[i], edges[i+1])`, the last bucket open-ended. */
+export function histogram(values: readonly number[], edges: readonly number[]): number[] {
+  const counts = edges.map(() => 0);
+  for (const v of values) {
+    let i = edges.length - 1;
+    while (i > 0 && v < (edges[i] ?? 0)) i--;
+    counts[i] = (counts[i] ?? 0) + 1;
+  }
+  return counts;
+}

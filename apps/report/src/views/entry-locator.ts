@@ -1,0 +1,61 @@
+import { branchRoute, entryAnchor, sessionRoute, sidechainRoute } from './links.js';
+import type { Entry, Session } from './model.js';
+import { PAGE_SIZE } from './paginate.js';
+import { activeEntries, branchEntries, childrenOf } from './transcript.js';
+
+/** Where an entry is shown: the route of its transcript page and its anchor there. */
+export interface EntryPlace {
+  route: string;
+  anchor: string;
+}
+
+/**
+ * Where every entry of a session is shown: on a page of the active path, of its sidechain, or of the first
+ * abandoned branch holding it (null for an entry no transcript shows).
+ *
+ * @param session The session.
+ * @param project Its project's slug.
+ * @param slug Its slug.
+ * @param sidechainSlugs Slug of each sidechain, by id.
+ */
+export function entryLocator(
+  session: Session,
+  project: string,
+  slug: string,
+  sidechainSlugs: ReadonlyMap<string, string>,
+): (e: Entry) => EntryPlace | null {
+  const active = new Map<string, number>();
+  for (const [i, e] of activeEntries(session).entries()) active.set(e.uuid, i);
+  const perSidechain = new Map<string, number>();
+  const sideIndex = new Map<string, number>();
+  for (const e of session.entries) {
+    if (!e.sidechain) continue;
+    const n = perSidechain.get(e.sidechain) ?? 0;
+    sideIndex.set(e.uuid, n);
+    perSidechain.set(e.sidechain, n + 1);
+  }
+  // Entry → (branch, position in the branch), for links to the right page of a long branch.
+  const inBranch = new Map<string, { branch: number; index: number }>();
+  const children = childrenOf(session.entries);
+  session.branches.forEach((b, i) => {
+    branchEntries(session, b, children).forEach((e, index) => {
+      if (!inBranch.has(e.uuid)) inBranch.set(e.uuid, { branch: i, index });
+    });
+  });
+  return (e: Entry): EntryPlace | null => {
+    const anchor = entryAnchor(e.uuid);
+    const ai = active.get(e.uuid);
+    if (ai !== undefined)
+      return { route: sessionRoute(project, slug, Math.floor(ai / PAGE_SIZE) + 1), anchor };
+    if (e.sidechain) {
+      const sc = sidechainSlugs.get(e.sidechain);
+      const i = sideIndex.get(e.uuid) ?? 0;
+      return sc ? { route: sidechainRoute(project, slug, sc, Math.floor(i / PAGE_SIZE) + 1), anchor } : null;
+    }
+    const b = inBranch.get(e.uuid);
+    if (!b) return null;
+    const page = Math.floor(b.index / PAGE_SIZE) + 1;
+    const base = branchRoute(project, slug, b.branch);
+    return { route: page > 1 ? `${base}p${page}/` : base, anchor };
+  };
+}

@@ -1,0 +1,253 @@
+import { type ArchiveRun, agentTable, archiveRuns } from './agent-table.js';
+import type { AgentTypeStats } from './agents.js';
+import { type Bar, barChartSvg, compactionHistogram, tokensPerDay } from './charts.js';
+import type { Figure } from './format.js';
+import { type IndexView, indexView } from './index-view.js';
+import { branchRoute, pageHref, sessionRoute, sidechainRoute } from './links.js';
+import { type PagerLink, pagerLinks } from './pager.js';
+import { rereadTable } from './reread-table.js';
+import { findBranch, findSession, findSidechain } from './routes.js';
+import { sessionFigures } from './session-figures.js';
+import { sessionTitle } from './session-title.js';
+import {
+  agentSlug,
+  type ManifestBranch,
+  type ManifestSession,
+  type ManifestSidechain,
+  type SiteManifest,
+} from './site-model.js';
+import type { TranscriptFragment, TranscriptScope } from './transcript-fragment.js';
+
+/**
+ * The view model of every page: what its `.astro` component shows, computed from the site model and, for a
+ * transcript page, its fragment. The build hands it to the page (`Astro.locals.view`); pages only render it.
+ */
+
+/** What every page's frame shows. */
+export interface SiteView {
+  title: string;
+  generator: string;
+}
+
+/** The index page. */
+export interface IndexPageView {
+  kind: 'index';
+  site: SiteView;
+  indexErrors: string[];
+  index: IndexView;
+  perDay: Bar[];
+  tokensChart: string;
+  compactionChart: string;
+}
+
+/** A session's first page. */
+export interface SessionPageView {
+  kind: 'session';
+  site: SiteView;
+  route: string;
+  title: string;
+  projectName: string;
+  session: ManifestSession;
+  figures: Figure[];
+  /** Problems reading the session file, each once. */
+  problems: string[];
+  fragment: TranscriptFragment;
+  rereadHtml: string;
+  rereadTokens: number;
+  sidechains: (ManifestSidechain & { href: string })[];
+  branches: (ManifestBranch & { href: string })[];
+  pager: PagerLink[];
+  /** HTML put where the transcript goes. */
+  transcript: string;
+}
+
+/** A later page of a session, a sidechain's transcript or an abandoned branch. */
+export interface TranscriptPageView {
+  kind: 'transcript';
+  site: SiteView;
+  route: string;
+  title: string;
+  heading: string;
+  projectName: string;
+  sessionHref: string;
+  page: number;
+  count: number;
+  sidechain: ManifestSidechain | null;
+  branch: ManifestBranch | null;
+  agentHref: string | null;
+  parent: { agentType: string; href: string } | null;
+  errors: string[];
+  pager: PagerLink[];
+  transcript: string;
+}
+
+/** The agents overview. */
+export interface AgentsPageView {
+  kind: 'agents';
+  site: SiteView;
+  route: string;
+  rows: (AgentTypeStats & { href: string })[];
+}
+
+/** Every run of one agent type. */
+export interface AgentPageView {
+  kind: 'agent';
+  site: SiteView;
+  route: string;
+  agentType: string;
+  runs: (ArchiveRun & { href: string; sessionTitle: string })[];
+  sessions: number;
+}
+
+/** The search page. */
+export interface SearchPageView {
+  kind: 'search';
+  site: SiteView;
+  route: string;
+}
+
+/** The view model of any page. */
+export type PageView =
+  | IndexPageView
+  | SessionPageView
+  | TranscriptPageView
+  | AgentsPageView
+  | AgentPageView
+  | SearchPageView;
+
+function siteOf(m: SiteManifest): SiteView {
+  return { title: m.title, generator: m.generator };
+}
+
+/** The index page's view model. */
+export function indexPageView(m: SiteManifest): IndexPageView {
+  const summaries = m.projects.flatMap((p) => p.sessions.map((s) => s.summary));
+  const perDay = tokensPerDay(summaries);
+  return {
+    kind: 'index',
+    site: siteOf(m),
+    indexErrors: m.indexErrors,
+    index: indexView(m),
+    perDay,
+    tokensChart: barChartSvg(perDay, { title: 'Tokens per day' }).value,
+    compactionChart: barChartSvg(compactionHistogram(summaries), {
+      title: 'Sessions by number of compactions',
+      integer: true,
+    }).value,
+  };
+}
+
+/**
+ * A session's first page.
+ *
+ * @param fragment Its fragment (main transcript, page 1).
+ * @param transcript HTML put where the transcript goes.
+ */
+export function sessionPageView(
+  m: SiteManifest,
+  projectSlug: string,
+  sessionSlug: string,
+  route: string,
+  fragment: TranscriptFragment,
+  transcript: string,
+): SessionPageView {
+  const { project: p, session: s } = findSession(m, projectSlug, sessionSlug);
+  return {
+    kind: 'session',
+    site: siteOf(m),
+    route,
+    title: sessionTitle(s),
+    projectName: p.name,
+    session: s,
+    figures: sessionFigures(s),
+    problems: [...new Set([...s.loadErrors, ...fragment.errors])],
+    fragment,
+    rereadHtml: rereadTable(fragment.rereads).value,
+    rereadTokens: fragment.rereads.reduce((a, r) => a + r.tokens, 0),
+    sidechains: s.sidechains.map((c) => ({
+      ...c,
+      href: pageHref(route, sidechainRoute(p.slug, s.slug, c.slug)),
+    })),
+    branches: s.branches.map((b) => ({ ...b, href: pageHref(route, branchRoute(p.slug, s.slug, b.index)) })),
+    pager: pagerLinks(route, 1, s.pages, (n) => sessionRoute(p.slug, s.slug, n)),
+    transcript,
+  };
+}
+
+/** A transcript page other than a session's first (see `sessionPageView` for the parameters). */
+export function transcriptPageView(
+  m: SiteManifest,
+  projectSlug: string,
+  sessionSlug: string,
+  scope: TranscriptScope,
+  page: number,
+  route: string,
+  fragment: TranscriptFragment,
+  transcript: string,
+): TranscriptPageView {
+  const { project: p, session: s } = findSession(m, projectSlug, sessionSlug);
+  const title = sessionTitle(s);
+  const sc = scope.kind === 'sidechain' ? findSidechain(s, scope.slug) : null;
+  const br = scope.kind === 'branch' ? findBranch(s, scope.index) : null;
+  const count = sc ? sc.pages : br ? br.pages : s.pages;
+  const routeOf = (n: number) =>
+    sc
+      ? sidechainRoute(p.slug, s.slug, sc.slug, n)
+      : br
+        ? n > 1
+          ? `${branchRoute(p.slug, s.slug, br.index)}p${n}/`
+          : branchRoute(p.slug, s.slug, br.index)
+        : sessionRoute(p.slug, s.slug, n);
+  const agentPage = sc ? agentSlug(m, sc.agentType) : null;
+  const parent = sc?.parentSidechain ? s.sidechains.find((c) => c.id === sc.parentSidechain) : undefined;
+  return {
+    kind: 'transcript',
+    site: siteOf(m),
+    route,
+    title,
+    heading: sc ? `Sub-agent ${sc.agentType}` : br ? `Abandoned branch ${br.index + 1}` : title,
+    projectName: p.name,
+    sessionHref: pageHref(route, sessionRoute(p.slug, s.slug)),
+    page,
+    count,
+    sidechain: sc,
+    branch: br,
+    agentHref: agentPage ? pageHref(route, `agents/${agentPage}/`) : null,
+    parent: parent
+      ? { agentType: parent.agentType, href: pageHref(route, sidechainRoute(p.slug, s.slug, parent.slug)) }
+      : null,
+    errors: fragment.errors,
+    pager: pagerLinks(route, page, count, routeOf),
+    transcript,
+  };
+}
+
+/** The agents overview. */
+export function agentsPageView(m: SiteManifest, route: string): AgentsPageView {
+  return {
+    kind: 'agents',
+    site: siteOf(m),
+    route,
+    rows: agentTable(m).map((a) => ({ ...a, href: pageHref(route, a.route) })),
+  };
+}
+
+/** The page of one agent type: its runs, latest first. */
+export function agentPageView(m: SiteManifest, agentType: string, route: string): AgentPageView {
+  const runs = archiveRuns(m)
+    .filter((r) => r.run.agentType === agentType)
+    .sort((a, b) => (b.run.startedAt ?? '').localeCompare(a.run.startedAt ?? ''));
+  return {
+    kind: 'agent',
+    site: siteOf(m),
+    route,
+    agentType,
+    runs: runs.map((r) => ({ ...r, href: pageHref(route, r.route), sessionTitle: sessionTitle(r.session) })),
+    sessions: new Set(runs.map((r) => r.sessionKey)).size,
+  };
+}
+
+/** The search page. */
+export function searchPageView(m: SiteManifest, route: string): SearchPageView {
+  return { kind: 'search', site: siteOf(m), route };
+}

@@ -1,0 +1,40 @@
+import { agentRunOf } from './agents.js';
+import type { Session } from './model.js';
+import { paginate } from './paginate.js';
+import type { ManifestBranch, ManifestSidechain } from './site-model.js';
+import { activeEntries } from './transcript.js';
+
+/** What the site model keeps of a session file: its figures that the index line does not have. */
+export interface CachedPart {
+  activeEntries: number;
+  models: string[];
+  sidechains: Omit<ManifestSidechain, 'slug'>[];
+  branches: ManifestBranch[];
+  loadErrors: string[];
+}
+
+/** Summarizes one loaded session for the site model. */
+export function summarizeSession(session: Session): CachedPart {
+  return {
+    activeEntries: activeEntries(session).length,
+    models: session.models ?? [],
+    sidechains: session.sidechains.map((sc) => {
+      const run = agentRunOf(session, sc);
+      return { ...run, pages: paginate(sc.entries).length };
+    }),
+    branches: session.branches.map((b, index) => ({
+      index,
+      branchPoint: b.branchPoint,
+      head: b.head,
+      entries: b.entries,
+      startedAt: b.startedAt,
+      pages: paginate(b.entries).length,
+    })),
+    loadErrors: [],
+  };
+}
+
+/** The part of a session file that could not be loaded: no transcript, and the reasons. */
+export function failedPart(errors: string[]): CachedPart {
+  return { activeEntries: 0, models: [], sidechains: [], branches: [], loadErrors: errors };
+}

@@ -1,0 +1,79 @@
+import type { AgentRun } from './agents.js';
+import type { ArchiveSessionSummary } from './model.js';
+
+/**
+ * The site model: everything the pages need to know about the archive without opening session files (routes,
+ * slugs, page counts, sidechains, branches, agent runs). The build computes it (`build/manifest.ts`) from the
+ * archive's index and one part per session; the view models read it.
+ */
+
+/** A sidechain as the pages list it. */
+export interface ManifestSidechain extends AgentRun {
+  /** Unique within its session, used in the route. */
+  slug: string;
+  pages: number;
+}
+
+/** An abandoned branch as the pages list it. */
+export interface ManifestBranch {
+  /** Position in `Session.branches`. */
+  index: number;
+  branchPoint: string;
+  head: string;
+  entries: number;
+  startedAt: string | null;
+  pages: number;
+}
+
+/** One session of the manifest. */
+export interface ManifestSession {
+  id: string;
+  /** Unique within its project, used in routes. */
+  slug: string;
+  /** Absolute path of the session file. */
+  file: string;
+  /** Cache key: changes when the file or the renderer changes. */
+  key: string;
+  summary: ArchiveSessionSummary;
+  /** Problems reading the file; the session is then listed with them and has no transcript. */
+  loadErrors: string[];
+  activeEntries: number;
+  pages: number;
+  models: string[];
+  sidechains: ManifestSidechain[];
+  branches: ManifestBranch[];
+}
+
+/** One project of the manifest. */
+export interface ManifestProject {
+  /** Archive folder id. */
+  id: string;
+  /** Unique (case-insensitively) among projects, used in routes. */
+  slug: string;
+  /** Display name: the working directory when known. */
+  name: string;
+  sessions: ManifestSession[];
+}
+
+/** The site manifest. */
+export interface SiteManifest {
+  title: string;
+  generator: string;
+  dataDir: string;
+  cacheDir: string | null;
+  projects: ManifestProject[];
+  /** Agent types with their unique slug for `/agents/<slug>/` (an array: types are hostile keys). */
+  agentTypes: { type: string; slug: string }[];
+  /** Problems with `index.json` itself. */
+  indexErrors: string[];
+  /**
+   * Cache keys of the sessions whose pages this build renders; absent: all. An incremental rebuild renders
+   * only changed sessions (and the site-wide pages) and keeps the other sessions' pages from the last build.
+   */
+  render?: string[];
+}
+
+/** Slug of an agent type's page, or null for a type the manifest does not know. */
+export function agentSlug(manifest: SiteManifest, type: string): string | null {
+  return manifest.agentTypes.find((a) => a.type === type)?.slug ?? null;
+}

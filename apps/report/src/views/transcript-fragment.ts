@@ -1,0 +1,186 @@
+import { type EntryPlace, entryLocator } from './entry-locator.js';
+import { branchRoute, pageHref, sidechainRoute } from './links.js';
+import { type MermaidNode, sessionMermaid } from './mermaid.js';
+import type { Diagnostic, Entry, Session } from './model.js';
+import { paginate } from './paginate.js';
+import { renderTranscript, type TranscriptLinks } from './render.js';
+import { type RereadsAfterCompaction, rereadsAfterCompactions } from './reread.js';
+import type { PageProps } from './routes.js';
+import type { ManifestSession } from './site-model.js';
+import { timelineSeries, timelineSvg } from './timeline.js';
+import { activeEntries, branchEntries, sidechainEntries, transcriptContext } from './transcript.js';
+
+/**
+ * The heavy part of a transcript page, computed from the session: the transcript HTML of the page, and on a
+ * session's first page its flowchart, timeline, re-reads and diagnostics. The build computes it once per
+ * session version and keeps it in its cache (`build/fragments.ts`); the page's view model holds the rest.
+ */
+
+/** Most diagnostics listed on a session page. */
+const DIAGNOSTICS_SHOWN = 200;
+
+/** What a fragment holds besides its transcript HTML. */
+export interface FragmentMeta {
+  graph: { text: string; nodes: MermaidNode[]; notes: string[] } | null;
+  timeline: string | null;
+  calls: number;
+  rereads: RereadsAfterCompaction[];
+  diagnostics: Diagnostic[];
+  diagnosticsTotal: number;
+  errors: string[];
+}
+
+/** A fragment with its cache key (its transcript HTML stays in the cache, see `fragmentMarker`). */
+export interface TranscriptFragment extends FragmentMeta {
+  key: string;
+}
+
+/** A fragment as computed, with its transcript HTML. */
+export type RenderedFragment = FragmentMeta & { transcript: string };
+
+/** Which transcript a page shows. */
+export type TranscriptScope =
+  | { kind: 'main' }
+  | { kind: 'sidechain'; slug: string }
+  | { kind: 'branch'; index: number };
+
+/** The transcript scope and page of a route's page, or null for a page without a transcript. */
+export function scopeOf(p: PageProps): { scope: TranscriptScope; page: number } | null {
+  if (p.kind === 'session') return { scope: { kind: 'main' }, page: p.page };
+  if (p.kind === 'sidechain') return { scope: { kind: 'sidechain', slug: p.sidechain }, page: p.page };
+  if (p.kind === 'branch') return { scope: { kind: 'branch', index: p.branch }, page: p.page };
+  return null;
+}
+
+function scopeKeyOf(scope: TranscriptScope): string {
+  return scope.kind === 'main'
+    ? 'main'
+    : scope.kind === 'sidechain'
+      ? `sc-${scope.slug}`
+      : `br-${scope.index}`;
+}
+
+/** Cache key of a transcript page: the session's version, its slugs, the scope and the page. */
+export function fragmentKey(
+  projectSlug: string,
+  s: ManifestSession,
+  scope: TranscriptScope,
+  page: number,
+): string {
+  return `${s.key}-${projectSlug}-${s.slug}-${scopeKeyOf(scope)}-${page}`;
+}
+
+/** Per-session lookups shared by the pages of one session (a session is rendered page after page). */
+interface SessionMemo {
+  locate?: (e: Entry) => EntryPlace | null;
+  scopes: Map<string, { entries: Entry[]; ctx: ReturnType<typeof transcriptContext> }>;
+}
+const memos = new WeakMap<Session, SessionMemo>();
+function memoOf(session: Session): SessionMemo {
+  let m = memos.get(session);
+  if (!m) {
+    m = { scopes: new Map() };
+    memos.set(session, m);
+  }
+  return m;
+}
+
+/** The entries a scope shows, with their rendering lookups (memoized per session). */
+function scoped(session: Session, s: ManifestSession, scope: TranscriptScope) {
+  const memo = memoOf(session);
+  const key = scopeKeyOf(scope);
+  let found = memo.scopes.get(key);
+  if (!found) {
+    let entries: Entry[];
+    if (scope.kind === 'main') entries = activeEntries(session);
+    else if (scope.kind === 'sidechain') {
+      const sc = s.sidechains.find((c) => c.slug === scope.slug);
+      entries = sc ? sidechainEntries(session, sc.id) : [];
+    } else {
+      const b = session.branches[scope.index];
+      entries = b ? branchEntries(session, b) : [];
+    }
+    found = { entries, ctx: transcriptContext(session, entries) };
+    memo.scopes.set(key, found);
+  }
+  return found;
+}
+
+/** The fragment of a session that could not be loaded: no transcript, and the reasons. */
+export function failedFragment(errors: string[]): RenderedFragment {
+  return {
+    transcript: '',
+    graph: null,
+    timeline: null,
+    calls: 0,
+    rereads: [],
+    diagnostics: [],
+    diagnosticsTotal: 0,
+    errors,
+  };
+}
+
+/**
+ * Computes the fragment of one transcript page.
+ *
+ * @param session The loaded session.
+ * @param projectSlug Its project's slug.
+ * @param s The session in the site model (slugs, sidechain slugs).
+ * @param scope Which transcript.
+ * @param page Its page (1-based).
+ * @param route The page's route, which links are relative to.
+ */
+export function renderFragment(
+  session: Session,
+  projectSlug: string,
+  s: ManifestSession,
+  scope: TranscriptScope,
+  page: number,
+  route: string,
+): RenderedFragment {
+  const scSlugs = new Map(s.sidechains.map((c) => [c.id, c.slug]));
+  const memo = memoOf(session);
+  memo.locate ??= entryLocator(session, projectSlug, s.slug, scSlugs);
+  const locate = memo.locate;
+  const href = (target: EntryPlace | null): string | null =>
+    target ? pageHref(route, target.route, target.anchor) : null;
+  const links: TranscriptLinks = {
+    sidechain: (id) => {
+      const slug = scSlugs.get(id);
+      return slug ? pageHref(route, sidechainRoute(projectSlug, s.slug, slug)) : null;
+    },
+    branch: (index) => pageHref(route, branchRoute(projectSlug, s.slug, index)),
+  };
+  const { entries, ctx } = scoped(session, s, scope);
+  const p = paginate(entries.length)[page - 1] ?? { start: 0, end: 0 };
+  const transcript = renderTranscript(entries.slice(p.start, p.end), ctx, links).value;
+  const first = scope.kind === 'main' && page === 1;
+  let graph: FragmentMeta['graph'] = null;
+  let timeline: string | null = null;
+  let calls = 0;
+  let rereads: RereadsAfterCompaction[] = [];
+  if (first) {
+    const g = sessionMermaid(session, {
+      entryHref: (e) => href(locate(e)),
+      sidechainHref: links.sidechain,
+      branchHref: links.branch,
+    });
+    graph = { text: g.text, nodes: g.nodes, notes: g.notes };
+    rereads = rereadsAfterCompactions(session);
+    const series = timelineSeries(session, rereads);
+    calls = series.calls.length;
+    timeline = series.calls.length > 0 || series.markers.length > 0 ? timelineSvg(series).value : null;
+  }
+  return {
+    transcript,
+    graph,
+    timeline,
+    calls,
+    rereads,
+    diagnostics: first
+      ? session.diagnostics.slice(0, DIAGNOSTICS_SHOWN).map((d) => ({ ...d, raw: d.raw?.slice(0, 500) }))
+      : [],
+    diagnosticsTotal: session.diagnostics.length,
+    errors: [],
+  };
+}
