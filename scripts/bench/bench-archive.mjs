@@ -7,11 +7,10 @@ import { inTurn } from './builds.mjs';
 import { dataset, sessionFiles, sizeOf, warm } from './files.mjs';
 import { mb, median, run, seconds, spread } from './measure.mjs';
 
-/** The archives of benchmarks 3 and 4: the calibrated one, then (unless BENCH_LEGACY=0) the legacy one. */
+/** The archives of benchmarks 3 and 4, one per profile of `ctx.profiles` (calibrated, then legacy, by default). */
 export async function archives(ctx) {
-  const profiles = ctx.legacy ? ['calibrated', 'legacy'] : ['calibrated'];
   const list = [];
-  for (const profile of profiles) {
+  for (const profile of ctx.profiles) {
     const options = {
       profile,
       sessions: Math.max(5, Math.round(550 * ctx.scale)),

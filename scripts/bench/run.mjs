@@ -7,7 +7,7 @@
 //   BENCH_ARCHIVE_RUNS=9  runs of benchmark 3 (at least BENCH_RUNS)
 //   BENCH_SCALE=1       scales every generated size (0.05 for a quick look; figures in BENCHMARKS.md use 1)
 //   BENCH_ONLY=1,2,3,4  which benchmarks to run
-//   BENCH_LEGACY=1      also run benchmarks 3 and 4 on the legacy archive (0: the calibrated one only)
+//   BENCH_ARCHIVES=calibrated,legacy  the archives of benchmarks 3 and 4 (profiles of generate.mjs)
 //   BENCH_TITLE=…       the heading of this run's figures in BENCHMARKS.md
 //   BENCH_OUT=FILE      where to write (default BENCHMARKS.md; earlier rounds below its history marker are kept)
 import { spawnSync } from 'node:child_process';
@@ -33,7 +33,7 @@ const ctx = {
   runs: RUNS,
   archiveRuns: Math.max(RUNS, Number(process.env.BENCH_ARCHIVE_RUNS ?? 9)),
   scale: Number(process.env.BENCH_SCALE ?? 1),
-  legacy: process.env.BENCH_LEGACY !== '0',
+  profiles: (process.env.BENCH_ARCHIVES ?? 'calibrated,legacy').split(','),
   figures: createFigures(),
   log,
   builds: [],
