@@ -1,429 +1,128 @@
-// Deterministic generator of realistic synthetic Claude Code transcripts (following ../shared/FORMAT.md, 2.1.x
-// era): assistant responses split one content block per line (thinking, text, tool_use) sharing message.id and
-// usage; hook/bash progress lines; tool results from 1 KB to 1 MB; sub-agent files under <session>/subagents/
-// with .meta.json; auto and manual compactions; rewinds. The same seed and size always give the same bytes.
+// Deterministic generator of synthetic Claude Code archives (following ../shared/FORMAT.md, 2.1.x era), in two
+// profiles. `calibrated` (the default) is shaped like a real archive (../shared/corpus/ARCHIVE-PROFILE.md: lines
+// per MiB, line sizes, the mix of record types and their bytes, session lengths, agent files, a few
+// non-transcript files among the transcripts); `legacy` is the benchmark's first shape (few, large lines: 94 % of
+// the bytes in tool results). The same profile, seed and size always give the same bytes.
 //
-//   node scripts/bench/generate.mjs OUT_DIR --sessions 550 --total-mb 700 [--seed 1]
+//   node scripts/bench/generate.mjs OUT_DIR --sessions 550 --total-mb 700 [--seed 1] [--profile legacy]
 //   node scripts/bench/generate.mjs OUT_DIR --sessions 1 --total-mb 256
 
-import { once } from 'node:events';
-import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-
-/** mulberry32: small, fast, deterministic. */
-export function prng(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const WORDS =
-  'the a function return const value file read write test error handle session config branch agent tool result compact token cache build page line parse graph node edge path query index async await import export module type interface class method string number array object map set'.split(
-    ' ',
-  );
-
-/** A pool of text to slice from: generating words one by one would dominate the generator's time. */
-function textPool(random, size) {
-  const parts = [];
-  let length = 0;
-  while (length < size) {
-    const word = WORDS[Math.floor(random() * WORDS.length)];
-    parts.push(word);
-    length += word.length + 1;
-    if (random() < 0.08) {
-      parts.push('\\n');
-      length += 2;
-    }
-  }
-  return parts.join(' ');
-}
-
-function uuidFrom(random) {
-  const hex = () =>
-    Math.floor(random() * 0x100000000)
-      .toString(16)
-      .padStart(8, '0');
-  const a = hex() + hex() + hex() + hex();
-  return `${a.slice(0, 8)}-${a.slice(8, 12)}-4${a.slice(13, 16)}-a${a.slice(17, 20)}-${a.slice(20, 32)}`;
-}
-
-/**
- * Writes one session (and its agent files) of about `bytes` bytes into `projectDir`: no tool result is larger
- * than what is left of the budget (but 1 KB), so that small sessions do not overshoot it by a large result.
- * @returns the number of bytes written, agent files included.
- */
-export async function writeSession(projectDir, sessionId, bytes, seed, pool) {
-  const random = prng(seed);
-  const out = createWriteStream(join(projectDir, `${sessionId}.jsonl`), { highWaterMark: 1 << 20 });
-  let written = 0;
-  let clock = Date.parse('2026-01-05T09:00:00Z') + Math.floor(random() * 86400000 * 60);
-  const time = (ms = 800) => {
-    clock += Math.floor(ms * (0.5 + random()));
-    return new Date(clock).toISOString();
-  };
-  const slice = (n) => {
-    const at = Math.floor(random() * (pool.length - n - 1));
-    let s = pool.slice(at, at + n);
-    if (s.endsWith('\\')) s = `${s.slice(0, -1)}x`;
-    return s;
-  };
-  const env = {
-    isSidechain: false,
-    userType: 'external',
-    cwd: '/home/dev/project',
-    sessionId,
-    version: '2.1.39',
-    gitBranch: 'main',
-  };
-  const emit = async (stream, record) => {
-    const line = `${JSON.stringify(record)}\n`;
-    if (!stream.write(line)) await once(stream, 'drain');
-    return Buffer.byteLength(line);
-  };
-  const write = async (record) => {
-    written += await emit(out, record);
-  };
-  let parent = null;
-  let context = 4000;
-  let lastPrompt = null;
-  let turn = 0;
-  let agentCount = 0;
-
-  const root = uuidFrom(random);
-  await write({
-    parentUuid: null,
-    ...env,
-    type: 'progress',
-    data: {
-      type: 'hook_progress',
-      hookEvent: 'SessionStart',
-      hookName: 'SessionStart:startup',
-      command: 'echo start',
-    },
-    parentToolUseID: 'h0',
-    toolUseID: 'h0',
-    timestamp: time(),
-    uuid: root,
-  });
-  parent = root;
-
-  while (written < bytes) {
-    turn += 1;
-    // A rewind now and then: the new prompt hangs from the parent of the previous prompt.
-    const rewind = lastPrompt !== null && random() < 0.04;
-    const promptUuid = uuidFrom(random);
-    await write({
-      type: 'file-history-snapshot',
-      messageId: promptUuid,
-      snapshot: { messageId: promptUuid, trackedFileBackups: {}, timestamp: time(10) },
-      isSnapshotUpdate: false,
-    });
-    await write({
-      parentUuid: rewind ? lastPrompt.parent : parent,
-      ...env,
-      type: 'user',
-      message: { role: 'user', content: slice(80 + Math.floor(random() * 400)) },
-      uuid: promptUuid,
-      timestamp: time(20000),
-    });
-    lastPrompt = { uuid: promptUuid, parent: rewind ? lastPrompt.parent : parent };
-    parent = promptUuid;
-
-    const steps = 1 + Math.floor(random() * 6);
-    for (let step = 0; step < steps && written < bytes; step++) {
-      const messageId = `msg_${uuidFrom(random).replaceAll('-', '').slice(0, 24)}`;
-      const requestId = `req_${uuidFrom(random).replaceAll('-', '').slice(0, 24)}`;
-      const read = Math.floor(random() * 6000);
-      const usage = {
-        input_tokens: 3 + Math.floor(random() * 20),
-        cache_creation_input_tokens: read,
-        cache_read_input_tokens: context,
-        cache_creation: { ephemeral_5m_input_tokens: read, ephemeral_1h_input_tokens: 0 },
-        output_tokens: 20 + Math.floor(random() * 800),
-        service_tier: 'standard',
-      };
-      context += read;
-      const assistant = async (block) => {
-        const uuid = uuidFrom(random);
-        await write({
-          parentUuid: parent,
-          ...env,
-          message: {
-            model: 'claude-opus-4-6',
-            id: messageId,
-            type: 'message',
-            role: 'assistant',
-            content: [block],
-            stop_reason: null,
-            stop_sequence: null,
-            usage,
-          },
-          requestId,
-          type: 'assistant',
-          uuid,
-          timestamp: time(1500),
-        });
-        parent = uuid;
-        return uuid;
-      };
-      if (random() < 0.3)
-        await assistant({
-          type: 'thinking',
-          thinking: slice(200 + Math.floor(random() * 2000)),
-          signature: 'sig',
-        });
-      await assistant({ type: 'text', text: slice(40 + Math.floor(random() * 600)) });
-      if (random() < 0.25 && step === steps - 1) continue;
-
-      // Tool calls: sometimes parallel, sometimes a sub-agent.
-      const calls = random() < 0.2 ? 2 : 1;
-      const ids = [];
-      for (let c = 0; c < calls; c++) {
-        const id = `toolu_${uuidFrom(random).replaceAll('-', '').slice(0, 24)}`;
-        const agent = random() < 0.03;
-        const input = agent
-          ? {
-              subagent_type: random() < 0.5 ? 'Explore' : 'general-purpose',
-              description: slice(30),
-              prompt: slice(200),
-            }
-          : random() < 0.5
-            ? { file_path: `/home/dev/project/src/file${Math.floor(random() * 40)}.ts` }
-            : { command: slice(40) };
-        const name = agent ? 'Task' : 'file_path' in input ? 'Read' : 'Bash';
-        ids.push({ id, uuid: await assistant({ type: 'tool_use', id, name, input }), name, input });
-      }
-      let resultParent = parent;
-      for (const call of ids) {
-        const progress = uuidFrom(random);
-        await write({
-          parentUuid: call.uuid,
-          ...env,
-          type: 'progress',
-          data: { type: 'bash_progress', output: slice(60), elapsedTimeSeconds: 1 },
-          toolUseID: `bash-progress-0`,
-          parentToolUseID: call.id,
-          uuid: progress,
-          timestamp: time(300),
-        });
-        // Tool results from 1 KB to 1 MB, most of them small (as in real archives).
-        const size = Math.floor(1024 * 1000 ** (random() ** 2.5));
-        const uuid = uuidFrom(random);
-        let toolUseResult = { stdout: 'see content', stderr: '', interrupted: false };
-        if (call.name === 'Task') {
-          agentCount += 1;
-          const agentId = `a${uuidFrom(random).replaceAll('-', '').slice(0, 16)}`;
-          toolUseResult = {
-            status: 'completed',
-            prompt: call.input.prompt,
-            agentId,
-            agentType: call.input.subagent_type,
-            content: [{ type: 'text', text: slice(200) }],
-            totalDurationMs: 9000,
-            totalTokens: 12000,
-            totalToolUseCount: 3,
-          };
-          written += writeAgent(projectDir, sessionId, agentId, call, env, random, slice, time);
-        }
-        const isError = random() < 0.03;
-        await write({
-          parentUuid: resultParent,
-          ...env,
-          type: 'user',
-          message: {
-            role: 'user',
-            content: [
-              {
-                tool_use_id: call.id,
-                type: 'tool_result',
-                content: slice(Math.min(size, pool.length - 2, Math.max(1024, bytes - written))),
-                is_error: isError,
-              },
-            ],
-          },
-          uuid,
-          timestamp: time(2000),
-          toolUseResult,
-          sourceToolAssistantUUID: call.uuid,
-        });
-        resultParent = uuid;
-      }
-      parent = resultParent;
-    }
-    const timing = uuidFrom(random);
-    await write({
-      parentUuid: parent,
-      ...env,
-      type: 'system',
-      subtype: 'turn_duration',
-      durationMs: 30000,
-      timestamp: time(10),
-      uuid: timing,
-      isMeta: false,
-    });
-    parent = timing;
-
-    // Compaction when the context would overflow.
-    if (context > 160000) {
-      const manual = random() < 0.3;
-      const boundary = uuidFrom(random);
-      await write({
-        parentUuid: null,
-        logicalParentUuid: parent,
-        ...env,
-        type: 'system',
-        subtype: 'compact_boundary',
-        content: 'Conversation compacted',
-        isMeta: false,
-        timestamp: time(40000),
-        uuid: boundary,
-        level: 'info',
-        compactMetadata: { trigger: manual ? 'manual' : 'auto', preTokens: context },
-      });
-      const summary = uuidFrom(random);
-      await write({
-        parentUuid: boundary,
-        ...env,
-        type: 'user',
-        message: {
-          role: 'user',
-          content: `This session is being continued from a previous conversation that ran out of context. ${slice(3000)}`,
-        },
-        isVisibleInTranscriptOnly: true,
-        isCompactSummary: true,
-        uuid: summary,
-        timestamp: time(100),
-      });
-      parent = summary;
-      context = 12000;
-      lastPrompt = null;
-    }
-  }
-  out.end();
-  await once(out, 'finish');
-  return { bytes: written, turns: turn, agents: agentCount };
-}
-
-/** Writes a sub-agent's transcript and meta file; returns the bytes written. */
-function writeAgent(projectDir, sessionId, agentId, call, env, random, slice, time) {
-  const dir = join(projectDir, sessionId, 'subagents');
-  mkdirSync(dir, { recursive: true });
-  const meta = JSON.stringify({ agentType: call.input.subagent_type, description: call.input.description });
-  writeFileSync(join(dir, `agent-${agentId}.meta.json`), meta);
-  const lines = [];
-  const agentEnv = { ...env, isSidechain: true, agentId };
-  let parent = null;
-  const add = (record) => {
-    lines.push(JSON.stringify(record));
-    parent = record.uuid;
-  };
-  // An assistant line of the agent (the block is built by the caller, so random draws keep their order).
-  const answer = (messageId, block, usage) =>
-    add({
-      parentUuid: parent,
-      ...agentEnv,
-      message: {
-        model: 'claude-haiku-4-5',
-        id: messageId,
-        type: 'message',
-        role: 'assistant',
-        content: [block],
-        usage,
-      },
-      requestId: `req_${messageId}`,
-      type: 'assistant',
-      uuid: uuidFrom(random),
-      timestamp: time(900),
-    });
-  add({
-    parentUuid: null,
-    ...agentEnv,
-    type: 'user',
-    message: { role: 'user', content: call.input.prompt },
-    uuid: uuidFrom(random),
-    timestamp: time(100),
-  });
-  const steps = 2 + Math.floor(random() * 8);
-  for (let i = 0; i < steps; i++) {
-    const id = `toolu_${uuidFrom(random).replaceAll('-', '').slice(0, 24)}`;
-    const messageId = `msg_${uuidFrom(random).replaceAll('-', '').slice(0, 24)}`;
-    const usage = {
-      input_tokens: 5,
-      cache_creation_input_tokens: 500,
-      cache_read_input_tokens: 9000 + i * 700,
-      output_tokens: 120,
-    };
-    answer(messageId, { type: 'tool_use', id, name: 'Grep', input: { pattern: slice(12) } }, usage);
-    add({
-      parentUuid: parent,
-      ...agentEnv,
-      type: 'user',
-      message: {
-        role: 'user',
-        content: [
-          { tool_use_id: id, type: 'tool_result', content: slice(500 + Math.floor(random() * 5000)) },
-        ],
-      },
-      uuid: uuidFrom(random),
-      timestamp: time(400),
-    });
-  }
-  const messageId = `msg_${uuidFrom(random).replaceAll('-', '').slice(0, 24)}`;
-  answer(
-    messageId,
-    { type: 'text', text: slice(400) },
-    { input_tokens: 5, cache_creation_input_tokens: 100, cache_read_input_tokens: 15000, output_tokens: 300 },
-  );
-  const text = `${lines.join('\n')}\n`;
-  writeFileSync(join(dir, `agent-${agentId}.jsonl`), text);
-  return Buffer.byteLength(meta) + Buffer.byteLength(text);
-}
+import { writeCalibratedSession } from './calibrated-session.mjs';
+import { writeLegacySession } from './legacy-session.mjs';
+import { prng, textPool, uuidFrom } from './random.mjs';
 
 /** Changes whenever the same options would give other bytes: datasets made by another version are made again. */
-export const GENERATOR_VERSION = 2;
+export const GENERATOR_VERSION = 3;
+
+/** The profiles `generateCorpus` knows. */
+export const PROFILES = ['calibrated', 'legacy'];
 
 /**
- * Writes a projects folder: `sessions` sessions spread over a few projects, `totalMb` in all, sizes skewed like
- * real archives (many small sessions, a few large ones).
+ * Session sizes of the real archive, in bytes, by quantile (file bytes p10 128 KB, p50 919 KB, p90 3.1 MB, max
+ * 4.2 MB); sizes between two points are interpolated on a log scale.
  */
-export async function generateCorpus(outDir, { sessions, totalMb, seed = 1 }) {
+const SIZE_QUANTILES = [
+  [0, 6000],
+  [0.1, 128276],
+  [0.5, 919174],
+  [0.9, 3118872],
+  [1, 4183578],
+];
+
+function sizeAt(u) {
+  for (let i = 1; i < SIZE_QUANTILES.length; i++) {
+    const [q1, s1] = SIZE_QUANTILES[i];
+    const [q0, s0] = SIZE_QUANTILES[i - 1];
+    if (u <= q1) return s0 * (s1 / s0) ** ((u - q0) / (q1 - q0));
+  }
+  return SIZE_QUANTILES.at(-1)[1];
+}
+
+/** Relative weights of the sessions' sizes: real quantiles for `calibrated`, a cubic skew for `legacy`. */
+function sessionWeights(random, sessions, profile) {
+  if (profile === 'legacy') return Array.from({ length: sessions }, () => 0.05 + random() ** 3);
+  // Stratified draws, so that even a small archive spans the real distribution.
+  const weights = Array.from({ length: sessions }, (_, i) => sizeAt((i + random()) / sessions));
+  for (let i = weights.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [weights[i], weights[j]] = [weights[j], weights[i]];
+  }
+  return weights;
+}
+
+/**
+ * A non-transcript JSON file among the transcripts (pretty-printed, so every line is invalid JSONL), as real
+ * archives have (tool configuration and checkpoint metadata saved with a `.jsonl` name).
+ */
+function writeStrayFile(dir, random, index) {
+  const record = {
+    checkpoint: uuidFrom(random),
+    created: new Date(Date.parse('2026-01-05T09:00:00Z') + index * 3600000).toISOString(),
+    files: Array.from({ length: 45 }, (_, i) => ({
+      path: `src/module${i}.ts`,
+      lines: 40 + i,
+      hash: uuidFrom(random),
+    })),
+  };
+  writeFileSync(join(dir, `checkpoint-${index}.jsonl`), `${JSON.stringify(record, null, 2)}\n`);
+}
+
+/**
+ * Writes a projects folder: `sessions` sessions spread over a few projects, `totalMb` in all, in the given profile.
+ * @returns the bytes written and, for the calibrated profile, the agent runs and agent files.
+ */
+export async function generateCorpus(outDir, { sessions, totalMb, seed = 1, profile = 'calibrated' }) {
+  if (!PROFILES.includes(profile)) throw new Error(`unknown profile ${profile} (${PROFILES.join(', ')})`);
   const random = prng(seed);
   const pool = textPool(prng(seed + 1), 2 * 1024 * 1024);
-  const weights = Array.from({ length: sessions }, () => 0.05 + random() ** 3);
+  const weights = sessionWeights(random, sessions, profile);
   const sum = weights.reduce((a, b) => a + b, 0);
   const projects = Math.max(1, Math.min(12, Math.ceil(sessions / 40)));
-  let total = 0;
+  const totals = { bytes: 0, agents: 0, agentFiles: 0 };
   for (let i = 0; i < sessions; i++) {
-    const project = join(outDir, `-home-dev-project-${i % projects}`);
+    const name = `app${i % projects}`;
+    const project = join(
+      outDir,
+      profile === 'legacy' ? `-home-dev-project-${i % projects}` : `-home-dev-projects-${name}`,
+    );
     mkdirSync(project, { recursive: true });
     const id = uuidFrom(random);
     const bytes = Math.floor((weights[i] / sum) * totalMb * 1e6);
-    total += (await writeSession(project, id, bytes, seed * 100003 + i, pool)).bytes;
+    const written =
+      profile === 'legacy'
+        ? await writeLegacySession(project, id, bytes, seed * 100003 + i, pool)
+        : await writeCalibratedSession(project, id, bytes, seed * 100003 + i, pool, name);
+    totals.bytes += written.bytes;
+    totals.agents += written.agents;
+    totals.agentFiles += written.agentFiles ?? written.agents;
+    // Six stray files in 552 real ones: one after every 92nd session.
+    if (profile === 'calibrated' && i % 92 === 91) writeStrayFile(project, random, i);
   }
-  return { bytes: total };
+  return totals;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [out, ...rest] = process.argv.slice(2);
   const opt = (name, fallback) => {
     const at = rest.indexOf(`--${name}`);
-    return at >= 0 ? Number(rest[at + 1]) : fallback;
+    return at >= 0 ? rest[at + 1] : fallback;
   };
   if (!out) {
-    console.error('usage: generate.mjs OUT_DIR --sessions N --total-mb MB [--seed S]');
+    console.error(
+      'usage: generate.mjs OUT_DIR --sessions N --total-mb MB [--seed S] [--profile calibrated|legacy]',
+    );
     process.exit(2);
   }
   const started = performance.now();
-  const { bytes } = await generateCorpus(out, {
-    sessions: opt('sessions', 10),
-    totalMb: opt('total-mb', 50),
-    seed: opt('seed', 1),
+  const { bytes, agents, agentFiles } = await generateCorpus(out, {
+    sessions: Number(opt('sessions', 10)),
+    totalMb: Number(opt('total-mb', 50)),
+    seed: Number(opt('seed', 1)),
+    profile: opt('profile', 'calibrated'),
   });
   console.error(
-    `wrote ${(bytes / 1e6).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s to ${out}`,
+    `wrote ${(bytes / 1e6).toFixed(1)} MB (${agents} agent runs, ${agentFiles} agent files) in ${((performance.now() - started) / 1000).toFixed(1)} s to ${out}`,
   );
 }

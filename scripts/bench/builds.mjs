@@ -1,0 +1,58 @@
+// The builds a run measures: this checkout ("after") and, with BENCH_BASELINE=/path/to/checkout, another built
+// checkout ("before"), each measured back to back with the other, run after run.
+
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** A build: its name, root, CLI entry and commit. */
+function build(name, root) {
+  const cli = join(root, 'packages/cli/dist/bin.js');
+  if (!existsSync(cli)) throw new Error(`${root}: build it first (pnpm build), no ${cli}`);
+  let commit = 'unknown';
+  try {
+    commit = execFileSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['-C', root, 'status', '--porcelain', '--untracked-files=no'], {
+      encoding: 'utf8',
+    });
+    if (dirty.trim()) commit += ' + changes';
+  } catch {}
+  return { name, root, cli, commit };
+}
+
+/** The builds to measure: `after` (this checkout) first, `before` (the baseline) when one is given. */
+export function builds(root, baseline) {
+  const list = [build('after', root)];
+  if (baseline) list.push(build('before', resolve(baseline)));
+  return list;
+}
+
+/** The builds in the order of run `i`: alternating, so that neither always runs first on a warmer machine. */
+export function inTurn(list, i) {
+  return i % 2 ? [...list].reverse() : list;
+}
+
+function entryOf(spec) {
+  if (typeof spec === 'string') return spec;
+  return spec?.import ?? spec?.default ?? null;
+}
+
+/**
+ * Core's `buildSession` and `fileSource` of a build, wherever the build exports them: the main entry, or the
+ * `@cctrail/core/node` subpath that takes file reading out of it.
+ */
+export async function loadCore({ root }) {
+  const dir = join(root, 'packages/core');
+  const { exports } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const load = async (key) => {
+    const entry = entryOf(exports?.[key]);
+    return entry ? import(pathToFileURL(join(dir, entry)).href) : {};
+  };
+  const main = await load('.');
+  const node = await load('./node');
+  const buildSession = main.buildSession ?? node.buildSession;
+  const fileSource = node.fileSource ?? main.fileSource;
+  if (!buildSession || !fileSource) throw new Error(`${root}: core exports no buildSession or fileSource`);
+  return { buildSession, fileSource };
+}
