@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { barChartSvg, compactionHistogram, entriesSparkline, tokensPerDay } from '../src/views/charts.js';
-import { totalTokens } from '../src/views/tokens.js';
 import { demoSession, summaryOf, usage } from './helpers/demo.js';
 
 const summary = (
@@ -57,9 +56,5 @@ describe('charts', () => {
     expect(svg.match(/<rect/g)).toHaveLength(6);
     expect(svg).toContain('3 runs of 6–20 entries');
     expect(svg).not.toContain('NaN');
-  });
-  it('totals usage', () => {
-    expect(totalTokens(usage(1, 2, 3, 4))).toBe(10);
-    expect(totalTokens(null)).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import { activeEntries, branchEntries, sidechainEntries } from '@cctrail/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadHighlighter } from '../src/views/highlight.js';
 import { clip, escapeHtml, html, trusted, wellFormed } from '../src/views/html.js';
@@ -9,14 +10,7 @@ import {
   renderOutput,
   renderTranscript,
 } from '../src/views/render.js';
-import {
-  activeEntries,
-  branchEntries,
-  isFoldedResult,
-  sidechainEntries,
-  toolSummary,
-  transcriptContext,
-} from '../src/views/transcript.js';
+import { isFoldedResult, toolSummary, transcriptContext } from '../src/views/transcript.js';
 import { demoSession } from './helpers/demo.js';
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
+import { rereadsAfterCompactions } from '@cctrail/core';
 import { describe, expect, it } from 'vitest';
-import { rereadsAfterCompactions } from '../src/views/reread.js';
 import { MAX_DOTS, timelineSeries, timelineSvg } from '../src/views/timeline.js';
 import { demoSession, linearSession } from './helpers/demo.js';
 

@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { rereadsAfterCompactions } from '@cctrail/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { indexView } from '../src/views/index-view.js';
 import { sessionMermaid } from '../src/views/mermaid.js';
 import type { Session } from '../src/views/model.js';
-import { rereadsAfterCompactions } from '../src/views/reread.js';
 import { timelineSeries } from '../src/views/timeline.js';
 import { demoSession, writeArchive } from './helpers/demo.js';
 import { type FixtureProject, SCENARIOS, scenarioProjects } from './helpers/fixtures.js';

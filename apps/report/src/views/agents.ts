@@ -1,5 +1,5 @@
+import { toolCallsIn, totalTokens } from '@cctrail/core';
 import type { Session, Sidechain } from './model.js';
-import { totalTokens } from './tokens.js';
 
 /**
  * Agent statistics for the `/agents/` pages: one `AgentRun` per sidechain (computed while the session is
@@ -35,7 +35,7 @@ export function durationBetween(start: string | null, end: string | null): numbe
 
 /** Builds the `AgentRun` of a sidechain of a loaded session. */
 export function agentRunOf(session: Session, sc: Sidechain): AgentRun {
-  const tools = session.tools.filter((t) => t.sidechain === sc.id);
+  const tools = toolCallsIn(session, sc.id);
   return {
     id: sc.id,
     agentType: sc.agentType || 'unknown',
@@ -111,7 +111,7 @@ export interface AgentTypeStats {
 }
 
 /** Lower bounds of the entry-count buckets of `AgentTypeStats.distribution`. */
-export const ENTRY_BUCKET_EDGES = [1, 2, 6, 21, 51, 201];
+const ENTRY_BUCKET_EDGES = [1, 2, 6, 21, 51, 201];
 
 /** A run with where it happened, for aggregation. */
 export interface LocatedRun {

@@ -1,7 +1,7 @@
+import { totalTokens } from '@cctrail/core';
 import { max, scaleBand, scaleLinear } from 'd3';
 import { escapeHtml, type SafeHtml, trusted } from './html.js';
 import type { ArchiveSessionSummary } from './model.js';
-import { totalTokens } from './tokens.js';
 
 /**
  * Build-time SVG charts of the index page: tokens per day and sessions by number of compactions. Data

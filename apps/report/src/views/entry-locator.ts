@@ -1,7 +1,7 @@
+import { activeEntries, branchEntries, childrenOf } from '@cctrail/core';
 import { branchRoute, entryAnchor, sessionRoute, sidechainRoute } from './links.js';
 import type { Entry, Session } from './model.js';
 import { PAGE_SIZE } from './paginate.js';
-import { activeEntries, branchEntries, childrenOf } from './transcript.js';
 
 /** Where an entry is shown: the route of its transcript page and its anchor there. */
 export interface EntryPlace {

@@ -9,7 +9,7 @@ import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
  */
 
 /** Languages highlighted; anything else is shown as plain text. */
-export const LANGUAGES = [
+const LANGUAGES = [
   'ts',
   'tsx',
   'js',
@@ -29,7 +29,7 @@ export const LANGUAGES = [
 ] as const;
 
 /** Largest code block highlighted, in characters. */
-export const HIGHLIGHT_LIMIT = 20_000;
+const HIGHLIGHT_LIMIT = 20_000;
 
 /**
  * Time allowed to tokenize one line, in milliseconds; past it the rest of the line and the state the next
@@ -76,7 +76,7 @@ export async function loadHighlighter(): Promise<void> {
 }
 
 /** Maps a fence's language to one of `LANGUAGES`, or null. */
-export function resolveLanguage(lang: string): string | null {
+function resolveLanguage(lang: string): string | null {
   const l = lang.toLowerCase().trim();
   const resolved = ALIASES[l] ?? l;
   return (LANGUAGES as readonly string[]).includes(resolved) ? resolved : null;
@@ -95,15 +95,4 @@ export function highlightToHast(code: string, lang: string): unknown {
     tokenizeTimeLimit: TOKENIZE_TIME_LIMIT,
   });
   return root.children[0] ?? null;
-}
-
-/** Highlights code to an HTML string, or returns null (see `highlightToHast`). */
-export function highlightToHtml(code: string, lang: string): string | null {
-  const resolved = resolveLanguage(lang);
-  if (!highlighter || !resolved || code.length > HIGHLIGHT_LIMIT) return null;
-  return highlighter.codeToHtml(code, {
-    lang: resolved,
-    theme: 'cctrail',
-    tokenizeTimeLimit: TOKENIZE_TIME_LIMIT,
-  });
 }

@@ -1,11 +1,10 @@
+import { sessionTitle, totalTokens } from '@cctrail/core';
 import { compact, type Figure, num } from './format.js';
 import { pageHref, sessionRoute } from './links.js';
-import { sessionTitle } from './session-title.js';
 import type { SiteManifest } from './site-model.js';
-import { totalTokens } from './tokens.js';
 
 /** One row of the index's session table. */
-export interface SessionRow {
+interface SessionRow {
   title: string;
   href: string;
   id: string;
@@ -46,7 +45,7 @@ export function indexView(m: SiteManifest): IndexView {
       sidechains += s.summary.sidechains ?? 0;
       forks += s.summary.forks ?? 0;
       return {
-        title: sessionTitle(s),
+        title: sessionTitle({ ...s.summary, id: s.id }),
         href: pageHref('', sessionRoute(p.slug, s.slug)),
         id: s.id,
         startedAt: s.summary.startedAt,

@@ -13,13 +13,13 @@ import { clip, escapeHtml, type SafeHtml, trusted, wellFormed } from './html.js'
  */
 
 /** Largest message rendered as markdown; longer text is shown as escaped preformatted text. */
-export const MARKDOWN_LIMIT = 100_000;
+const MARKDOWN_LIMIT = 100_000;
 
 /**
  * The sanitize schema: GitHub's default without images (they would be outside requests: they become links),
  * links restricted to http/https/mailto, no ids or names that could clobber globals.
  */
-export const SANITIZE_SCHEMA: typeof defaultSchema = {
+const SANITIZE_SCHEMA: typeof defaultSchema = {
   ...defaultSchema,
   tagNames: (defaultSchema.tagNames ?? []).filter(
     (t) => !['img', 'picture', 'source', 'video', 'audio'].includes(t),

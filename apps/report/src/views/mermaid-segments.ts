@@ -1,5 +1,5 @@
+import { childrenOf } from '@cctrail/core';
 import type { Entry, Session } from './model.js';
-import { childrenOf } from './transcript.js';
 
 /**
  * The first step of the flowchart (`mermaid.ts`): the session DAG cut into segments, linear runs of entries
@@ -26,7 +26,7 @@ export interface Segment {
 const FOLD_LIMIT = 8;
 
 /** True for a compaction boundary entry. */
-export function isBoundary(e: Entry): boolean {
+function isBoundary(e: Entry): boolean {
   return e.kind === 'compact-boundary' || e.kind === 'microcompact-boundary';
 }
 

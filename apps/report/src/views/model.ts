@@ -6,7 +6,6 @@ export type {
   ArchiveIndex,
   ArchiveProject,
   ArchiveSessionSummary,
-  Branch,
   Compaction,
   ContentBlock,
   Diagnostic,

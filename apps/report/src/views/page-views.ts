@@ -1,3 +1,4 @@
+import { sessionTitle } from '@cctrail/core';
 import { type ArchiveRun, agentTable, archiveRuns } from './agent-table.js';
 import type { AgentTypeStats } from './agents.js';
 import { type Bar, barChartSvg, compactionHistogram, tokensPerDay } from './charts.js';
@@ -8,7 +9,6 @@ import { type PagerLink, pagerLinks } from './pager.js';
 import { rereadTable } from './reread-table.js';
 import { findBranch, findSession, findSidechain } from './routes.js';
 import { sessionFigures } from './session-figures.js';
-import { sessionTitle } from './session-title.js';
 import {
   agentSlug,
   type ManifestBranch,
@@ -156,7 +156,7 @@ export function sessionPageView(
     kind: 'session',
     site: siteOf(m),
     route,
-    title: sessionTitle(s),
+    title: sessionTitle({ ...s.summary, id: s.id }),
     projectName: p.name,
     session: s,
     figures: sessionFigures(s),
@@ -186,7 +186,7 @@ export function transcriptPageView(
   transcript: string,
 ): TranscriptPageView {
   const { project: p, session: s } = findSession(m, projectSlug, sessionSlug);
-  const title = sessionTitle(s);
+  const title = sessionTitle({ ...s.summary, id: s.id });
   const sc = scope.kind === 'sidechain' ? findSidechain(s, scope.slug) : null;
   const br = scope.kind === 'branch' ? findBranch(s, scope.index) : null;
   const count = sc ? sc.pages : br ? br.pages : s.pages;
@@ -242,7 +242,11 @@ export function agentPageView(m: SiteManifest, agentType: string, route: string)
     site: siteOf(m),
     route,
     agentType,
-    runs: runs.map((r) => ({ ...r, href: pageHref(route, r.route), sessionTitle: sessionTitle(r.session) })),
+    runs: runs.map((r) => ({
+      ...r,
+      href: pageHref(route, r.route),
+      sessionTitle: sessionTitle({ ...r.session.summary, id: r.session.id }),
+    })),
     sessions: new Set(runs.map((r) => r.sessionKey)).size,
   };
 }

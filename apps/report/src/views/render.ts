@@ -11,15 +11,15 @@ import { actorLabel, isFoldedResult, type TranscriptContext, toolSummary } from 
  */
 
 /** Characters of a tool output shown before "show all". */
-export const OUTPUT_PREVIEW = 3_000;
+const OUTPUT_PREVIEW = 3_000;
 /** Lines of a tool output shown before "show all". */
-export const OUTPUT_PREVIEW_LINES = 16;
+const OUTPUT_PREVIEW_LINES = 16;
 /** Most characters of one output ever written to a page. */
 export const FULL_OUTPUT_CAP = 200_000;
 /** Largest base64 payload shown as an inline image. */
-export const IMAGE_CAP = 4_000_000;
+const IMAGE_CAP = 4_000_000;
 /** Image media types shown inline. */
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 
 /** Links the transcript needs to other pages. */
 export interface TranscriptLinks {
@@ -93,7 +93,7 @@ function safeJson(value: unknown): string {
  * JSON of an input that is not a small object. Not highlighted: highlighting every call would dominate the
  * build time of large archives.
  */
-export function renderToolInput(input: unknown): SafeHtml {
+function renderToolInput(input: unknown): SafeHtml {
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
     const keys = Object.keys(input);
     if (keys.length > 0 && keys.length <= 16) {

@@ -1,6 +1,6 @@
+import type { RereadsAfterCompaction } from '@cctrail/core';
 import { num, plural } from './format.js';
 import { html, type SafeHtml, trusted } from './html.js';
-import type { RereadsAfterCompaction } from './reread.js';
 
 /** Renders a list of re-reads as HTML tables, one per compaction with files read again (for the session page). */
 export function rereadTable(rereads: readonly RereadsAfterCompaction[]): SafeHtml {

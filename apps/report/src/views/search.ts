@@ -1,5 +1,5 @@
+import { sessionTitle } from '@cctrail/core';
 import { pageHref, sessionRoute, sidechainRoute } from './links.js';
-import { sessionTitle } from './session-title.js';
 import type { SiteManifest } from './site-model.js';
 
 /**
@@ -43,7 +43,7 @@ export function searchItems(m: SiteManifest): SearchItem[] {
   for (const p of m.projects) {
     for (const s of p.sessions) {
       items.push({
-        t: sessionTitle(s),
+        t: sessionTitle({ ...s.summary, id: s.id }),
         k: 'session',
         p: p.name,
         x: [
@@ -59,7 +59,7 @@ export function searchItems(m: SiteManifest): SearchItem[] {
           t: `${c.agentType}${c.description ? `: ${c.description}` : ''}`,
           k: 'agent',
           p: p.name,
-          x: `${sessionTitle(s)} ${c.id}`,
+          x: `${sessionTitle({ ...s.summary, id: s.id })} ${c.id}`,
           u: pageHref('', sidechainRoute(p.slug, s.slug, c.slug)),
           d: c.startedAt,
         });

@@ -1,6 +1,6 @@
+import { totalTokens } from '@cctrail/core';
 import { compact, durationShort, type Figure, num } from './format.js';
 import type { ManifestSession } from './site-model.js';
-import { totalTokens } from './tokens.js';
 
 /** Header figures of a session page. */
 export function sessionFigures(s: ManifestSession): Figure[] {

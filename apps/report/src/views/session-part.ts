@@ -1,8 +1,8 @@
+import { activeEntries } from '@cctrail/core';
 import { agentRunOf } from './agents.js';
 import type { Session } from './model.js';
 import { paginate } from './paginate.js';
 import type { ManifestBranch, ManifestSidechain } from './site-model.js';
-import { activeEntries } from './transcript.js';
 
 /** What the site model keeps of a session file: its figures that the index line does not have. */
 export interface CachedPart {

@@ -45,7 +45,7 @@ export interface ManifestSession {
 }
 
 /** One project of the manifest. */
-export interface ManifestProject {
+interface ManifestProject {
   /** Archive folder id. */
   id: string;
   /** Unique (case-insensitively) among projects, used in routes. */

@@ -1,7 +1,7 @@
+import type { RereadsAfterCompaction } from '@cctrail/core';
 import { area, line, max, scaleLinear } from 'd3';
 import { escapeHtml, type SafeHtml, trusted } from './html.js';
 import type { Entry, Session } from './model.js';
-import type { RereadsAfterCompaction } from './reread.js';
 
 /**
  * The compaction timeline: context size of every API call of the main conversation (input + cache read +
@@ -11,7 +11,7 @@ import type { RereadsAfterCompaction } from './reread.js';
  */
 
 /** One API call. */
-export interface CallPoint {
+interface CallPoint {
   /** 0-based position among the calls. */
   index: number;
   uuid: string;
@@ -23,7 +23,7 @@ export interface CallPoint {
 }
 
 /** A compaction placed between calls. */
-export interface CompactionMarker {
+interface CompactionMarker {
   uuid: string | null;
   /** Position on the call axis (between the calls before and after it). */
   x: number;
@@ -35,7 +35,7 @@ export interface CompactionMarker {
 }
 
 /** A stretch of calls: an epoch or a sidechain's run. */
-export interface Span {
+interface Span {
   label: string;
   from: number;
   to: number;

@@ -1,14 +1,20 @@
+import {
+  activeEntries,
+  branchEntries,
+  type RereadsAfterCompaction,
+  rereadsAfterCompactions,
+  sidechainEntries,
+} from '@cctrail/core';
 import { type EntryPlace, entryLocator } from './entry-locator.js';
 import { branchRoute, pageHref, sidechainRoute } from './links.js';
 import { type MermaidNode, sessionMermaid } from './mermaid.js';
 import type { Diagnostic, Entry, Session } from './model.js';
 import { paginate } from './paginate.js';
 import { renderTranscript, type TranscriptLinks } from './render.js';
-import { type RereadsAfterCompaction, rereadsAfterCompactions } from './reread.js';
 import type { PageProps } from './routes.js';
 import type { ManifestSession } from './site-model.js';
 import { timelineSeries, timelineSvg } from './timeline.js';
-import { activeEntries, branchEntries, sidechainEntries, transcriptContext } from './transcript.js';
+import { transcriptContext } from './transcript.js';
 
 /**
  * The heavy part of a transcript page, computed from the session: the transcript HTML of the page, and on a

@@ -1,48 +1,10 @@
-import type { Branch, Compaction, ContentBlock, Entry, Session, Sidechain, ToolCall } from './model.js';
+import type { Compaction, ContentBlock, Entry, Session, Sidechain, ToolCall } from './model.js';
 
 /**
- * Which entries a transcript shows and how they relate: the active path, a sidechain, an abandoned branch;
- * tool calls paired with their results, sidechains by spawning call, branches by branch point.
+ * What a transcript needs while it renders its entries (which entries it shows comes from core's queries:
+ * `activeEntries`, `sidechainEntries`, `branchEntries`): tool calls paired with their results, sidechains by
+ * spawning call, branches by branch point.
  */
-
-/** Entries of the main conversation's active path, in file order. */
-export function activeEntries(session: Session): Entry[] {
-  return session.entries.filter((e) => e.active && e.sidechain === null);
-}
-
-/** Entries of one sidechain, in file order. */
-export function sidechainEntries(session: Session, sidechainId: string): Entry[] {
-  return session.entries.filter((e) => e.sidechain === sidechainId);
-}
-
-/** Children of each entry in the built DAG (`Entry.parent`), in file order. */
-export function childrenOf(entries: readonly Entry[]): Map<string, string[]> {
-  const children = new Map<string, string[]>();
-  for (const e of entries) {
-    if (e.parent === null) continue;
-    const list = children.get(e.parent);
-    if (list) list.push(e.uuid);
-    else children.set(e.parent, [e.uuid]);
-  }
-  return children;
-}
-
-/** Entries of an abandoned branch: its head and everything below it, in file order (`children` may be passed in). */
-export function branchEntries(
-  session: Session,
-  branch: Branch,
-  children: Map<string, string[]> = childrenOf(session.entries),
-): Entry[] {
-  const keep = new Set<string>();
-  const stack = [branch.head];
-  while (stack.length > 0) {
-    const uuid = stack.pop() as string;
-    if (keep.has(uuid)) continue;
-    keep.add(uuid);
-    for (const c of children.get(uuid) ?? []) stack.push(c);
-  }
-  return session.entries.filter((e) => keep.has(e.uuid));
-}
 
 type ToolResultBlock = Extract<ContentBlock, { type: 'tool_result' }>;
 
@@ -137,12 +99,4 @@ export function toolSummary(name: string, input: unknown): string {
     }
   }
   return name === 'TodoWrite' && Array.isArray(i.todos) ? `${i.todos.length} todos` : '';
-}
-
-/** Plain text of an entry's text blocks, for titles and search. */
-export function entryText(entry: Entry): string {
-  return entry.content
-    .map((b) => (b.type === 'text' ? b.text : ''))
-    .join('\n')
-    .trim();
 }

@@ -64,9 +64,9 @@ export function entry(uuid: string, parent: string | null, partial: Partial<Entr
   };
 }
 
-export const text = (t: string): ContentBlock => ({ type: 'text', text: t });
+const text = (t: string): ContentBlock => ({ type: 'text', text: t });
 
-export function claude(
+function claude(
   uuid: string,
   parent: string | null,
   content: ContentBlock[],
@@ -84,7 +84,7 @@ export function claude(
   });
 }
 
-export function result(
+function result(
   uuid: string,
   parent: string,
   toolUseId: string,
@@ -100,7 +100,7 @@ export function result(
   });
 }
 
-export function emptySession(id: string, entries: Entry[]): Session {
+function emptySession(id: string, entries: Entry[]): Session {
   const u = usage(0, 0, 0, 0);
   return {
     schemaVersion: 1,

@@ -4,7 +4,7 @@ import { buildSession, markDuplicates, type Session } from '@cctrail/core';
 import { discover, sessionSource } from '@cctrail/core/node';
 
 /** The repository's fixture scenarios (`fixtures/<scenario>/<project>/…`). */
-export const FIXTURES = resolve(import.meta.dirname, '../../../../fixtures');
+const FIXTURES = resolve(import.meta.dirname, '../../../../fixtures');
 
 /** The names of the fixture scenarios, sorted. */
 export const SCENARIOS: string[] = readdirSync(FIXTURES, { withFileTypes: true })
