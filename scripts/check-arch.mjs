@@ -2,20 +2,16 @@
 // package and app, the import rule of the report's `.astro` components (check-site-imports.mjs) and the size of
 // source files (check-size.mjs). Prints every violation as `error <rule>: <from> → <to>` and exits 1 on any.
 //
-//   node scripts/check-arch.mjs [ROOT] [--enforced]
+//   node scripts/check-arch.mjs [ROOT]
 //
 // ROOT is the tree to check (default: this repository), always with this repository's rules. Imports of
-// @cctrail/* packages resolve to their built entry points: build first. With --enforced (`pnpm lint`), the
-// rules in PENDING only warn: those the code of main does not follow yet.
+// @cctrail/* packages resolve to their built entry points: build first.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { RULE, siteImportViolations } from './check-site-imports.mjs';
 import { MAX_LINES, oversizedFiles } from './check-size.mjs';
-
-/** Rules `pnpm lint` does not enforce yet (`pnpm lint:arch` does): remove a name once main follows it. */
-export const PENDING = [];
 
 const repository = resolve(import.meta.dirname, '..');
 
@@ -70,21 +66,11 @@ export function violations(root) {
   ];
 }
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { enforced: { type: 'boolean', default: false } },
-});
-const found = violations(resolve(positionals[0] ?? repository));
-const pending = new Set(values.enforced ? PENDING : []);
-const errors = found.filter((violation) => !pending.has(violation.rule));
+const { positionals } = parseArgs({ allowPositionals: true, options: {} });
+const errors = violations(resolve(positionals[0] ?? repository));
 for (const { rule, text } of errors) console.error(`  error ${rule}: ${text}`);
 if (errors.length > 0) {
   console.error(`check-arch: ${errors.length} violation(s) of the architecture rules`);
   process.exit(1);
 }
-const waiting = new Map();
-for (const { rule } of found) waiting.set(rule, (waiting.get(rule) ?? 0) + 1);
-const counts = [...waiting].map(([rule, count]) => `${rule} ${count}`).join(', ');
-console.log(
-  `check-arch: the architecture rules hold${counts ? ` (not enforced yet, see pnpm lint:arch: ${counts})` : ''}`,
-);
+console.log('check-arch: the architecture rules hold');

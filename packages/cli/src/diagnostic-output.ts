@@ -12,7 +12,7 @@ export interface DiagnosticTally {
 }
 
 /** Counts the diagnostics of sessions by severity. */
-export function tallyDiagnostics(sessions: readonly Pick<Session, 'diagnostics'>[]): DiagnosticTally {
+function tallyDiagnostics(sessions: readonly Pick<Session, 'diagnostics'>[]): DiagnosticTally {
   const tally: DiagnosticTally = { error: 0, warning: 0, info: 0, sessions: 0 };
   for (const session of sessions) {
     if (session.diagnostics.length > 0) tally.sessions++;
@@ -28,7 +28,7 @@ export function tallyDiagnostics(sessions: readonly Pick<Session, 'diagnostics'>
  * @param diagnostic The diagnostic.
  * @param session Id of its session, used when the diagnostic concerns no file.
  */
-export function formatDiagnostic(diagnostic: Diagnostic, session: string): string {
+function formatDiagnostic(diagnostic: Diagnostic, session: string): string {
   const where =
     diagnostic.file === null
       ? session

@@ -12,7 +12,7 @@ import { cliVersion } from './version.js';
 export const COMMANDS: readonly Command[] = [exportCommand, statsCommand, reportCommand];
 
 /** The `Io` of the running process. */
-export function processIo(): Io {
+function processIo(): Io {
   return { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
 }
 

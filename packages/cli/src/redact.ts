@@ -13,7 +13,7 @@ import { rewriteStrings } from './rewrite-strings.js';
  * common in ordinary text (`_`, `:`) comes with `at`, a sticky expression (flag `y` alone) that starts with it:
  * the hint is only where `at` matches.
  */
-export type SecretHint = string | { find: string; at: RegExp };
+type SecretHint = string | { find: string; at: RegExp };
 
 /** One kind of secret. */
 export interface SecretPattern {

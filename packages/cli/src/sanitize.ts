@@ -6,7 +6,7 @@ export const MAX_NAME_LENGTH = 100;
 const WINDOWS_DEVICE = /^(con|prn|aux|nul|com\d|lpt\d)(?=\.|$)/i;
 
 /** A short, stable hash of a string: 8 hex digits of its SHA-256. */
-export function shortHash(text: string): string {
+function shortHash(text: string): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 8);
 }
 

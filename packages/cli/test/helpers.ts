@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 
 /** The built binary: tests spawn it like a user would. */
-export const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 /** The repository's fixtures: one folder per scenario, each a projects folder. */
 export const FIXTURES = fileURLToPath(new URL('../../../fixtures', import.meta.url));
 /** Real transcripts beside the repository, when present. */

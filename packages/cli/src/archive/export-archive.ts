@@ -17,7 +17,7 @@ import { buildSessions } from './session-pass.js';
 import { settleSessions, write } from './settle.js';
 
 /** Where an export goes: a folder (`DIR/index.json` + one file per session) or NDJSON on a stream. */
-export type ArchiveTarget = { dir: string } | { stream: Io['stdout'] };
+type ArchiveTarget = { dir: string } | { stream: Io['stdout'] };
 
 /** Options of `exportArchive`. */
 export interface ExportOptions {

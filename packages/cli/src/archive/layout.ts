@@ -4,7 +4,7 @@ import type { Privacy } from '../privacy.js';
 import { NameAllocator, sanitizeId } from '../sanitize.js';
 
 /** Folder of the session files inside an archive. */
-export const SESSIONS_FOLDER = 'sessions';
+const SESSIONS_FOLDER = 'sessions';
 
 /** What the layout needs of a session: its id and its project's slug. */
 export interface Placed {

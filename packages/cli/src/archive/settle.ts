@@ -11,7 +11,7 @@ import { exportPrint, type Planned } from './plan.js';
 import { withTopLevelValue } from './top-level-value.js';
 
 /** A session settled in its place: its index line and project directory, and what writing it did. */
-export interface Settled extends IndexedSession {
+interface Settled extends IndexedSession {
   outcome: WriteOutcome;
   redacted: number;
   shortened: number;
@@ -78,11 +78,7 @@ export async function settleSessions(
  * @param duplicateOf Its final `duplicateOf`, privacy options applied.
  * @param path The absolute path of its archive file.
  */
-export async function settleInFolder(
-  session: Planned,
-  duplicateOf: string | null,
-  path: string,
-): Promise<Settled> {
+async function settleInFolder(session: Planned, duplicateOf: string | null, path: string): Promise<Settled> {
   const wanted = JSON.stringify(duplicateOf);
   const { reused, exported } = session;
   if (reused !== null) {
@@ -106,7 +102,7 @@ export async function settleInFolder(
  * @param duplicateOf Its final `duplicateOf`, privacy options applied.
  * @param stream Where to write.
  */
-export async function streamSession(
+async function streamSession(
   session: Planned,
   duplicateOf: string | null,
   stream: Io['stdout'],

@@ -27,7 +27,7 @@ interface ReportModule {
  * @param env The environment.
  * @param cwd What a relative cache folder is relative to.
  */
-export function reportCacheDir(outDir: string, env: NodeJS.ProcessEnv, cwd: string): string {
+function reportCacheDir(outDir: string, env: NodeJS.ProcessEnv, cwd: string): string {
   return join(cacheRoot(env, cwd), 'reports', cacheName(outDir));
 }
 

@@ -11,7 +11,7 @@ import { type FileStat, fileStats } from './file-stats.js';
  * file, a fingerprint of its inputs (size and modification time of every transcript, the cctrail version and
  * the export options). Kept in `DIR/.cctrail-state.json`.
  */
-export const STATE_FILE = '.cctrail-state.json';
+const STATE_FILE = '.cctrail-state.json';
 
 interface StateFile {
   schemaVersion: 1;
