@@ -1,8 +1,8 @@
 /**
  * @cctrail/report — the static report of a cctrail archive: an Astro site with an index of projects and
  * sessions, session pages (Mermaid flowchart, compaction timeline, transcript), agent pages and search.
- * Works from `file://` and under a sub-path. Its one entry is `buildReport`, which reads only the exported
- * archive.
+ * Works from `file://` and under a sub-path. Its entry is `buildReport`, which reads only the exported
+ * archive; a writer of the archive may `prepareSession` each session it writes, so the build need not read it.
  *
  * @example
  * ```ts
@@ -11,3 +11,4 @@
  * ```
  */
 export { type BuildReportOptions, type BuildReportResult, buildReport } from './build/build.js';
+export { type PrepareSessionOptions, prepareSession, type SessionLine } from './build/prepare.js';

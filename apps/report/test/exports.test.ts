@@ -2,5 +2,5 @@ import { expect, it } from 'vitest';
 import * as report from '../src/index.js';
 
 it('pins the public API', () => {
-  expect(Object.keys(report).sort()).toEqual(['buildReport']);
+  expect(Object.keys(report).sort()).toEqual(['buildReport', 'prepareSession']);
 });

@@ -1,8 +1,14 @@
-import { type ArchiveSessionSummary, buildSession, type SessionSource, sessionJson } from '@cctrail/core';
+import {
+  type ArchiveSessionSummary,
+  buildSession,
+  type Session,
+  type SessionSource,
+  sessionJson,
+} from '@cctrail/core';
 import { summarize } from './archive-json.js';
 import { type WriteOutcome, writeIfChanged } from './atomic-write.js';
 import { type Filters, inTimeRange } from './input.js';
-import { type Privacy, type PrivacyCounts, privacyTransform } from './privacy.js';
+import { type Privacy, type PrivacyCounts, privacyTransform, type Transform } from './privacy.js';
 import { type Skeleton, skeletonOf } from './skeleton.js';
 
 /** How to export one session (see `exportSession`). */
@@ -29,6 +35,18 @@ export interface ExportRequest {
    * memory is bounded by its structure, not by the size of its tool outputs (for huge sessions).
    */
   lean: boolean;
+  /**
+   * For `cctrail report`, when the file is written into the archive the site is built from: the session is then
+   * prepared for the site (`prepareSession` of `@cctrail/report`) while it is in memory.
+   */
+  report?: ReportTarget;
+}
+
+/** The archive and cache folders `buildReport` is given, and the id of the session's project in the index. */
+export interface ReportTarget {
+  dataDir: string;
+  cacheDir: string;
+  project: string;
 }
 
 /** A session file written by `exportSession`. */
@@ -74,10 +92,13 @@ export async function exportSession(request: ExportRequest, source: SessionSourc
   const outcome = await writeIfChanged(path, pieces);
   // The index shows the same (redacted, shortened) text as the session file.
   const quiet = privacyTransform(request.privacy);
+  const line = quiet(summary);
+  if (request.report && !request.lean && path === request.path)
+    await prepareForReport(asWritten(session, quiet), line, request.report);
   return {
     skeleton,
     exported: {
-      summary: quiet(summary),
+      summary: line,
       cwd: quiet(cwd),
       path,
       outcome,
@@ -86,6 +107,39 @@ export async function exportSession(request: ExportRequest, source: SessionSourc
       shortened: counts.shortened,
     },
   };
+}
+
+/**
+ * The session as its file holds it: writing rewrote its objects in place, and its top-level strings as copies.
+ *
+ * @param session The session, written.
+ * @param quiet The privacy transform it was written with.
+ */
+function asWritten(session: Session, quiet: Transform): Session {
+  return {
+    ...session,
+    id: quiet(session.id),
+    title: quiet(session.title),
+    firstPrompt: quiet(session.firstPrompt),
+    startedAt: quiet(session.startedAt),
+    endedAt: quiet(session.endedAt),
+    leaf: quiet(session.leaf),
+    duplicateOf: quiet(session.duplicateOf),
+  };
+}
+
+/**
+ * Lets the report take what it needs of a session just written from memory instead of from its file. The
+ * report's code is loaded here, so only `cctrail report` loads it. A failure only costs the build a read.
+ */
+async function prepareForReport(session: Session, line: ArchiveSessionSummary, target: ReportTarget) {
+  const { project, ...folders } = target;
+  try {
+    const { prepareSession } = await import('@cctrail/report');
+    await prepareSession(session, { ...line, project }, folders);
+  } catch {
+    // Nothing prepared: the build reads the file.
+  }
 }
 
 /** The pieces of a session file's text, ended by a newline (one session per line in NDJSON). */

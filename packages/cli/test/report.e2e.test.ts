@@ -104,7 +104,7 @@ describe.skipIf(!REPORT_BUILT || !existsSync(HOSTILE))('cctrail report with rela
 });
 
 describe.skipIf(!REPORT_BUILT || fixtureScenarios().length === 0)('cctrail report on every fixture', () => {
-  it('builds the site the report builds from the exported archive alone', async () => {
+  it('builds, from what its export workers prepared, the site the report builds from the archive alone', async () => {
     const out = join(work, 'early');
     const env = { CCTRAIL_CACHE_DIR: join(work, 'early-cache') };
     const run = await cctrail(['report', FIXTURES, '-o', out, '--verbose'], { env });
@@ -112,6 +112,12 @@ describe.skipIf(!REPORT_BUILT || fixtureScenarios().length === 0)('cctrail repor
     expect(run.code).toBe(0);
     // The builder's own steps (--verbose).
     expect(run.stderr).toMatch(/^report: \d+ pages in /m);
+    // The export workers prepared the sessions they wrote: the builder reads only those they could not (a file
+    // corrected after it was written, a route the builder had to tell apart from another).
+    const sessions = Number(/^report: \d+ projects, (\d+) sessions read/m.exec(run.stderr)?.[1]);
+    const read = Number(/^report: (\d+) session files read/m.exec(run.stderr)?.[1] ?? 0);
+    expect(sessions).toBeGreaterThan(10);
+    expect(read).toBeLessThan(sessions / 4);
     // The same archive, built by `buildReport` with no cache: the CLI hands the report nothing else.
     const reports = await readdir(join(work, 'early-cache', 'reports'));
     const { buildReport } = await import('@cctrail/report');

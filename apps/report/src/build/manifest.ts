@@ -101,21 +101,6 @@ export function cachePart(cacheDir: string, key: string, part: CachedPart): void
   writeFileSync(file, JSON.stringify(part));
 }
 
-/**
- * Caches the part of a session file that its writer computed from the session it wrote (with
- * `summarizeSession`), so that the report does not read the file again. Call it after the file is in place:
- * the cache key is the file's identity.
- *
- * @deprecated The report computes its parts from the archive; this goes once the CLI no longer calls it.
- * @param file The session file, as written.
- * @param part Its part.
- * @param cacheDir The report's cache folder (`BuildReportOptions.cacheDir`).
- */
-export function storePart(file: string, part: CachedPart, cacheDir: string): void {
-  const { key, error } = keyOf(resolve(file));
-  if (error === undefined) cachePart(cacheDir, key, part);
-}
-
 /** Options of `buildManifest`. */
 export interface ManifestOptions {
   listing: ArchiveListing;
@@ -169,7 +154,7 @@ export function buildManifest(options: ManifestOptions): SiteManifest {
  * @param projects The projects of `index.json` (ids, and their sessions' ids), in index order.
  * @returns For each project, its slug and its sessions' slugs, in the same order.
  */
-export function siteSlugs(
+function siteSlugs(
   projects: readonly { id: string; sessions: readonly { id: string }[] }[],
 ): { project: string; sessions: string[] }[] {
   const projectSlugs = uniqueSlugs(projects.map((p) => p.id));

@@ -29,6 +29,8 @@ export interface ExportOptions {
   privacy?: Privacy;
   /** A file to keep the sessions' skeletons in, so that unchanged sessions are not read again. */
   skeletonCache?: string;
+  /** For `cctrail report`: its site's cache folder, where each session written is prepared for the site. */
+  reportCacheDir?: string;
   /**
    * Called once the input is known to hold transcripts, before the archive is complete (`report` then starts
    * building the site).
@@ -74,7 +76,11 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
     const planned = await planSessions({ selection, privacy, dir, state, cache, spool });
     const found = onFirstTranscript(planned, options.onPlanned);
     const range = { since: selection.filters.since, until: selection.filters.until };
-    await buildSessions(planned, { runner, progress, cache, found, range, privacy });
+    const report =
+      dir === null || options.reportCacheDir === undefined
+        ? {}
+        : { report: { dataDir: dir, cacheDir: resolve(options.reportCacheDir) } };
+    await buildSessions(planned, { runner, progress, cache, found, range, privacy, ...report });
     const kept = await keepSessions(planned, selection.filters, cache);
     const sessions = kept.map((session) => session.skeleton!);
     const layout = planLayout(kept, privacy);

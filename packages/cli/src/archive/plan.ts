@@ -22,8 +22,9 @@ export interface Planned extends Placed {
   /** Its key in the skeleton cache, and its skeleton (cached, else once built). */
   skeletonKey: string | null;
   skeleton: Skeleton | undefined;
-  /** Its archive path in the layout of the whole selection. */
+  /** Its archive path in the layout of the whole selection, and the id of its project there. */
   file: string;
+  projectId: string;
   /** Where its file is written during the run: into the archive, or into the spool. */
   path: string;
   /** Where its file goes if it turns out not to be a transcript. */
@@ -74,6 +75,7 @@ export async function planSessions(context: PlanContext): Promise<Planned[]> {
       skeletonKey,
       skeleton: cache.get(skeletonKey),
       file: '',
+      projectId: '',
       path: spool.path(index),
       aside: spool.path(index),
       guess: null,
@@ -83,6 +85,8 @@ export async function planSessions(context: PlanContext): Promise<Planned[]> {
     };
   });
   const layout = planLayout(planned, privacy);
+  for (const { info, sessions } of layout.projects)
+    for (const session of sessions) session.projectId = info.id;
   const { since, until } = selection.filters;
   const shifting = since === null && until === null ? new Set<Planned>() : shiftingPaths(layout);
   // Many at a time: one after the other, the round trips of `reuse`'s `stat` would add up, all the more when

@@ -4,6 +4,7 @@ import type { JobRunner } from '../runtime/job-runner.js';
 import { type ExportJob, LEAN_ABOVE_BYTES, type SkeletonJob } from '../runtime/jobs.js';
 import { forEachHeaviestFirst } from '../runtime/pool.js';
 import type { SkeletonCache } from '../runtime/skeleton-cache.js';
+import type { ReportTarget } from '../session-export.js';
 import type { Skeleton } from '../skeleton.js';
 import type { Planned } from './plan.js';
 
@@ -15,6 +16,8 @@ export interface PassContext {
   /** The time filters, privacy options and duplicate guesses of the jobs. */
   range: ExportJob['request']['range'];
   privacy: ExportJob['request']['privacy'];
+  /** For `cctrail report`: the folders its site is built from, for sessions written into the archive. */
+  report?: Omit<ReportTarget, 'project'>;
   /** Told of each skeleton as soon as it is known. */
   found: (skeleton: Skeleton) => void;
 }
@@ -74,6 +77,10 @@ async function build(session: Planned, context: PassContext): Promise<void> {
         privacy: context.privacy,
         range: context.range,
         lean: huge,
+        // A spooled file is copied into the archive later: the site would not find what is prepared for it.
+        ...(context.report && session.path !== session.aside
+          ? { report: { ...context.report, project: session.projectId } }
+          : {}),
       },
     });
     skeleton = result.skeleton;

@@ -86,6 +86,7 @@ export const reportCommand: Command = {
     // The archive lives in the report's cache folder, so a rebuild re-exports only the sessions that changed.
     const cache = reportCacheDir(outDir, io.env, io.cwd);
     const dataDir = join(cache, 'archive');
+    const siteCache = join(cache, 'site');
     await mkdir(dataDir, { recursive: true });
     const runner = new JobRunner(io.env);
     const progress = progressBar(io, selection.sessions.length, 'sessions');
@@ -95,7 +96,7 @@ export const reportCommand: Command = {
       report.buildReport({
         dataDir,
         outDir,
-        cacheDir: join(cache, 'site'),
+        cacheDir: siteCache,
         ...(archive ? { archive } : {}),
         // With --verbose, the builder's steps and their times.
         ...(flag(options, 'verbose') ? { log: (message: string) => io.stderr.write(`${message}\n`) } : {}),
@@ -110,6 +111,8 @@ export const reportCommand: Command = {
       progress,
       privacy: { redact, shortHome },
       skeletonCache: join(cache, 'skeletons.json'),
+      // The export workers prepare each session they write for the site, while it is in memory.
+      reportCacheDir: siteCache,
       onPlanned: () => {
         building = build(exported);
       },
