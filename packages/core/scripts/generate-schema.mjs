@@ -1,27 +1,33 @@
-// Generates the JSON Schemas (draft 2020-12) of what cctrail writes from the TypeScript types in
-// @cctrail/core: `schema/index.schema.json` (index.json), `schema/session.schema.json` (one session file) and
+// Generates the JSON Schemas (draft 2020-12) of what cctrail writes from core's own TypeScript types:
+// `schema/index.schema.json` (an archive's index.json), `schema/session.schema.json` (one session file) and
 // `schema/stats.schema.json` (`cctrail stats --json`). Run by `build`; a test checks the files are current.
+// Shipped as `@cctrail/core/schema/*`; the cli publishes byte-identical copies as `cctrail/schema/*`.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createGenerator } from 'ts-json-schema-generator';
 
-const core = (file) => fileURLToPath(new URL(`../../core/src/${file}`, import.meta.url));
+const src = (file) => fileURLToPath(new URL(`../src/${file}`, import.meta.url));
 
 /** The schemas: output file name, source file in core, root type, title. */
 export const SCHEMAS = [
   {
     file: 'index.schema.json',
-    source: 'archive.ts',
+    source: 'archive/archive-index.ts',
     type: 'ArchiveIndex',
     title: 'cctrail archive index.json',
   },
   {
     file: 'session.schema.json',
-    source: 'model.ts',
+    source: 'model/session.ts',
     type: 'Session',
     title: 'cctrail normalized session file',
   },
-  { file: 'stats.schema.json', source: 'stats.ts', type: 'ArchiveStats', title: 'cctrail stats --json' },
+  {
+    file: 'stats.schema.json',
+    source: 'archive/stats-shapes.ts',
+    type: 'ArchiveStats',
+    title: 'cctrail stats --json',
+  },
 ];
 
 const DRAFT = 'https://json-schema.org/draft/2020-12/schema';
@@ -29,8 +35,8 @@ const DRAFT = 'https://json-schema.org/draft/2020-12/schema';
 /** Builds one schema as a plain object. */
 export function generateSchema({ source, type, title, file }) {
   const generator = createGenerator({
-    path: core(source),
-    tsconfig: core('../tsconfig.json'),
+    path: src(source),
+    tsconfig: src('../tsconfig.json'),
     type,
     skipTypeCheck: true,
     expose: 'export',
