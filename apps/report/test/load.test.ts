@@ -3,38 +3,69 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkIndex, checkSession, loadIndex, loadSession } from '../src/build/load.js';
+import type { Session } from '../src/views/model.js';
 import { demoSession } from './helpers/demo.js';
+
+/** A session as its file holds it: plain JSON, changed by `edit`. */
+function sessionJson(edit: (s: Session & Record<string, unknown>) => void = () => {}): unknown {
+  const s = JSON.parse(JSON.stringify(demoSession()));
+  edit(s);
+  return s;
+}
+
+/** Writes a value as a file of a fresh folder and returns its path. */
+function file(name: string, value: unknown): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'cctrail-load-')), name);
+  writeFileSync(path, JSON.stringify(value));
+  return path;
+}
 
 describe('load', () => {
   it('accepts sessions of the core schema', () => {
-    expect(checkSession(JSON.parse(JSON.stringify(demoSession())))).toEqual([]);
+    expect(checkSession(sessionJson())).toEqual([]);
+    expect(loadSession(file('s.json', sessionJson()))).toMatchObject({ ok: true });
   });
-  it('lists what is wrong with a session file', () => {
-    expect(checkSession([])).toEqual(['session file is not a JSON object']);
-    expect(checkSession({ schemaVersion: 2, id: 1, entries: [{}] })).toEqual(
-      expect.arrayContaining([
-        'unsupported schemaVersion 2',
-        'id is not a string',
-        'entries[0] lacks uuid, kind or content',
-        'tools is not an array',
-      ]),
-    );
+
+  it('rejects a session file whose entries are not an array, naming the path', () => {
+    const loaded = loadSession(file('s.json', sessionJson((s) => Object.assign(s, { entries: {} }))));
+    expect(loaded).toEqual({ ok: false, errors: ['/entries must be array'] });
   });
-  it('checks index.json', () => {
-    expect(
-      checkIndex({ schemaVersion: 1, projects: [{ id: 'p', sessions: [{ id: 's', file: 'p/s.json' }] }] }),
-    ).toEqual([]);
-    expect(checkIndex({ schemaVersion: 1, projects: [{ id: 3, sessions: [{}] }] })).toEqual([
-      'projects[0].id is not a string',
-      'projects[0].sessions[0] needs string id and file',
+
+  it('rejects a wrong type deep inside an entry, the deepest problem first', () => {
+    const bad = sessionJson((s) => {
+      const entry = s.entries.find((e) => e.content.some((c) => c.type === 'text'));
+      const block = entry?.content.find((c) => c.type === 'text');
+      if (!block) throw new Error('the demo session has a text block');
+      Object.assign(block, { text: 5 });
+    });
+    const loaded = loadSession(file('s.json', bad));
+    expect(loaded.ok).toBe(false);
+    if (loaded.ok) return;
+    expect(loaded.errors[0]).toMatch(/^\/entries\/\d+\/content\/\d+\/text must be string$/);
+    expect(loaded.errors.length).toBeLessThanOrEqual(3);
+  });
+
+  it('lists a few readable problems for values that are not sessions', () => {
+    expect(checkSession([])).toEqual(['(root) must be object']);
+    expect(checkSession(sessionJson((s) => Object.assign(s, { schemaVersion: 2 })))).toEqual([
+      '/schemaVersion must be equal to constant 1',
     ]);
-    expect(checkIndex('x')).toEqual(['index.json is not a JSON object']);
+    expect(checkSession(sessionJson((s) => Object.assign(s, { extra: true })))).toEqual([
+      "(root) must NOT have additional properties 'extra'",
+    ]);
   });
-  it('reads files, reporting problems instead of throwing', () => {
+
+  it('checks index.json', () => {
+    expect(checkIndex('x')).toEqual(['(root) must be object']);
+    const loaded = loadIndex(file('index.json', { schemaVersion: 1, projects: [{ id: 3, sessions: [{}] }] }));
+    expect(loaded).toMatchObject({ ok: false, errors: [expect.stringMatching(/^\(root\) must have/)] });
+  });
+
+  it('reports unreadable files instead of throwing', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cctrail-load-'));
-    writeFileSync(join(dir, 's.json'), JSON.stringify(demoSession()));
-    expect(loadSession(join(dir, 's.json')).ok).toBe(true);
     expect(loadSession(join(dir, 'missing.json'))).toMatchObject({ ok: false });
     expect(loadIndex(join(dir, 'missing.json'))).toMatchObject({ ok: false });
+    writeFileSync(join(dir, 'broken.json'), '{"schemaVersion":');
+    expect(loadSession(join(dir, 'broken.json'))).toMatchObject({ ok: false });
   });
 });

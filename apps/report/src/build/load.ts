@@ -1,72 +1,73 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { ArchiveIndex, Session } from '../views/model.js';
 
 /**
- * The one way data enters the report: `index.json` and session files of an archive folder, checked against
- * the core schema (version 1). Problems are returned as messages, never thrown, so a bad file is listed with
- * its problem instead of breaking the build.
+ * The one way data enters the report: `index.json` and session files of an archive folder, validated against
+ * core's generated JSON Schemas (`@cctrail/core/schema/*`, version 1). Problems are returned as messages, never
+ * thrown, so a bad file is listed with its problem instead of breaking the build.
  */
 
 /** A value read from a file, or the reasons it could not be used. */
 export type Loaded<T> = { ok: true; value: T } | { ok: false; errors: string[] };
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+/** The archive files core has a schema for. */
+type SchemaName = 'index' | 'session';
+
+/** At most this many problems are listed for one file: the first ones say what is wrong. */
+const MAX_ERRORS = 3;
+
+const require = createRequire(import.meta.url);
+// Not `allErrors`: validation stops at the first problem, which keeps large sessions fast.
+const ajv = new Ajv2020({ strict: true });
+const validators = new Map<SchemaName, ValidateFunction>();
+
+/** The compiled validator of one schema; each schema is compiled once per process (or worker). */
+function validator(name: SchemaName): ValidateFunction {
+  let validate = validators.get(name);
+  if (!validate) {
+    const path = require.resolve(`@cctrail/core/schema/${name}.schema.json`);
+    validate = ajv.compile(JSON.parse(readFileSync(path, 'utf8')));
+    validators.set(name, validate);
+  }
+  return validate;
 }
 
-/** Checks the parts of an `ArchiveIndex` the report relies on. Returns the problems found (empty when valid). */
+/** One schema violation as a person reads it: where in the file, then what is wrong. */
+function describe(error: ErrorObject): string {
+  const at = error.instancePath === '' ? '(root)' : error.instancePath;
+  const params = error.params as Record<string, unknown>;
+  let detail = '';
+  if (error.keyword === 'const') detail = ` ${JSON.stringify(params.allowedValue)}`;
+  else if (error.keyword === 'enum') detail = ` ${JSON.stringify(params.allowedValues)}`;
+  else if (error.keyword === 'additionalProperties') detail = ` '${String(params.additionalProperty)}'`;
+  return `${at} ${error.message ?? 'is invalid'}${detail}`;
+}
+
+function depth(error: ErrorObject): number {
+  return error.instancePath.split('/').length;
+}
+
+/** Validates a value against one of core's schemas. Returns the problems found (empty when valid). */
+function check(name: SchemaName, value: unknown): string[] {
+  const validate = validator(name);
+  if (validate(value)) return [];
+  // A union (`anyOf`) lists the failure of every alternative; the deepest is the one that matched the value's
+  // shape furthest, so the deepest come first.
+  const errors = [...(validate.errors ?? [])].sort((a, b) => depth(b) - depth(a));
+  const messages = [...new Set(errors.map(describe))];
+  return messages.length > 0 ? messages.slice(0, MAX_ERRORS) : [`${name} does not match its schema`];
+}
+
+/** Checks a value against the schema of `index.json`. Returns the problems found (empty when valid). */
 export function checkIndex(value: unknown): string[] {
-  const errors: string[] = [];
-  if (!isObject(value)) return ['index.json is not a JSON object'];
-  if (value.schemaVersion !== 1)
-    errors.push(`unsupported schemaVersion ${JSON.stringify(value.schemaVersion)}`);
-  if (!Array.isArray(value.projects)) return [...errors, 'projects is not an array'];
-  for (const [i, p] of value.projects.entries()) {
-    if (!isObject(p)) {
-      errors.push(`projects[${i}] is not an object`);
-      continue;
-    }
-    if (typeof p.id !== 'string') errors.push(`projects[${i}].id is not a string`);
-    if (!Array.isArray(p.sessions)) {
-      errors.push(`projects[${i}].sessions is not an array`);
-      continue;
-    }
-    for (const [j, s] of p.sessions.entries()) {
-      if (!isObject(s) || typeof s.id !== 'string' || typeof s.file !== 'string')
-        errors.push(`projects[${i}].sessions[${j}] needs string id and file`);
-    }
-  }
-  return errors;
+  return check('index', value);
 }
 
-/** Checks the parts of a `Session` the report relies on. Returns the problems found (empty when valid). */
+/** Checks a value against the schema of a session file. Returns the problems found (empty when valid). */
 export function checkSession(value: unknown): string[] {
-  if (!isObject(value)) return ['session file is not a JSON object'];
-  const errors: string[] = [];
-  if (value.schemaVersion !== 1)
-    errors.push(`unsupported schemaVersion ${JSON.stringify(value.schemaVersion)}`);
-  if (typeof value.id !== 'string') errors.push('id is not a string');
-  for (const key of [
-    'entries',
-    'branchPoints',
-    'branches',
-    'sidechains',
-    'compactions',
-    'epochs',
-    'tools',
-    'diagnostics',
-  ]) {
-    if (!Array.isArray(value[key])) errors.push(`${key} is not an array`);
-  }
-  if (Array.isArray(value.entries)) {
-    const bad = value.entries.findIndex(
-      (e) =>
-        !isObject(e) || typeof e.uuid !== 'string' || !Array.isArray(e.content) || typeof e.kind !== 'string',
-    );
-    if (bad >= 0) errors.push(`entries[${bad}] lacks uuid, kind or content`);
-  }
-  if (!isObject(value.usage)) errors.push('usage is not an object');
-  return errors;
+  return check('session', value);
 }
 
 function readJson(file: string): Loaded<unknown> {
@@ -77,7 +78,7 @@ function readJson(file: string): Loaded<unknown> {
   }
 }
 
-/** Reads and checks `index.json`. */
+/** Reads and validates `index.json`. */
 export function loadIndex(file: string): Loaded<ArchiveIndex> {
   const read = readJson(file);
   if (!read.ok) return read;
@@ -85,7 +86,7 @@ export function loadIndex(file: string): Loaded<ArchiveIndex> {
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value: read.value as ArchiveIndex };
 }
 
-/** Reads and checks one session file. */
+/** Reads and validates one session file. */
 export function loadSession(file: string): Loaded<Session> {
   const read = readJson(file);
   if (!read.ok) return read;
