@@ -27,7 +27,8 @@ describe('load', () => {
   });
 
   it('rejects a session file whose entries are not an array, naming the path', () => {
-    const loaded = loadSession(file('s.json', sessionJson((s) => Object.assign(s, { entries: {} }))));
+    const bad = sessionJson((s) => Object.assign(s, { entries: {} }));
+    const loaded = loadSession(file('s.json', bad));
     expect(loaded).toEqual({ ok: false, errors: ['/entries must be array'] });
   });
 
