@@ -1,27 +1,19 @@
 // Benchmark 1: core throughput against the JSON.parse limit, in-process, for every build.
 
-import { createReadStream, statSync } from 'node:fs';
-import { inTurn, loadCore } from './builds.mjs';
+import { execFileSync } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { inTurn } from './builds.mjs';
 import { dataset, sessionFiles } from './files.mjs';
 import { median, seconds, spread } from './measure.mjs';
 
 const mib = (bytes) => `${(bytes / 1048576).toFixed(0)} MiB`;
+const runner = fileURLToPath(new URL('./core-run.mjs', import.meta.url));
 
-/** Splits lines and JSON.parses every line, nothing else: the limit. */
-async function parseOnly(file) {
-  let pending = '';
-  let n = 0;
-  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20, encoding: 'utf8' })) {
-    const lines = (pending + chunk).split('\n');
-    pending = lines.pop();
-    for (const line of lines) {
-      if (!line) continue;
-      JSON.parse(line);
-      n++;
-    }
-  }
-  if (pending) JSON.parse(pending);
-  return n;
+/** Runs one contender in a process of its own (see core-run.mjs) and returns the milliseconds it took. */
+function timed(mode, file, root) {
+  const args = ['--expose-gc', runner, mode, file, ...(root ? [root] : [])];
+  return Number(execFileSync(process.execPath, args, { encoding: 'utf8' }).trim());
 }
 
 /** Runs benchmark 1 and returns its section. */
@@ -35,25 +27,15 @@ export async function throughput(ctx) {
   );
   const [file] = sessionFiles(dir);
   const bytes = statSync(file).size;
-  const cores = await Promise.all(builds.map((b) => loadCore(b)));
   const times = { baseline: [] };
-  const contenders = [['baseline', () => parseOnly(file)]];
-  builds.forEach((b, i) => {
-    const { buildSession, fileSource } = cores[i];
-    const session = (content) =>
-      buildSession({ id: 'bench', main: fileSource(file), agents: [] }, { content });
-    contenders.push([`${b.name}:full`, () => session(true)], [`${b.name}:lean`, () => session(false)]);
-    times[`${b.name}:full`] = [];
-    times[`${b.name}:lean`] = [];
-  });
-  for (let i = 0; i < runs; i++) {
-    for (const [key, fn] of inTurn(contenders, i)) {
-      globalThis.gc?.();
-      const started = performance.now();
-      await fn();
-      times[key].push(performance.now() - started);
+  const contenders = [['baseline', () => timed('baseline', file)]];
+  for (const b of builds) {
+    for (const mode of ['full', 'lean']) {
+      contenders.push([`${b.name}:${mode}`, () => timed(mode, file, b.root)]);
+      times[`${b.name}:${mode}`] = [];
     }
   }
+  for (let i = 0; i < runs; i++) for (const [key, fn] of inTurn(contenders, i)) times[key].push(fn());
   const rate = (ms) => `${(bytes / 1048576 / (ms / 1000)).toFixed(0)} MiB/s`;
   const ratio = (key) => median(times.baseline) / median(times[key]);
   const rows = [
@@ -78,7 +60,7 @@ export async function throughput(ctx) {
   }
   return `## 1. Core throughput against the JSON.parse limit
 
-One generated session of ${mib(bytes)} (calibrated profile, ${scale === 1 ? 'the target size' : `scale ${scale}`}), read from disk by each contender in the same process.
+One generated session of ${mib(bytes)} (calibrated profile, ${scale === 1 ? 'the target size' : `scale ${scale}`}), read from disk by each contender in a process of its own (timed from the call, not the start).
 The baseline splits lines and \`JSON.parse\`s every line, nothing else. cctrail parses, normalizes, builds the
 DAG and runs every analysis (branches, sidechains, compactions, tool pairing, usage).
 
