@@ -41,32 +41,42 @@ function isObject(value: unknown): value is RawRecord {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Splits `{…}{…}` at the boundaries where each left part parses as an object. */
+/**
+ * Splits `{…}{…}` at its top-level boundaries: a `}` that closes depth 0 (outside strings) directly followed by
+ * `{`. One scan, then one parse per part, so a long line that does not parse costs linear time. A prefix that
+ * parses as an object can only return to depth 0 at its own end, so these are exactly the boundaries where the
+ * left part parses; a part that does not parse makes the whole line invalid.
+ */
 function splitGlued(text: string): RawRecord[] | null {
   const records: RawRecord[] = [];
-  let rest = text;
-  while (rest.length > 0) {
-    const whole = tryParse(rest);
-    if (whole.ok) {
-      if (!isObject(whole.value)) return null;
-      records.push(whole.value);
-      return records.length > 1 ? records : null;
-    }
-    let found = false;
-    let from = 0;
-    for (;;) {
-      const at = rest.indexOf('}{', from);
-      if (at === -1) break;
-      const left = tryParse(rest.slice(0, at + 1));
-      if (left.ok && isObject(left.value)) {
-        records.push(left.value);
-        rest = rest.slice(at + 1);
-        found = true;
-        break;
-      }
-      from = at + 1;
-    }
-    if (!found) return null;
+  let start = 0;
+  for (const end of topLevelEnds(text)) {
+    const part = tryParse(text.slice(start, end));
+    if (!part.ok || !isObject(part.value)) return null;
+    records.push(part.value);
+    start = end;
   }
   return records.length > 1 ? records : null;
+}
+
+/** The offsets where each glued part ends (the last one is the text's length). */
+function topLevelEnds(text: string): number[] {
+  const ends: number[] = [];
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) depth++;
+    else if (c === 0x7d || c === 0x5d) {
+      depth--;
+      if (depth === 0 && c === 0x7d && text.charCodeAt(i + 1) === 0x7b) ends.push(i + 1);
+    }
+  }
+  ends.push(text.length);
+  return ends;
 }
