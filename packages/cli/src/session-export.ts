@@ -116,16 +116,12 @@ export async function exportSession(request: ExportRequest, source: SessionSourc
  * @param quiet The privacy transform it was written with.
  */
 function asWritten(session: Session, quiet: Transform): Session {
-  return {
-    ...session,
-    id: quiet(session.id),
-    title: quiet(session.title),
-    firstPrompt: quiet(session.firstPrompt),
-    startedAt: quiet(session.startedAt),
-    endedAt: quiet(session.endedAt),
-    leaf: quiet(session.leaf),
-    duplicateOf: quiet(session.duplicateOf),
-  };
+  // Every top-level string, whatever fields the session gains: a field missed here would reach the report's
+  // pages untransformed (unredacted).
+  const written = { ...session };
+  for (const [key, value] of Object.entries(session))
+    if (typeof value === 'string') Object.assign(written, { [key]: quiet(value) });
+  return written;
 }
 
 /**
