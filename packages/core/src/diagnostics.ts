@@ -121,6 +121,33 @@ export const DIAGNOSTICS = {
     severity: 'error',
     message: 'No line of the file is a transcript record; is it a Claude Code transcript?',
   },
+  'too-deep': {
+    severity: 'error',
+    message: 'The line nests objects and arrays deeper than cctrail reads; it is kept as raw text here.',
+  },
+  'line-too-long': {
+    severity: 'error',
+    message:
+      'The line is longer than one string can hold; it was not read (its size and first characters are here).',
+  },
+  'number-out-of-range': {
+    severity: 'warning',
+    message:
+      'A token count is negative, fractional, too large or not a number; it was counted as 0 (the record keeps it).',
+  },
+  'invalid-timestamp': {
+    severity: 'warning',
+    message: 'The timestamp is not a valid date; the entry has no time.',
+  },
+  'invalid-agent-depth': {
+    severity: 'warning',
+    message: 'The spawnDepth of an agent .meta.json is not a positive integer; it was ignored.',
+  },
+  'unreadable-file': {
+    severity: 'error',
+    message:
+      'A transcript file could not be read (permissions, a vanished file); the rest of the run went on.',
+  },
 } as const satisfies Record<string, { severity: Severity; message: string }>;
 
 /** A code of the catalogue. */

@@ -4,6 +4,7 @@
  */
 import type { Entry, MessageInfo, SourceRef, Usage } from '../model/entry.js';
 import type { RawRecord } from '../read/records.js';
+import { timestampOrNull } from '../read/timestamps.js';
 import { baseActor, classify } from './classify.js';
 import { readContent } from './content.js';
 import { readUsage } from './usage-fields.js';
@@ -53,7 +54,7 @@ export function normalizeEntry(record: RawRecord, source: SourceRef): Entry {
     parentUuid: stringOrNull(record.parentUuid),
     parent: null,
     logicalParentUuid: stringOrNull(record.logicalParentUuid),
-    timestamp: stringOrNull(record.timestamp),
+    timestamp: timestampOrNull(record.timestamp),
     sessionId: stringOrNull(record.sessionId),
     version: stringOrNull(record.version),
     cwd: stringOrNull(record.cwd),

@@ -1,5 +1,6 @@
 /** Written → normalized token usage. */
 import type { Usage } from '../model/entry.js';
+import { isTokenCount } from '../read/token-counts.js';
 
 /** Reads `message.usage` as written (snake_case), or null when absent. */
 export function readUsage(value: unknown): Usage | null {
@@ -21,5 +22,5 @@ export function readUsage(value: unknown): Usage | null {
 }
 
 function count(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
+  return isTokenCount(value) ? value : 0;
 }

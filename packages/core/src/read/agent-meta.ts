@@ -6,7 +6,12 @@ export interface AgentMeta {
   description?: string;
   toolUseId?: string;
   spawnDepth?: number;
+  /** The sidecar has a `spawnDepth` that is not a positive integer up to `MAX_SPAWN_DEPTH`; it was left out. */
+  invalidSpawnDepth?: true;
 }
+
+/** The deepest spawn depth a sidecar may state (deeper chains are counted, not trusted from the sidecar). */
+const MAX_SPAWN_DEPTH = 1_000_000;
 
 /**
  * Reads an agent sidecar's text, or null when it is not a JSON object.
@@ -22,7 +27,10 @@ export function parseAgentMeta(text: string): AgentMeta | null {
     if (typeof meta.agentType === 'string') out.agentType = meta.agentType;
     if (typeof meta.description === 'string') out.description = meta.description;
     if (typeof meta.toolUseId === 'string') out.toolUseId = meta.toolUseId;
-    if (typeof meta.spawnDepth === 'number') out.spawnDepth = meta.spawnDepth;
+    const depth = meta.spawnDepth;
+    if (Number.isSafeInteger(depth) && (depth as number) >= 1 && (depth as number) <= MAX_SPAWN_DEPTH)
+      out.spawnDepth = depth as number;
+    else if (depth !== undefined && depth !== null) out.invalidSpawnDepth = true;
     return out;
   } catch {
     return null;

@@ -16,6 +16,8 @@ export interface Line {
   terminated: boolean;
   /** When `text` was shrunk (see `ReadOptions.shrinkAbove`): the line's full bytes. */
   full?: Uint8Array;
+  /** The line is longer than `ReadOptions.maxLineBytes`: `text` is only its first bytes, `length` its size. */
+  oversize?: boolean;
 }
 
 /** Options of `readLines`. */
@@ -29,7 +31,17 @@ export interface ReadOptions {
   keep?: number;
   /** When shrinking: the string values the reader never uses, emptied whatever their length. */
   unread?: Unread;
+  /**
+   * Lines longer than this many bytes are not decoded (default `MAX_LINE_BYTES`): such a line comes with
+   * `oversize` and only its first bytes as `text`.
+   */
+  maxLineBytes?: number;
 }
+
+/** The longest line decoded: V8's longest string, in UTF-16 code units (a byte never decodes to more than one). */
+export const MAX_LINE_BYTES = 0x1fffffe8;
+/** Bytes of an oversize line kept as its `text`. */
+const OVERSIZE_PREFIX = 4000;
 
 // Node's native UTF-8 validator when the runtime offers it (asked of the runtime, not imported, so that core
 // loads in a browser); elsewhere the strict decoder does the check.
@@ -71,12 +83,21 @@ export async function* readLineBatches(
 ): AsyncGenerator<Line[]> {
   const shrinkAbove = options.shrinkAbove ?? Number.POSITIVE_INFINITY;
   const keep = options.keep ?? 4000;
+  const maxLineBytes = options.maxLineBytes ?? MAX_LINE_BYTES;
   const { unread } = options;
   let number = 0;
   let offset = 0;
-  // Pieces of a line that spans chunks.
+  // Pieces of a line that spans chunks; past `maxLineBytes`, only its first bytes are kept.
   let pending: Uint8Array[] = [];
   let pendingLength = 0;
+  let oversize = false;
+  const line = (bytes: Uint8Array, length: number, terminated: boolean): Line => {
+    number += 1;
+    const at = offset;
+    offset += length + (terminated ? 1 : 0);
+    if (length > maxLineBytes) return oversizeLine(bytes, number, at, length, terminated);
+    return decode(bytes, number, at, terminated, shrinkAbove, keep, unread);
+  };
 
   for await (const chunk of chunks) {
     const batch: Line[] = [];
@@ -85,28 +106,44 @@ export async function* readLineBatches(
       const end = chunk.indexOf(NEWLINE, start);
       if (end === -1) {
         // A copy (Buffer#slice would be a view): the source may reuse its buffer for the next chunk.
-        pending.push(new Uint8Array(chunk.subarray(start)));
+        if (!oversize) pending.push(new Uint8Array(chunk.subarray(start)));
         pendingLength += chunk.length - start;
+        if (!oversize && pendingLength > maxLineBytes) {
+          pending = [concat(pending, pendingLength).subarray(0, OVERSIZE_PREFIX)];
+          oversize = true;
+        }
         break;
       }
       let bytes = chunk.subarray(start, end);
+      let length = bytes.length;
       if (pendingLength > 0) {
-        pending.push(bytes);
-        bytes = concat(pending, pendingLength + bytes.length);
+        length += pendingLength;
+        if (!oversize) pending.push(bytes);
+        bytes = oversize ? pending[0]! : concat(pending, length);
         pending = [];
         pendingLength = 0;
+        oversize = false;
       }
-      number += 1;
-      batch.push(decode(bytes, number, offset, true, shrinkAbove, keep, unread));
-      offset += bytes.length + 1;
+      batch.push(line(bytes, length, true));
       start = end + 1;
     }
     if (batch.length > 0) yield batch;
   }
   if (pendingLength > 0) {
-    number += 1;
-    yield [decode(concat(pending, pendingLength), number, offset, false, shrinkAbove, keep, unread)];
+    yield [line(oversize ? pending[0]! : concat(pending, pendingLength), pendingLength, false)];
   }
+}
+
+/** A line too long to decode: its size, and its first bytes as text. */
+function oversizeLine(
+  bytes: Uint8Array,
+  number: number,
+  offset: number,
+  length: number,
+  terminated: boolean,
+): Line {
+  const text = lenient.decode(bytes.subarray(0, OVERSIZE_PREFIX));
+  return { number, offset, length, text, invalidUtf8: false, terminated, oversize: true };
 }
 
 function validUtf8(bytes: Uint8Array): boolean {

@@ -12,9 +12,12 @@ import type { Entry, MetadataRecord, SidechainStorage, SourceRef } from '../mode
 import type { LineAccounting, SessionFile } from '../model/session.js';
 import type { SessionSource, TranscriptSource } from '../source.js';
 import { type AgentMeta, parseAgentMeta } from './agent-meta.js';
+import { lineProblem } from './line-problems.js';
 import { decodeFull, type Line, readLineBatches } from './read-lines.js';
+import { checkRecordValues } from './record-checks.js';
 import { isEntryRecord, isKnownType } from './record-types.js';
 import { parseLine, type RawRecord } from './records.js';
+import { timestampOrNull } from './timestamps.js';
 
 /** A record of the seeds' `compact_system` type, where it was read (FORMAT.md §11). */
 export interface SeedCompactionEvent {
@@ -114,6 +117,7 @@ export async function readSession(source: SessionSource, options: ReadSessionOpt
   for (const meta of source.agentMeta ?? []) {
     files.push({ path: meta.path, role: 'agent-meta', lines: 0, bytes: meta.text.length });
     const parsed = parseAgentMeta(meta.text);
+    if (parsed?.invalidSpawnDepth) state.diagnostics.push(diagnostic('invalid-agent-depth', meta.path, null));
     if (parsed) metas.set(agentIdOf(meta.path.replace(/\.meta\.json$/, '.jsonl')) ?? meta.path, parsed);
     else state.diagnostics.push(diagnostic('invalid-agent-meta', meta.path, null));
   }
@@ -169,6 +173,12 @@ function readLine(line: Line, path: string, fileIndex: number, read: FileRead, s
   read.bytes = line.offset + line.length + (line.terminated ? 1 : 0);
   accounting.lines += 1;
   const ref: SourceRef = { file: path, line: line.number, offset: line.offset, length: line.length };
+  const problem = lineProblem(line);
+  if (problem) {
+    accounting.invalid += 1;
+    diagnostics.push(diagnostic(problem.code, path, line.number, problem.details));
+    return;
+  }
   let parsed = parseLine(line.text);
   if (line.full && parsed.kind !== 'records') {
     line.text = decodeFull(line.full);
@@ -234,6 +244,7 @@ function addRecord(record: RawRecord, ref: SourceRef, fileIndex: number, state: 
       return;
     }
     state.seen.add(uuid);
+    checkRecordValues(record, ref, diagnostics);
     const entry = state.toEntry(record, ref);
     state.entries.push(state.lean ? leanEntry(entry) : entry);
     state.fileOf.push(fileIndex);
@@ -242,10 +253,11 @@ function addRecord(record: RawRecord, ref: SourceRef, fileIndex: number, state: 
     return;
   }
   accounting.metadata += 1;
+  checkRecordValues(record, ref, diagnostics);
   state.metadata.push({
     type: typeof type === 'string' ? type : 'unknown',
     sessionId: typeof record.sessionId === 'string' ? record.sessionId : null,
-    timestamp: typeof record.timestamp === 'string' ? record.timestamp : null,
+    timestamp: timestampOrNull(record.timestamp),
     source: ref,
     record: state.lean ? leanMetadata(record) : record,
   });
