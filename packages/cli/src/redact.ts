@@ -4,113 +4,12 @@
  * (ids like `toolu_…`/`msg_…` and uuids never match).
  */
 
+import { SECRET_PATTERNS } from './redact-patterns.js';
 import { rewriteStrings } from './rewrite-strings.js';
 
-/**
- * What every match of a pattern contains (with the same letter case): a literal, found with `indexOf`, which
- * skips through text far faster than a pattern can (its leading `\b` or character class defeats the regular
- * expression engine's fast search, which shows on hundreds of megabytes of tool output). A literal
- * common in ordinary text (`_`, `:`) comes with `at`, a sticky expression (flag `y` alone) that starts with it:
- * the hint is only where `at` matches.
- */
-type SecretHint = string | { find: string; at: RegExp };
+import type { SecretHint, SecretPattern } from './secret-pattern.js';
 
-/** One kind of secret. */
-export interface SecretPattern {
-  kind: string;
-  /** A global regular expression. Named group `secret`, when present, is the only part replaced. */
-  pattern: RegExp;
-  /**
-   * Hints, one of which every match of `pattern` contains: the pattern runs only where one of them is. They
-   * start with an uncommon character where they can (`k-` rather than `sk-`), since `indexOf` looks for the
-   * first character first.
-   */
-  hints: readonly SecretHint[];
-  /**
-   * What a match can never span, so the pattern runs only on the part of a string around each hint: `line`
-   * (a match holds no newline), `word` (no whitespace and no quote), or `text` (the whole string). Parts end
-   * at characters that are not word characters, so `\b` reads the same at their edges as in the string.
-   */
-  scope: 'text' | 'line' | 'word';
-}
-
-/** The secrets cctrail redacts. */
-export const SECRET_PATTERNS: readonly SecretPattern[] = [
-  {
-    kind: 'private-key',
-    hints: ['-----BEGIN '],
-    scope: 'text',
-    pattern:
-      /-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----/g,
-  },
-  // `k-` rather than `sk-ant-`: the search for it is shared with the next pattern's.
-  { kind: 'anthropic-key', hints: ['k-'], scope: 'word', pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/g },
-  {
-    kind: 'stripe-key',
-    hints: ['_live_', '_test_'],
-    scope: 'word',
-    pattern: /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}/g,
-  },
-  {
-    kind: 'openai-key',
-    hints: ['k-'],
-    scope: 'word',
-    pattern: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g,
-  },
-  {
-    kind: 'aws-access-key',
-    hints: ['AKIA', 'ASIA'],
-    scope: 'word',
-    pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g,
-  },
-  {
-    kind: 'github-token',
-    hints: [{ find: '_', at: /_(?<=gh[pousr]_|github_pat_)/y }],
-    scope: 'word',
-    pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})/g,
-  },
-  { kind: 'slack-token', hints: ['xox'], scope: 'word', pattern: /\bxox[abpres]-[A-Za-z0-9-]{10,}/g },
-  { kind: 'google-api-key', hints: ['AIza'], scope: 'word', pattern: /\bAIza[0-9A-Za-z_-]{35}\b/g },
-  {
-    kind: 'jwt',
-    hints: ['yJ'],
-    scope: 'word',
-    pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
-  },
-  {
-    kind: 'bearer-token',
-    hints: ['Bearer', 'Token'],
-    scope: 'text',
-    pattern: /\b(?:Bearer|Token)\s+(?<secret>[A-Za-z0-9._~+/-]{16,}=*)/g,
-  },
-  {
-    kind: 'url-password',
-    hints: ['://'],
-    scope: 'word',
-    pattern: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@"'`]+:(?<secret>[^\s@/"'`]+)@/gi,
-  },
-  {
-    // Environment-style assignments: `API_KEY=…`, `export GITHUB_TOKEN="…"`, `DB_PASSWORD: …`,
-    // `my_DB_PASSWORD=…`.
-    kind: 'assignment',
-    hints: ['SECRET', 'TOKEN', 'PASSW', 'KEY', 'CREDENTIAL'],
-    scope: 'line',
-    pattern:
-      /(?:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?)[A-Z0-9_]*["']?[ \t]*[:=][ \t]*["']?(?<secret>[^\s"'`,;)]{6,})/g,
-  },
-  {
-    // Quoted values of secret-named keys in code and config: `password: "…"`, `"api_key": "…"`,
-    // `db_password = '…'`. Any letter case, which no literal covers: the hint is the `:` or `=` before the quote.
-    kind: 'assignment',
-    hints: [
-      { find: ':', at: /:[ \t]*["']/y },
-      { find: '=', at: /=[ \t]*["']/y },
-    ],
-    scope: 'line',
-    pattern:
-      /(?:password|passwd|secret|api_?key|access_?token|auth_?token|refresh_?token)["']?[ \t]*[:=][ \t]*["'](?<secret>[^"'\s]{6,})["']/gi,
-  },
-];
+export { SECRET_PATTERNS, type SecretPattern };
 
 /**
  * Every hint as one expression. Most strings hold none, and for a short string one search says so faster than
@@ -152,6 +51,17 @@ function isPlaceholder(secret: string): boolean {
  * @returns The new text and the number of secrets replaced.
  */
 export function redactText(text: string, found?: Set<string>): { text: string; count: number } {
+  if (!text.includes('\u001b')) return redactPlain(text, found);
+  // Terminal colour codes can split a secret or hide its edges: the text is scanned without them, and
+  // published without them when it held a secret.
+  const result = redactPlain(text.replace(ANSI_ESCAPE, ''), found);
+  return result.count > 0 ? result : { text, count: 0 };
+}
+
+// CSI sequences (colours, cursor moves) and OSC sequences (titles, hyperlinks).
+const ANSI_ESCAPE = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g;
+
+function redactPlain(text: string, found?: Set<string>): { text: string; count: number } {
   if (text.length <= SHORT_TEXT && !ANY_HINT.test(text)) return { text, count: 0 };
   const counter: Counter = { count: 0, found };
   let out = text;
@@ -205,7 +115,7 @@ function positionsOf(hint: SecretHint, text: string): number[] {
 }
 
 /** Replaces the matches of one pattern in a text. */
-function replaceIn(text: string, { kind, pattern }: SecretPattern, counter: Counter): string {
+function replaceIn(text: string, { kind, pattern, valid }: SecretPattern, counter: Counter): string {
   pattern.lastIndex = 0;
   if (!pattern.test(text)) return text;
   pattern.lastIndex = 0;
@@ -214,12 +124,13 @@ function replaceIn(text: string, { kind, pattern }: SecretPattern, counter: Coun
     const groups = args[args.length - 1] as Record<string, string | undefined> | undefined;
     const secret = typeof groups === 'object' && groups !== null ? groups.secret : undefined;
     if (secret !== undefined) {
-      if (isPlaceholder(secret)) return match;
+      if (isPlaceholder(secret) || (valid && !valid(secret))) return match;
       counter.count++;
       counter.found?.add(secret);
       const at = match.lastIndexOf(secret);
       return match.slice(0, at) + marker(kind) + match.slice(at + secret.length);
     }
+    if (valid && !valid(match)) return match;
     counter.count++;
     counter.found?.add(match);
     return marker(kind);
@@ -272,11 +183,11 @@ function breaksWord(code: number): boolean {
 
 /**
  * Redacts secrets in every string of a value (a session: content, tool inputs, `toolUseResult`, extra
- * fields, metadata records, diagnostics' raw text), in place.
+ * fields, metadata records, diagnostics' raw text) and every object key, in place.
  *
  * @param found Collects the secrets replaced (their values), as in `redactText`.
  * @returns How many secrets were replaced.
  */
 export function redactSecrets(value: unknown, found?: Set<string>): number {
-  return rewriteStrings(value, (text) => redactText(text, found));
+  return rewriteStrings(value, (text) => redactText(text, found), { keys: true });
 }

@@ -82,20 +82,22 @@ describe('redactText', () => {
 function reference(text: string): { text: string; count: number } {
   let count = 0;
   let out = text;
-  for (const { kind, pattern } of SECRET_PATTERNS) {
+  for (const { kind, pattern, valid } of SECRET_PATTERNS) {
     const whole = new RegExp(pattern.source, pattern.flags);
     out = out.replace(whole, (...args: unknown[]) => {
       const match = args[0] as string;
       const groups = args[args.length - 1] as Record<string, string | undefined> | undefined;
       const secret = typeof groups === 'object' && groups !== null ? groups.secret : undefined;
       if (secret === undefined) {
+        if (valid && !valid(match)) return match;
         count++;
         return `[REDACTED:${kind}]`;
       }
       if (
         /^\[REDACTED|^\d+$|^(?:\$\{?[A-Za-z_]|<|\*+$|x+$|your[-_]|process\.env|os\.environ|env\.)/i.test(
           secret,
-        )
+        ) ||
+        (valid && !valid(secret))
       )
         return match;
       count++;

@@ -7,6 +7,7 @@ import { plural, printDiagnostics } from '../diagnostic-output.js';
 import { exitCodeFor } from '../errors.js';
 import { type Filters, INPUT_OPTIONS, inputPaths, readFilters, selectSessions } from '../input.js';
 import { progressBar } from '../progress.js';
+import { redactSecrets } from '../redact.js';
 import { cacheName, cacheRoot } from '../runtime/cache-dir.js';
 import { JobRunner } from '../runtime/job-runner.js';
 import { buildSkeletons } from '../skeletons.js';
@@ -62,6 +63,8 @@ export const statsCommand: Command = {
       }).finally(() => progress.done());
     })().finally(() => runner.close());
     const stats = combineStats(sessions.map((session) => session.digest));
+    // Model names, paths and titles are text from the transcripts: stats output is redacted like a report.
+    redactSecrets(stats);
     if (flag(options, 'json')) {
       io.stdout.write(`${JSON.stringify(stats, null, 2)}\n`);
     } else {

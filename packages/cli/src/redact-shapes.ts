@@ -1,0 +1,202 @@
+/**
+ * Secret shapes beyond the first patterns of `redact-patterns.ts`: vendor tokens with a fixed prefix (from
+ * secretlint's recommended preset and gitleaks' rules) and the ways transcripts write a secret next to its name.
+ */
+
+import type { SecretPattern } from './secret-pattern.js';
+
+/** Vendor tokens recognisable by their prefix and alphabet. */
+export const SHAPES: readonly SecretPattern[] = [
+  {
+    kind: 'slack-webhook',
+    hints: ['hooks.slack.com'],
+    scope: 'word',
+    pattern: /\bhttps?:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_/-]{16,}/g,
+  },
+  {
+    kind: 'stripe-webhook-secret',
+    hints: ['whsec_'],
+    scope: 'word',
+    pattern: /\bwhsec_[A-Za-z0-9+/=]{20,}/g,
+  },
+  { kind: 'google-oauth-secret', hints: ['GOCSPX-'], scope: 'word', pattern: /\bGOCSPX-[A-Za-z0-9_-]{20,}/g },
+  { kind: 'npm-token', hints: ['npm_'], scope: 'word', pattern: /\bnpm_[A-Za-z0-9]{36}(?![A-Za-z0-9])/g },
+  {
+    kind: 'gitlab-token',
+    hints: ['glpat-', 'gldt-', 'glrt-', 'glptt-', 'glsoat-'],
+    scope: 'word',
+    pattern: /\bgl(?:pat|dt|rt|ptt|soat)-[A-Za-z0-9_-]{20,}/g,
+  },
+  { kind: 'huggingface-token', hints: ['hf_'], scope: 'word', pattern: /\bhf_[A-Za-z0-9]{30,}/g },
+  {
+    kind: 'sendgrid-key',
+    hints: ['SG.'],
+    scope: 'word',
+    pattern: /\bSG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}/g,
+  },
+  {
+    kind: 'twilio-key',
+    hints: [{ find: 'SK', at: /SK[0-9a-fA-F]{32}/y }],
+    scope: 'word',
+    pattern: /\bSK[0-9a-fA-F]{32}\b/g,
+  },
+  {
+    kind: 'digitalocean-token',
+    hints: ['_v1_'],
+    scope: 'word',
+    pattern: /\bdo[opr]_v1_[a-fA-F0-9]{64}\b/g,
+  },
+  {
+    kind: 'shopify-token',
+    hints: [{ find: 'hp', at: /hp(?:at|ca|pa|ss)_/y }],
+    scope: 'word',
+    pattern: /\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b/g,
+  },
+  { kind: 'pypi-token', hints: ['pypi-'], scope: 'word', pattern: /\bpypi-AgE[A-Za-z0-9_-]{50,}/g },
+  {
+    kind: 'telegram-bot-token',
+    hints: [':AA'],
+    scope: 'word',
+    pattern: /\b\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/g,
+  },
+  {
+    kind: 'age-secret-key',
+    hints: ['AGE-SECRET-KEY-1'],
+    scope: 'word',
+    pattern: /\bAGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}\b/g,
+  },
+  { kind: 'linear-key', hints: ['lin_api_'], scope: 'word', pattern: /\blin_api_[A-Za-z0-9]{40}\b/g },
+  {
+    kind: 'azure-client-secret',
+    hints: ['Q~'],
+    scope: 'word',
+    pattern: /\b[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/g,
+  },
+  {
+    kind: 'azure-sas-signature',
+    hints: ['sig='],
+    scope: 'word',
+    pattern: /[?&]sig=(?<secret>[A-Za-z0-9%+/=]{16,})/g,
+  },
+];
+
+// A value that is a type, a keyword or an expression in code, not a secret: `password: string`,
+// `token = this.token`, `secret: Optional[str]`.
+const NOT_A_VALUE =
+  /^(?:string|number|boolean|bool|int|integer|float|str|bytes|none|null|nil|undefined|true|false|required|optional|object|any|unknown|text|varchar|hidden|masked|redacted|changeme|example|placeholder)$/i;
+const EXPRESSION = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
+// A value that names a secret is a reference to one: `token: csrfToken`, `password: dbPassword`.
+const NAMES_A_SECRET = /password|passwd|secret|token|credential|api_?key/i;
+
+/** Whether a value written after a secret's name looks like a secret rather than code. */
+function secretValue(value: string): boolean {
+  return !NOT_A_VALUE.test(value) && !EXPRESSION.test(value) && !NAMES_A_SECRET.test(value);
+}
+
+/** Whether a `Basic` credential is base64 of `user:password`. */
+function basicCredential(value: string): boolean {
+  const text = Buffer.from(value, 'base64').toString('latin1');
+  return /^[\x20-\x7e]+:[\x20-\x7e]+$/.test(text);
+}
+
+/** Words as written in lower case, UPPER CASE and Capitalized (camelCase keys end in a Capitalized word). */
+function caseForms(words: readonly string[]): string {
+  const forms = words.flatMap((w) => [w, w.toUpperCase(), w[0]!.toUpperCase() + w.slice(1)]);
+  return `(?:${forms.join('|')})`;
+}
+
+/** Names that say their value is a secret, as the last part of a key. */
+const SECRET_NAME = caseForms([
+  'password',
+  'passwd',
+  'pwd',
+  'secret',
+  'token',
+  'api[_-]?key',
+  'apiKey',
+  'access[_-]?key',
+  'accessKey',
+  'private[_-]?key',
+  'privateKey',
+  'auth[_-]?key',
+  'authKey',
+  'credentials?',
+  'accountKey',
+  'sharedAccessKey',
+]);
+// Hints start with a character rarer than a vowel: `indexOf` looks for the first character first.
+const SECRET_NAME_HINTS = [
+  'sw',
+  'SW',
+  'pw',
+  'Pw',
+  'PW',
+  'cret',
+  'CRET',
+  'ken',
+  'KEN',
+  'key',
+  'Key',
+  'KEY',
+  'cred',
+  'Cred',
+  'CRED',
+];
+const FLAG_NAME = caseForms([
+  'password',
+  'passwd',
+  'pass',
+  'token',
+  'secret',
+  'api-?key',
+  'access-token',
+  'auth-token',
+  'client-secret',
+]);
+const FLAG_HINTS = ['pass', 'Pass', 'PASS', 'ken', 'KEN', 'cret', 'CRET', 'key', 'Key', 'KEY'];
+
+/** A secret written next to its name: assignments in any case and syntax, flags, connection commands. */
+export const TRANSCRIPT_PATTERNS: readonly SecretPattern[] = [
+  {
+    // `db_password=…`, `password: …` (YAML), `Password = …` (INI), `"x-api-key": "…"`, `AccountKey=…;`.
+    kind: 'assignment',
+    hints: SECRET_NAME_HINTS,
+    scope: 'line',
+    pattern: new RegExp(
+      `${SECRET_NAME}["']?[ \\t]*[:=][ \\t]*["']?(?<secret>[^\\s"'\`,;()<>{}[\\]]{6,})(?=$|[\\s"'\`,;)<>}\\]])`,
+      'g',
+    ),
+    valid: secretValue,
+  },
+  {
+    // `--password X`, `--token=X`, `-api-key "X"`.
+    kind: 'flag',
+    hints: FLAG_HINTS,
+    scope: 'line',
+    pattern: new RegExp(
+      `(?<![\\w-])--?${FLAG_NAME}(?:=|[ \\t]+)["']?(?<secret>[^\\s"'\`-][^\\s"'\`]{2,})`,
+      'g',
+    ),
+    valid: secretValue,
+  },
+  {
+    // `mysql -u root -pX` (no space: with one, mysql asks for the password).
+    kind: 'flag',
+    hints: ['mysql'],
+    scope: 'line',
+    pattern: /\bmysql(?:dump|admin|sh)?\b[^\n]*?(?<![\w-])-p(?<secret>[^\s"'`-][^\s"'`]{2,})/g,
+  },
+  {
+    kind: 'basic-auth',
+    hints: ['curl'],
+    scope: 'line',
+    pattern: /\bcurl\b[^\n]*?\s(?:-u|--user)[ \t]*["']?[^\s:"']+:(?<secret>[^\s"'@]+)/g,
+  },
+  {
+    kind: 'basic-auth',
+    hints: ['Basic', 'basic', 'BASIC'],
+    scope: 'line',
+    pattern: /\b(?:Basic|basic|BASIC)[ \t]+(?<secret>[A-Za-z0-9+/]{8,}(?:={1,2}|(?![A-Za-z0-9+/=])))/g,
+    valid: basicCredential,
+  },
+];

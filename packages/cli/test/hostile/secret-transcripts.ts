@@ -1,0 +1,81 @@
+/**
+ * A projects folder with planted secrets in every place a transcript can carry one: user text, tool input
+ * (values and JSON keys), tool output, file paths (the working directory, paths in tool input), model names.
+ */
+
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { PlantedSecret } from './planted-secrets.js';
+
+/**
+ * Writes one session per planted secret under `root/-home-dev-secrets/`.
+ *
+ * @param root The projects folder to create.
+ * @param secrets The secrets to plant.
+ */
+export async function writeSecretProjects(root: string, secrets: readonly PlantedSecret[]): Promise<void> {
+  const project = join(root, '-home-dev-secrets');
+  await mkdir(project, { recursive: true });
+  for (const [i, secret] of secrets.entries()) {
+    const sessionId = `5e55a0e5-0000-4000-8000-${String(i).padStart(12, '0')}`;
+    await writeFile(join(project, `${sessionId}.jsonl`), lines(sessionId, secret));
+  }
+}
+
+function lines(sessionId: string, secret: PlantedSecret): string {
+  const base = { sessionId, version: '2.1.39', userType: 'external', isSidechain: false };
+  const cwd = `/home/dev/${secret.text}`;
+  const at = (n: number) => `2026-02-10T09:14:0${n}.000Z`;
+  const records = [
+    {
+      ...base,
+      cwd,
+      type: 'user',
+      uuid: 'u1',
+      parentUuid: null,
+      timestamp: at(1),
+      message: { role: 'user', content: `please use ${secret.text} now` },
+    },
+    {
+      ...base,
+      cwd,
+      type: 'assistant',
+      uuid: 'a1',
+      parentUuid: 'u1',
+      timestamp: at(2),
+      message: {
+        id: 'msg_1',
+        role: 'assistant',
+        model: `claude-${secret.text}`,
+        content: [
+          {
+            type: 'tool_use',
+            id: 'toolu_1',
+            name: 'Bash',
+            input: {
+              command: `echo ${secret.text}`,
+              file_path: `/home/dev/${secret.text}/config.env`,
+              [secret.text]: 'a key',
+            },
+          },
+        ],
+        usage: { input_tokens: 10, output_tokens: 5 },
+      },
+    },
+    {
+      ...base,
+      cwd,
+      type: 'user',
+      uuid: 'u2',
+      parentUuid: 'a1',
+      timestamp: at(3),
+      message: {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: `output:\n${secret.text}\n` }],
+      },
+      toolUseResult: { stdout: `${secret.text}\n`, stderr: '', interrupted: false },
+    },
+    { ...base, cwd, type: 'summary', summary: `Session about ${secret.text}`, leafUuid: 'u2' },
+  ];
+  return `${records.map((r) => JSON.stringify(r)).join('\n')}\n`;
+}

@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cctrail } from '../helpers.js';
+import { plantedSecrets } from './planted-secrets.js';
+import { writeSecretProjects } from './secret-transcripts.js';
+
+const REPORT_BUILT = existsSync(
+  fileURLToPath(new URL('../../../../apps/report/dist/index.js', import.meta.url)),
+);
+const work = await mkdtemp(join(tmpdir(), 'cctrail-secrets-'));
+afterAll(() => rm(work, { recursive: true, force: true }));
+const secrets = plantedSecrets(3);
+const projects = join(work, 'projects');
+await writeSecretProjects(projects, secrets);
+
+/** The planted values found in a text, as `kind: value`. */
+function leaks(text: string): string[] {
+  return secrets.filter((s) => text.includes(s.value)).map((s) => `${s.kind}: ${s.value}`);
+}
+
+describe('planted secrets', () => {
+  it('are all in the transcripts (the test plants what it greps for)', async () => {
+    const names = await readdir(join(projects, '-home-dev-secrets'));
+    let text = '';
+    for (const name of names) text += await readFile(join(projects, '-home-dev-secrets', name), 'utf8');
+    expect(leaks(text.replaceAll('\\u001b', '\u001b'))).toHaveLength(secrets.length);
+  });
+
+  it('never reach `stats --json`, model names and paths included', async () => {
+    const run = await cctrail(['stats', projects, '--json']);
+    expect(run.code).toBe(0);
+    expect(leaks(run.stdout)).toEqual([]);
+  });
+
+  it.skipIf(!REPORT_BUILT)('never reach any file of the report folder', async () => {
+    const out = join(work, 'site');
+    const run = await cctrail(['report', projects, '-o', out]);
+    expect(run.stderr).not.toContain('internal error');
+    expect(run.code).toBe(0);
+    const found: string[] = [];
+    for (const entry of await readdir(out, { withFileTypes: true, recursive: true })) {
+      if (!entry.isFile()) continue;
+      const path = join(entry.parentPath, entry.name);
+      for (const leak of leaks(await readFile(path, 'utf8'))) found.push(`${path.slice(out.length)} ${leak}`);
+      for (const leak of leaks(path)) found.push(`path ${leak}`);
+    }
+    expect(found).toEqual([]);
+  });
+});
