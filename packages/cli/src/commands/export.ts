@@ -14,7 +14,7 @@ import { styleFor } from '../terminal.js';
 export const exportCommand: Command = {
   name: 'export',
   summary: 'write the normalized JSON archive (index.json + one file per session)',
-  usage: 'export [paths…] -o DIR',
+  usage: 'export [paths…] -o DIR [--redact]',
   description: [
     'Reads transcripts and writes DIR/index.json (projects → sessions with title, first prompt, times,',
     'counts, tokens and duplicate-of) and one normalized file per session under DIR/sessions/. Nothing is',
@@ -22,6 +22,8 @@ export const exportCommand: Command = {
     'Files are written atomically and only when their bytes change, so a re-run over unchanged input',
     'rewrites nothing. With -o - the archive is streamed as NDJSON: one session per line, then the index.',
     'The files follow the JSON Schemas in the package (schema/index.schema.json, schema/session.schema.json).',
+    'The archive holds the transcripts as written, secrets included, unless --redact is given (the same',
+    'redaction as `cctrail report`).',
   ].join('\n'),
   options: [
     {
@@ -30,6 +32,11 @@ export const exportCommand: Command = {
       type: 'string',
       value: 'DIR',
       description: 'output folder, or - for NDJSON on stdout',
+    },
+    {
+      name: 'redact',
+      type: 'boolean',
+      description: 'replace secrets with [REDACTED:<kind>] as `report` does (off by default)',
     },
     ...INPUT_OPTIONS,
   ],
@@ -55,6 +62,7 @@ export const exportCommand: Command = {
     if (!toStdout && (await stat(dir).catch(() => null))?.isDirectory() === false) {
       throw new CliError(`the output ${output} is a file; give a folder (or - for NDJSON on stdout)`);
     }
+    const redact = flag(options, 'redact');
     const runner = new JobRunner(io.env);
     const progress = progressBar(io, selection.sessions.length, 'sessions');
     const result = await exportArchive({
@@ -62,12 +70,18 @@ export const exportCommand: Command = {
       target: toStdout ? { stream: io.stdout } : { dir },
       runner,
       progress,
+      ...(redact ? { privacy: { redact: true, shortHome: false } } : {}),
     }).finally(() => {
       progress.done();
       return runner.close();
     });
 
     const tally = printDiagnostics(result.sessions, io, flag(options, 'verbose') || flag(options, 'strict'));
+    io.stderr.write(
+      redact
+        ? `${plural(result.redacted, 'secret')} redacted.\n`
+        : 'Secrets were NOT redacted: the archive holds the transcripts as written. Use --redact before sharing it.\n',
+    );
     if (result.sessions.length === 0) {
       io.stderr.write(`No session matches the filters${toStdout ? '' : `; ${dir} was left as it was`}.\n`);
     } else if (!toStdout) {

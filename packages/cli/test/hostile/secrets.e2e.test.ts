@@ -22,6 +22,13 @@ function leaks(text: string): string[] {
   return secrets.filter((s) => text.includes(s.value)).map((s) => `${s.kind}: ${s.value}`);
 }
 
+async function allFiles(dir: string): Promise<string> {
+  const parts: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true }))
+    if (entry.isFile()) parts.push(await readFile(join(entry.parentPath, entry.name), 'utf8'));
+  return parts.join('\n');
+}
+
 describe('planted secrets', () => {
   it('are all in the transcripts (the test plants what it greps for)', async () => {
     const names = await readdir(join(projects, '-home-dev-secrets'));
@@ -34,6 +41,17 @@ describe('planted secrets', () => {
     const run = await cctrail(['stats', projects, '--json']);
     expect(run.code).toBe(0);
     expect(leaks(run.stdout)).toEqual([]);
+  });
+
+  it('never reach an archive exported with --redact; without it, export says so', async () => {
+    const out = join(work, 'archive');
+    const redacted = await cctrail(['export', projects, '-o', out, '--redact']);
+    expect(redacted.code).toBe(0);
+    expect(redacted.stderr).toMatch(/\d+ secrets redacted/);
+    expect(leaks(await allFiles(out))).toEqual([]);
+    const plain = await cctrail(['export', projects, '-o', join(work, 'plain')]);
+    expect(plain.stderr).toContain('Secrets were NOT redacted');
+    expect(leaks(await allFiles(join(work, 'plain'))).length).toBeGreaterThan(0);
   });
 
   it.skipIf(!REPORT_BUILT)('never reach any file of the report folder', async () => {
