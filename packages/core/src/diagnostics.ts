@@ -121,6 +121,11 @@ export const DIAGNOSTICS = {
     severity: 'error',
     message: 'No line of the file is a transcript record; is it a Claude Code transcript?',
   },
+  'cost-differs': {
+    severity: 'info',
+    message:
+      "cctrail's cost of the session differs by more than 1 % from Claude Code's own figure (its cost-state record): the two price tables disagree on a model, or Claude Code counted calls the transcript does not hold.",
+  },
 } as const satisfies Record<string, { severity: Severity; message: string }>;
 
 /** A code of the catalogue. */
