@@ -14,6 +14,7 @@ const run = (agentType: string, entries: number, extra: Partial<AgentRun> = {}):
   id: `${agentType}-${entries}`,
   agentType,
   description: null,
+  cost: { usd: 0, unpriced: 0 },
   role: 'task',
   depth: 1,
   parentSidechain: null,

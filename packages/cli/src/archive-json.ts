@@ -40,6 +40,7 @@ export function summarize(
     compactions: stats.compactions.total,
     toolCalls: stats.tools.calls,
     usage: stats.usage,
+    cost: stats.cost,
     duplicateOf: session.duplicateOf,
     diagnostics: stats.diagnostics,
     sources: session.files.map((f) => f.path),

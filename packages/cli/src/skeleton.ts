@@ -1,4 +1,4 @@
-import { type Diagnostic, type Session, type StatsDigest, statsDigest } from '@cctrail/core';
+import { type Diagnostic, priceSession, type Session, type StatsDigest, statsDigest } from '@cctrail/core';
 
 /**
  * What a run keeps of a session beside its file: its statistics digest (which duplicate detection, usage totals
@@ -18,12 +18,14 @@ export interface Skeleton {
 }
 
 /**
- * The skeleton of a built session (with or without content: the digest is the same). The session is not
- * changed: its diagnostics keep their raw text for the session file.
+ * The skeleton of a built session (with or without content: the digest is the same). The session is priced
+ * first (core's `priceSession`: each response's cost, the session's cost, a `cost-differs` diagnostic), and not
+ * changed otherwise: its diagnostics keep their raw text for the session file.
  *
  * @param session A session as `buildSession` returned it (`duplicateOf` still null).
  */
 export function skeletonOf(session: Session): Skeleton {
+  priceSession(session);
   return {
     id: session.id,
     project: session.project.slug,

@@ -15,6 +15,8 @@ describe('renderStats', () => {
         0 sessions, 0 entries from 0 lines, 0 forks (0 abandoned entries), 0 sidechains
         tools: 0 calls, 0 paired, 0 errors, 0 without result
         tokens: 0 input, 0 output, 0 cache write, 0 cache read (0 API responses)
+        cost: $0.00
+        prices: @pydantic/genai-prices 0.1.8 (2026-09-23), USD
 
       Compactions
         none

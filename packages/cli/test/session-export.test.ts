@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildSession } from '@cctrail/core';
+import { buildSession, priceSession } from '@cctrail/core';
 import { type DiscoveredSession, discover, sessionSource } from '@cctrail/core/node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { displayPath } from '../src/display.js';
@@ -55,6 +55,8 @@ describe('export job', () => {
         for (const found of project.sessions) {
           const source = () => sessionSource(found, (path) => displayPath(FIXTURES, path));
           const full = await buildSession(await source());
+          // The archive stage prices a session before it is written.
+          priceSession(full);
           // What `stats` keeps of the session: the skeleton of a structure-only build.
           const skeleton = skeletonOf(await buildSession(await source(), { content: false }));
           // Whole, and without content (read back from the transcript while writing).

@@ -148,6 +148,11 @@ export const DIAGNOSTICS = {
     message:
       'A transcript file could not be read (permissions, a vanished file); the rest of the run went on.',
   },
+  'cost-differs': {
+    severity: 'info',
+    message:
+      "cctrail's cost of the session differs by more than 1 % from Claude Code's own figure (its cost-state record): the two price tables disagree on a model, or Claude Code counted calls the transcript does not hold.",
+  },
 } as const satisfies Record<string, { severity: Severity; message: string }>;
 
 /** A code of the catalogue. */

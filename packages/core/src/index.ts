@@ -35,6 +35,8 @@ export type {
   ArchiveSession,
   ArchiveSessionSummary,
 } from './archive/archive-index.js';
+export { costDiffers } from './archive/claude-code-cost.js';
+export { costTotals, type ResponseCost, responseCosts } from './archive/cost-totals.js';
 export {
   findDuplicates,
   markDuplicates,
@@ -44,7 +46,9 @@ export {
   type UuidSet,
   usageAcross,
 } from './archive/duplicates.js';
+export { PRICE_TABLE, responseCost } from './archive/prices.js';
 export { sessionJson } from './archive/serialize.js';
+export { addCost, emptyCost, priceSession, sessionCost, utcDay } from './archive/session-cost.js';
 export { type StatsDigest, sessionStats, statsDigest } from './archive/session-stats.js';
 export { archiveStats, combineStats } from './archive/stats.js';
 export type {
@@ -61,6 +65,7 @@ export type {
 } from './archive/stats-shapes.js';
 export { DIAGNOSTICS, type Diagnostic, type DiagnosticCode, type Severity } from './diagnostics.js';
 export { addUsage, contextTokens, emptyUsage, totalTokens } from './graph/usage.js';
+export type { ClaudeCodeCost, Cost, CostTotals, PriceTable, SessionCost } from './model/cost.js';
 export type {
   Actor,
   ContentBlock,

@@ -125,11 +125,13 @@ export function buildManifest(options: ManifestOptions): SiteManifest {
     agentTypes: [],
     indexErrors: index.ok ? [] : index.errors,
   };
+  if (index.ok && index.value.cost) manifest.cost = index.value.cost;
   for (const { project, slug, sessions } of listing.projects) {
     manifest.projects.push({
       id: project.id,
       slug,
       name: project.cwd ?? project.slug ?? project.id,
+      folder: project.slug ?? null,
       sessions: sessions.map((s) => {
         const part = options.parts.get(s.file);
         if (!part) throw new Error(`no part for ${s.file}: the session pass did not run`);
@@ -186,5 +188,6 @@ export function manifestSession(options: {
     models: part.models,
     sidechains: part.sidechains.map((s, i) => ({ ...s, slug: scSlugs[i] ?? 'x' })),
     branches: part.branches,
+    cost: part.cost ?? null,
   };
 }

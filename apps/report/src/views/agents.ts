@@ -1,4 +1,4 @@
-import { toolCallsIn, totalTokens } from '@cctrail/core';
+import { type Cost, toolCallsIn, totalTokens } from '@cctrail/core';
 import type { Session, Sidechain } from './model.js';
 
 /**
@@ -22,6 +22,8 @@ export interface AgentRun {
   durationMs: number | null;
   /** Input + output + cache creation + cache read. */
   tokens: number;
+  /** What its own API responses cost (nothing for a session file written without cost). */
+  cost: Cost;
   toolCalls: number;
   toolErrors: number;
 }
@@ -50,6 +52,7 @@ export function agentRunOf(session: Session, sc: Sidechain): AgentRun {
     endedAt: sc.endedAt,
     durationMs: durationBetween(sc.startedAt, sc.endedAt),
     tokens: totalTokens(sc.usage),
+    cost: session.cost?.bySidechain[sc.id] ?? { usd: 0, unpriced: 0 },
     toolCalls: tools.length,
     toolErrors: tools.filter((t) => t.status === 'error').length,
   };

@@ -63,7 +63,7 @@ export function compactionHistogram(sessions: readonly ArchiveSessionSummary[]):
 /** Draws bars as an SVG string; labels are thinned out to stay readable. */
 export function barChartSvg(
   bars: readonly Bar[],
-  opts: { title: string; integer?: boolean; width?: number; height?: number },
+  opts: { title: string; integer?: boolean; width?: number; height?: number; format?: (n: number) => string },
 ): SafeHtml {
   const width = opts.width ?? 640;
   const height = opts.height ?? 220;
@@ -77,13 +77,15 @@ export function barChartSvg(
     .nice()
     .range([height - m.bottom, m.top]);
   const k = (n: number): string =>
-    n >= 1e9
-      ? `${(n / 1e9).toFixed(1)}G`
-      : n >= 1e6
-        ? `${(n / 1e6).toFixed(1)}M`
-        : n >= 1e3
-          ? `${Math.round(n / 1e3)}k`
-          : String(n);
+    opts.format
+      ? opts.format(n)
+      : n >= 1e9
+        ? `${(n / 1e9).toFixed(1)}G`
+        : n >= 1e6
+          ? `${(n / 1e6).toFixed(1)}M`
+          : n >= 1e3
+            ? `${Math.round(n / 1e3)}k`
+            : String(n);
   const parts: string[] = [
     `<svg class="chart" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeHtml(opts.title)}" xmlns="http://www.w3.org/2000/svg">`,
   ];

@@ -16,6 +16,8 @@ interface SessionRow {
   compactions: number;
   toolCalls: number;
   tokens: number;
+  /** USD, null for a session written without cost. */
+  costUsd: number | null;
   errors: number;
   duplicateOf: string | null;
   problem: string | null;
@@ -56,6 +58,7 @@ export function indexView(m: SiteManifest): IndexView {
         compactions: s.summary.compactions ?? 0,
         toolCalls: s.summary.toolCalls ?? 0,
         tokens: t,
+        costUsd: s.summary.cost?.usd ?? null,
         errors: s.summary.diagnostics?.error ?? 0,
         duplicateOf: s.summary.duplicateOf,
         problem: s.loadErrors.length > 0 ? s.loadErrors.join('; ') : null,

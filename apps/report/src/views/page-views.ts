@@ -2,6 +2,14 @@ import { sessionTitle } from '@cctrail/core';
 import { type ArchiveRun, agentTable, archiveRuns } from './agent-table.js';
 import type { AgentTypeStats } from './agents.js';
 import { type Bar, barChartSvg, compactionHistogram, tokensPerDay } from './charts.js';
+import {
+  type IndexCostView,
+  indexCostView,
+  priceTableText,
+  rereadCostUsd,
+  type SessionCostView,
+  sessionCostView,
+} from './cost-view.js';
 import type { Figure } from './format.js';
 import { type IndexView, indexView } from './index-view.js';
 import { branchRoute, pageHref, sessionRoute, sidechainRoute } from './links.js';
@@ -38,6 +46,8 @@ export interface IndexPageView {
   perDay: Bar[];
   tokensChart: string;
   compactionChart: string;
+  /** The cost section (null for an archive written without cost). */
+  cost: IndexCostView | null;
 }
 
 /** A session's first page. */
@@ -54,6 +64,10 @@ export interface SessionPageView {
   fragment: TranscriptFragment;
   rereadHtml: string;
   rereadTokens: number;
+  /** What re-reading files after compactions cost, estimated; null without a price. */
+  rereadUsd: number | null;
+  /** The cost section (null for a session file written without cost). */
+  cost: SessionCostView | null;
   sidechains: (ManifestSidechain & { href: string })[];
   branches: (ManifestBranch & { href: string })[];
   pager: PagerLink[];
@@ -97,6 +111,10 @@ export interface AgentPageView {
   agentType: string;
   runs: (ArchiveRun & { href: string; sessionTitle: string })[];
   sessions: number;
+  /** What all its runs cost, in USD. */
+  costUsd: number;
+  /** Which price table the costs come from, null for an archive written without cost. */
+  priceTable: string | null;
 }
 
 /** The search page. */
@@ -134,6 +152,7 @@ export function indexPageView(m: SiteManifest): IndexPageView {
       title: 'Sessions by number of compactions',
       integer: true,
     }).value,
+    cost: indexCostView(m),
   };
 }
 
@@ -152,6 +171,7 @@ export function sessionPageView(
   transcript: string,
 ): SessionPageView {
   const { project: p, session: s } = findSession(m, projectSlug, sessionSlug);
+  const cost = sessionCostView(s);
   return {
     kind: 'session',
     site: siteOf(m),
@@ -159,11 +179,13 @@ export function sessionPageView(
     title: sessionTitle({ ...s.summary, id: s.id }),
     projectName: p.name,
     session: s,
-    figures: sessionFigures(s),
+    figures: cost ? [...sessionFigures(s), cost.total] : sessionFigures(s),
     problems: [...new Set([...s.loadErrors, ...fragment.errors])],
     fragment,
     rereadHtml: rereadTable(fragment.rereads).value,
     rereadTokens: fragment.rereads.reduce((a, r) => a + r.tokens, 0),
+    rereadUsd: rereadCostUsd(fragment.rereads, s.cost),
+    cost,
     sidechains: s.sidechains.map((c) => ({
       ...c,
       href: pageHref(route, sidechainRoute(p.slug, s.slug, c.slug)),
@@ -248,6 +270,8 @@ export function agentPageView(m: SiteManifest, agentType: string, route: string)
       sessionTitle: sessionTitle({ ...r.session.summary, id: r.session.id }),
     })),
     sessions: new Set(runs.map((r) => r.sessionKey)).size,
+    costUsd: runs.reduce((sum, r) => sum + r.run.cost.usd, 0),
+    priceTable: m.cost ? priceTableText(m.cost.priceTable) : null,
   };
 }
 

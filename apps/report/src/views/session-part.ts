@@ -1,4 +1,4 @@
-import { activeEntries } from '@cctrail/core';
+import { activeEntries, type SessionCost } from '@cctrail/core';
 import { agentRunOf } from './agents.js';
 import type { Session } from './model.js';
 import { paginate } from './paginate.js';
@@ -11,6 +11,8 @@ export interface CachedPart {
   sidechains: Omit<ManifestSidechain, 'slug'>[];
   branches: ManifestBranch[];
   loadErrors: string[];
+  /** What the session cost, as its file holds it. */
+  cost?: SessionCost | null;
 }
 
 /** Summarizes one loaded session for the site model. */
@@ -31,6 +33,7 @@ export function summarizeSession(session: Session): CachedPart {
       pages: paginate(b.entries).length,
     })),
     loadErrors: [],
+    cost: session.cost ?? null,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { CostTotals, SessionCost } from '@cctrail/core';
 import type { AgentRun } from './agents.js';
 import type { ArchiveSessionSummary } from './model.js';
 
@@ -42,6 +43,8 @@ export interface ManifestSession {
   models: string[];
   sidechains: ManifestSidechain[];
   branches: ManifestBranch[];
+  /** What the session cost (null for a session file written without cost). */
+  cost: SessionCost | null;
 }
 
 /** One project of the manifest. */
@@ -52,6 +55,8 @@ interface ManifestProject {
   slug: string;
   /** Display name: the working directory when known. */
   name: string;
+  /** Folder name under `projects/` (the index's `slug`), the key of the index's cost by project. */
+  folder: string | null;
   sessions: ManifestSession[];
 }
 
@@ -66,6 +71,8 @@ export interface SiteManifest {
   agentTypes: { type: string; slug: string }[];
   /** Problems with `index.json` itself. */
   indexErrors: string[];
+  /** The archive's cost totals from `index.json` (absent for an archive written without cost). */
+  cost?: CostTotals;
   /**
    * Cache keys of the sessions whose pages this build renders; absent: all. An incremental rebuild renders
    * only changed sessions (and the site-wide pages) and keeps the other sessions' pages from the last build.

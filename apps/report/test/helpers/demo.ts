@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { costTotals, responseCosts, sessionCost } from '@cctrail/core';
 import type {
   ArchiveIndex,
   ArchiveSessionSummary,
@@ -103,7 +104,7 @@ function result(
 function emptySession(id: string, entries: Entry[]): Session {
   const u = usage(0, 0, 0, 0);
   return {
-    schemaVersion: 1,
+    schemaVersion: 2,
     id,
     sessionIds: [id],
     project: { slug: '-home-dev-shop', cwd: '/home/dev/shop' },
@@ -451,6 +452,7 @@ export function summaryOf(s: Session, file: string): ArchiveSessionSummary {
     compactions: s.compactions.length,
     toolCalls: s.tools.length,
     usage: s.usage.total,
+    cost: (s.cost ?? sessionCost(s)).total,
     duplicateOf: s.duplicateOf,
     diagnostics: { error: 0, warning: s.diagnostics.length, info: 0 },
     sources: [`${s.id}.jsonl`],
@@ -465,7 +467,7 @@ export function writeArchive(
 ): string {
   mkdirSync(dir, { recursive: true });
   const index: ArchiveIndex = {
-    schemaVersion: 1,
+    schemaVersion: 2,
     generator: { name: 'cctrail', version: '0.1.0' },
     projects: projects.map((p) => {
       mkdirSync(join(dir, p.id), { recursive: true });
@@ -481,6 +483,9 @@ export function writeArchive(
       };
     }),
     usage: usage(0),
+    cost: costTotals(
+      projects.flatMap((p) => p.sessions.map((s) => ({ project: p.id, costs: responseCosts(s) }))),
+    ),
   };
   extra(index);
   writeFileSync(join(dir, 'index.json'), JSON.stringify(index));

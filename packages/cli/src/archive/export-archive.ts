@@ -85,7 +85,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
     const sessions = kept.map((session) => session.skeleton!);
     const layout = planLayout(kept, privacy);
     const settled = await settleSessions(layout, { target, state, privacy });
-    const index = archiveIndex(layout, settled.indexed, settled.usage);
+    const index = archiveIndex(layout, settled.indexed, settled.usage, settled.cost);
     const outcome = { sessions, ...settled.tally, removed: 0, index };
     if ('stream' in target) {
       await write(target.stream, `${JSON.stringify(index)}\n`);

@@ -1,6 +1,6 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ArchiveIndex, ArchiveSessionSummary, Usage } from '@cctrail/core';
+import type { ArchiveIndex, ArchiveSessionSummary, CostTotals, Usage } from '@cctrail/core';
 import { indexJson } from '../archive-json.js';
 import { insideFolder, type WriteOutcome, writeIfChanged } from '../atomic-write.js';
 import { cliVersion } from '../version.js';
@@ -19,14 +19,16 @@ export interface IndexedSession {
  * @param layout The archive layout.
  * @param indexed What each session of the layout contributes.
  * @param usage The archive's token totals.
+ * @param cost The archive's cost totals.
  */
 export function archiveIndex<T extends Placed>(
   layout: Layout<T>,
   indexed: ReadonlyMap<T, IndexedSession>,
   usage: Usage,
+  cost: CostTotals,
 ): ArchiveIndex {
   return {
-    schemaVersion: 1,
+    schemaVersion: 2,
     generator: { name: 'cctrail', version: cliVersion() },
     projects: layout.projects.map((project) => ({
       ...project.info,
@@ -34,6 +36,7 @@ export function archiveIndex<T extends Placed>(
       sessions: project.sessions.map((s) => indexed.get(s)!.summary),
     })),
     usage,
+    cost,
   };
 }
 

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { totalUsage, type Usage } from '@cctrail/core';
+import { type CostTotals, costTotals, totalUsage, type Usage } from '@cctrail/core';
 import { insideFolder, type WriteOutcome, writeIfChanged } from '../atomic-write.js';
 import type { Io } from '../command.js';
 import { type Privacy, privacyTransform } from '../privacy.js';
@@ -28,6 +28,8 @@ export interface SettleContext {
 export interface SettledSessions {
   indexed: Map<Planned, IndexedSession>;
   usage: Usage;
+  /** The archive's cost, each API response counted once, per day, model and project. */
+  cost: CostTotals;
   tally: { written: number; unchanged: number; redacted: number; shortened: number };
 }
 
@@ -66,7 +68,14 @@ export async function settleSessions(
   }
   // In selection order, as the digests were read before.
   const sessions = [...ordered].sort((a, b) => a.index - b.index);
-  return { indexed, usage: totalUsage(sessions.map((s) => s.skeleton!.digest.responses)), tally };
+  return {
+    indexed,
+    usage: totalUsage(sessions.map((s) => s.skeleton!.digest.responses)),
+    cost: costTotals(
+      sessions.map((s) => ({ project: s.skeleton!.project, costs: s.skeleton!.digest.costs })),
+    ),
+    tally,
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ArchiveStats, combineStats } from '@cctrail/core';
-import { flag } from '../args.js';
+import { flag, stringOption } from '../args.js';
 import type { Command, Io } from '../command.js';
 import { plural, printDiagnostics } from '../diagnostic-output.js';
 import { exitCodeFor } from '../errors.js';
@@ -20,23 +20,34 @@ import {
   styleFor,
   table,
 } from '../terminal.js';
+import { COST_BREAKDOWNS, costBreakdown, costCell, costLines, renderCostBreakdown } from './stats-cost.js';
 
 /** `cctrail stats`: counts, tokens, agents and compactions. */
 export const statsCommand: Command = {
   name: 'stats',
-  summary: 'summarize sessions: entries, branches, agents, compactions, tools, tokens',
-  usage: 'stats [paths…] [--json] [--no-cache]',
+  summary: 'summarize sessions: entries, branches, agents, compactions, tools, tokens, cost',
+  usage: 'stats [paths…] [--json] [--by day|model|project|agent] [--no-cache]',
   description: [
     'Prints a summary of the sessions: one row per session, then the sub-agents by type (invocations,',
     'median entries, depth, multi-turn share, nesting, parallel runs, error rate, tokens) and compaction',
     'frequency. With --json it prints a stable shape for scripts instead (schema/stats.schema.json).',
-    'Tokens are counted once per API response, across files. Sessions contained in another one',
+    'Tokens are counted once per API response, across files. Cost is in US dollars, priced with the',
+    'bundled @pydantic/genai-prices table (its version and date are printed); a model it does not know',
+    'is counted as "without a price", never guessed. --by adds the cost per UTC day, model, project or',
+    'agent type (--json always holds every breakdown).',
+    'Sessions contained in another one',
     '(duplicates) are listed but left out of the totals.',
     'What each session adds up to is cached ($CCTRAIL_CACHE_DIR, else ~/.cache/cctrail): the next run',
     'reads again only the sessions whose files changed.',
   ].join('\n'),
   options: [
-    { name: 'json', type: 'boolean', description: 'print JSON (schemaVersion 1) instead of tables' },
+    { name: 'json', type: 'boolean', description: 'print JSON (schemaVersion 2) instead of tables' },
+    {
+      name: 'by',
+      type: 'string',
+      value: 'WHAT',
+      description: `also print the cost by ${COST_BREAKDOWNS.join(', ')}`,
+    },
     {
       name: 'no-cache',
       type: 'boolean',
@@ -48,9 +59,11 @@ export const statsCommand: Command = {
     { command: 'cctrail stats', comment: 'everything under ~/.claude/projects' },
     { command: 'cctrail stats --project myapp --since 2025-06-01', comment: 'one project, since June' },
     { command: 'cctrail stats --json | jq .totals.usage', comment: 'token totals for a script' },
+    { command: 'cctrail stats --by day', comment: 'what each day cost' },
   ],
   async run({ options, positionals, io }) {
     const filters = readFilters(options);
+    const by = costBreakdown(stringOption(options, 'by'));
     const runner = new JobRunner(io.env, { shareThisThread: true });
     const cacheFile = flag(options, 'no-cache') ? undefined : statsCacheFile(positionals, io);
     // Without a cache to read, every session will be built: the workers start while the sessions are found.
@@ -68,7 +81,9 @@ export const statsCommand: Command = {
     if (flag(options, 'json')) {
       io.stdout.write(`${JSON.stringify(stats, null, 2)}\n`);
     } else {
-      io.stdout.write(renderStats(stats, styleFor(io.stdout, io.env)));
+      const style = styleFor(io.stdout, io.env);
+      io.stdout.write(renderStats(stats, style));
+      if (by !== null) io.stdout.write(`\n${renderCostBreakdown(stats, by, style)}\n`);
     }
     if (sessions.length === 0) io.stderr.write('No session matches the filters.\n');
     const tally = printDiagnostics(sessions, io, flag(options, 'verbose') || flag(options, 'strict'));
@@ -120,6 +135,7 @@ export function renderStats(stats: ArchiveStats, style: Style): string {
             'tools',
             'tool errors',
             'tokens',
+            'cost',
             'diagnostics',
           ],
           stats.sessions.map((s) => [
@@ -139,13 +155,14 @@ export function renderStats(stats: ArchiveStats, style: Style): string {
                 s.usage.cacheCreationInputTokens +
                 s.usage.cacheReadInputTokens,
             ),
+            costCell(s.cost),
             s.diagnostics.error > 0
               ? style.red(`${s.diagnostics.error}E ${s.diagnostics.warning}W`)
               : s.diagnostics.warning > 0
                 ? style.yellow(`${s.diagnostics.warning}W`)
                 : '',
           ]),
-          ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
+          ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
         ),
     '',
     style.bold('Totals'),
@@ -158,6 +175,7 @@ export function renderStats(stats: ArchiveStats, style: Style): string {
     `  tokens: ${formatTokens(usage.inputTokens)} input, ${formatTokens(usage.outputTokens)} output, ` +
       `${formatTokens(usage.cacheCreationInputTokens)} cache write, ${formatTokens(usage.cacheReadInputTokens)} cache read ` +
       `(${formatCount(usage.responses)} API responses)`,
+    ...costLines(stats),
   );
   const only = stats.sessions.length === 1 ? stats.sessions[0] : undefined;
   if (only && only.sidechains.length > 0) {
@@ -165,7 +183,18 @@ export function renderStats(stats: ArchiveStats, style: Style): string {
       '',
       style.bold('Sidechains'),
       table(
-        ['sidechain', 'agent type', 'role', 'depth', 'entries', 'prompts', 'status', 'parallel', 'tokens'],
+        [
+          'sidechain',
+          'agent type',
+          'role',
+          'depth',
+          'entries',
+          'prompts',
+          'status',
+          'parallel',
+          'tokens',
+          'cost',
+        ],
         only.sidechains.map((s) => [
           printable(s.id),
           printable(s.agentType),
@@ -176,8 +205,9 @@ export function renderStats(stats: ArchiveStats, style: Style): string {
           s.status === 'error' ? style.yellow(s.status) : s.status,
           s.parallelGroup === null ? '' : `#${s.parallelGroup}`,
           formatTokens(s.tokens),
+          costCell(s.cost),
         ]),
-        ['left', 'left', 'left', 'right', 'right', 'right', 'left', 'left', 'right'],
+        ['left', 'left', 'left', 'right', 'right', 'right', 'left', 'left', 'right', 'right'],
       ),
     );
   }
@@ -196,6 +226,7 @@ export function renderStats(stats: ArchiveStats, style: Style): string {
           'parallel',
           'errors',
           'tokens',
+          'cost',
         ],
         stats.agents.map((a) => [
           printable(a.agentType),
@@ -209,8 +240,9 @@ export function renderStats(stats: ArchiveStats, style: Style): string {
           String(a.parallel),
           a.errors > 0 ? style.yellow(formatShare(a.errorRate)) : '0%',
           formatTokens(a.tokens),
+          costCell(a.cost),
         ]),
-        ['left', 'right', 'right', 'left', 'right', 'right', 'right', 'right', 'right'],
+        ['left', 'right', 'right', 'left', 'right', 'right', 'right', 'right', 'right', 'right'],
       ),
     );
   }

@@ -1,3 +1,4 @@
+import type { Cost, CostTotals } from '../model/cost.js';
 import type { Usage } from '../model/entry.js';
 import type { Session } from '../model/session.js';
 
@@ -24,6 +25,8 @@ export interface ArchiveSessionSummary {
   compactions: number;
   toolCalls: number;
   usage: Usage;
+  /** What the session cost, each API response counted once. */
+  cost: Cost;
   duplicateOf: string | null;
   diagnostics: { error: number; warning: number; info: number };
   /** Transcript files the session was read from, relative to the input root. */
@@ -43,11 +46,13 @@ export interface ArchiveProject {
 
 /** `index.json` of an archive folder. */
 export interface ArchiveIndex {
-  schemaVersion: 1;
+  schemaVersion: 2;
   generator: { name: 'cctrail'; version: string };
   projects: ArchiveProject[];
   /** Usage over all sessions, each API response counted once across files. */
   usage: Usage;
+  /** Cost over all sessions (each API response counted once across files), per UTC day, model and project. */
+  cost: CostTotals;
 }
 
 /** A session as stored in an archive folder. */

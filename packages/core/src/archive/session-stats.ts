@@ -6,7 +6,9 @@
  */
 import { totalTokens } from '../graph/usage.js';
 import type { Session } from '../model/session.js';
+import { type ResponseCost, responseCosts } from './cost-totals.js';
 import { type ResponseUsage, responseUsages } from './duplicates.js';
+import { emptyCost, sessionCost } from './session-cost.js';
 import type { CompactionCounts, DiagnosticCounts, SessionStats, ToolCounts } from './stats-shapes.js';
 
 /**
@@ -17,6 +19,7 @@ import type { CompactionCounts, DiagnosticCounts, SessionStats, ToolCounts } fro
 export function sessionStats(session: Session): SessionStats {
   const prompts = promptsBySidechain(session);
   const main = session.files.find((f) => f.role === 'main') ?? session.files[0];
+  const cost = session.cost ?? sessionCost(session);
   return {
     file: main?.path ?? session.id,
     sessionId: session.id,
@@ -47,9 +50,12 @@ export function sessionStats(session: Session): SessionStats {
       prompts: prompts.get(sidechain.id) ?? 0,
       tokens: totalTokens(sidechain.usage),
       usage: sidechain.usage,
+      cost: cost.bySidechain[sidechain.id] ?? emptyCost(),
     })),
     tools: toolCounts(session),
     usage: session.usage.total,
+    cost: cost.total,
+    claudeCodeCostUsd: cost.claudeCode?.usd ?? null,
     diagnostics: diagnosticCounts(session),
   };
 }
@@ -64,6 +70,8 @@ export interface StatsDigest {
   /** Entry uuids, in the session's order. */
   uuids: string[];
   responses: ResponseUsage[];
+  /** What each API response cost, keyed like `responses`. */
+  costs: ResponseCost[];
   /** Entries of each epoch that a full compaction closed (every epoch but the last). */
   closedEpochs: number[];
 }
@@ -78,6 +86,7 @@ export function statsDigest(session: Session): StatsDigest {
     stats: sessionStats(session),
     uuids: session.entries.map((entry) => entry.uuid),
     responses: responseUsages(session),
+    costs: responseCosts(session),
     closedEpochs: session.epochs.slice(0, -1).map((epoch) => epoch.entries),
   };
 }

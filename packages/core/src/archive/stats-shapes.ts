@@ -1,4 +1,5 @@
-/** The shapes of `cctrail stats --json` (schema version 1): per session, per agent type, and totals. */
+/** The shapes of `cctrail stats --json` (schema version 2): per session, per agent type, and totals. */
+import type { Cost, CostTotals } from '../model/cost.js';
 import type { Usage } from '../model/entry.js';
 import type { SCHEMA_VERSION, Sidechain } from '../model/session.js';
 
@@ -53,6 +54,8 @@ export interface SidechainStats {
   /** Input + output + cache creation + cache read tokens of the agent's own API responses. */
   tokens: number;
   usage: Usage;
+  /** What the agent's own API responses cost. */
+  cost: Cost;
 }
 
 /** Statistics of one session (the `sessions[]` items of `cctrail stats --json`). */
@@ -86,6 +89,10 @@ export interface SessionStats {
   tools: ToolCounts;
   /** Tokens of the session, each API response counted once. */
   usage: Usage;
+  /** What the session cost, each API response counted once. */
+  cost: Cost;
+  /** Claude Code's own figure for the session (its `cost-state` record), null when it wrote none. */
+  claudeCodeCostUsd: number | null;
   diagnostics: DiagnosticCounts;
 }
 
@@ -106,6 +113,8 @@ export interface StatsTotals {
   tools: ToolCounts;
   /** Usage over all sessions, each API response counted once across files and sessions. */
   usage: Usage;
+  /** Cost over all sessions, each API response counted once across files and sessions. */
+  cost: Cost;
   /** Diagnostics of all sessions (duplicates included). */
   diagnostics: DiagnosticCounts;
 }
@@ -138,6 +147,8 @@ export interface AgentStats {
   /** Input + output + cache creation + cache read tokens of all invocations. */
   tokens: number;
   usage: Usage;
+  /** What all invocations cost. */
+  cost: Cost;
 }
 
 /** Compaction statistics across sessions. */
@@ -181,4 +192,6 @@ export interface ArchiveStats {
   agents: AgentStats[];
   agentPatterns: AgentPatterns;
   compaction: CompactionStats;
+  /** Cost per UTC day, model and project, with the price table it was computed with. */
+  cost: CostTotals;
 }

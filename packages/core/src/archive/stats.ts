@@ -5,9 +5,12 @@
  * usage), so it works on sessions built with `content: false`.
  */
 import { addUsage, emptyUsage } from '../graph/usage.js';
+import type { Cost } from '../model/cost.js';
 import type { Usage } from '../model/entry.js';
 import { SCHEMA_VERSION, type Session } from '../model/session.js';
+import { costTotals } from './cost-totals.js';
 import { totalUsage } from './duplicates.js';
+import { emptyCost } from './session-cost.js';
 import { type StatsDigest, statsDigest } from './session-stats.js';
 import type {
   AgentPatterns,
@@ -37,6 +40,7 @@ export function archiveStats(sessions: readonly Session[]): ArchiveStats {
 export function combineStats(digests: readonly StatsDigest[]): ArchiveStats {
   const rows = digests.map((digest) => digest.stats);
   const kept = digests.filter((digest) => digest.stats.duplicateOf === null);
+  const cost = costTotals(digests.map((digest) => ({ project: digest.stats.project, costs: digest.costs })));
   return {
     schemaVersion: SCHEMA_VERSION,
     sessions: rows,
@@ -44,13 +48,20 @@ export function combineStats(digests: readonly StatsDigest[]): ArchiveStats {
       rows,
       kept.map((digest) => digest.stats),
       totalUsage(digests.map((digest) => digest.responses)),
+      cost.total,
     ),
     agents: agentStats(kept.map((digest) => digest.stats)),
     agentPatterns: agentPatterns(kept.map((digest) => digest.stats)),
     compaction: compactionStats(kept),
+    cost,
   };
 }
-function totalsOf(all: readonly SessionStats[], kept: readonly SessionStats[], usage: Usage): StatsTotals {
+function totalsOf(
+  all: readonly SessionStats[],
+  kept: readonly SessionStats[],
+  usage: Usage,
+  cost: Cost,
+): StatsTotals {
   const totals: StatsTotals = {
     sessions: all.length,
     duplicates: all.length - kept.length,
@@ -63,6 +74,7 @@ function totalsOf(all: readonly SessionStats[], kept: readonly SessionStats[], u
     sidechains: 0,
     tools: { calls: 0, results: 0, paired: 0, errors: 0, missingResults: 0 },
     usage,
+    cost,
     diagnostics: { error: 0, warning: 0, info: 0 },
   };
   for (const row of all) {
@@ -109,7 +121,12 @@ function agentStats(rows: readonly SessionStats[]): AgentStats[] {
     const multiTurn = list.filter((s) => s.prompts > 1).length;
     const errors = list.filter((s) => s.status === 'error').length;
     let usage = emptyUsage();
-    for (const sidechain of list) usage = addUsage(usage, sidechain.usage);
+    const cost = emptyCost();
+    for (const sidechain of list) {
+      usage = addUsage(usage, sidechain.usage);
+      cost.usd += sidechain.cost.usd;
+      cost.unpriced += sidechain.cost.unpriced;
+    }
     agents.push({
       agentType,
       invocations: list.length,
@@ -123,6 +140,7 @@ function agentStats(rows: readonly SessionStats[]): AgentStats[] {
       errorRate: ratio(errors, list.length),
       tokens: list.reduce((sum, s) => sum + s.tokens, 0),
       usage,
+      cost,
     });
   }
   return agents.sort((a, b) => b.invocations - a.invocations || compare(a.agentType, b.agentType));

@@ -77,7 +77,17 @@ export function leanEntry(entry: Entry): Entry {
 
 /** Metadata kept of a lean build: small fields only (snapshots can be large). */
 export function leanMetadata(record: Record<string, unknown>): Record<string, unknown> {
-  return pick(record, ['type', 'summary', 'leafUuid', 'sessionId', 'timestamp', 'operation', 'messageId']);
+  return pick(record, [
+    'type',
+    'summary',
+    'leafUuid',
+    'sessionId',
+    'timestamp',
+    'operation',
+    'messageId',
+    'totalCostUSD',
+    'modelUsage',
+  ]);
 }
 
 /** What the analysis needs of a block when content is not kept. */

@@ -6,10 +6,11 @@
  * Field names are stable: they are the export schema (`schemaVersion: 1`).
  */
 import type { Diagnostic } from '../diagnostics.js';
+import type { SessionCost } from './cost.js';
 import type { Entry, MetadataRecord, SidechainStorage, SourceRef, Usage } from './entry.js';
 
 /** Version of every machine-readable shape cctrail writes. Bump on a breaking change. */
-export const SCHEMA_VERSION = 1 as const;
+export const SCHEMA_VERSION = 2 as const;
 
 /** Why a node has several children. */
 export type ForkKind =
@@ -165,6 +166,8 @@ export interface ApiResponse {
   timestamp: string | null;
   sidechain: string | null;
   epoch: number;
+  /** What it cost in USD (archive stage, see `priceSession`): null when the price table does not know its model. */
+  cost?: number | null;
 }
 
 /** A file that belongs to a session. */
@@ -229,4 +232,6 @@ export interface Session {
   duplicateOf: string | null;
   diagnostics: Diagnostic[];
   accounting: LineAccounting;
+  /** What the session cost, set by the archive stage (`priceSession`) before it is written. */
+  cost?: SessionCost;
 }

@@ -1,0 +1,179 @@
+import {
+  type Cost,
+  type CostTotals,
+  emptyUsage,
+  type PriceTable,
+  type RereadsAfterCompaction,
+  responseCost,
+  type SessionCost,
+} from '@cctrail/core';
+import { type Bar, barChartSvg } from './charts.js';
+import type { Figure } from './format.js';
+import type { ManifestSession, SiteManifest } from './site-model.js';
+
+/**
+ * What things cost, as the pages show it: the index's totals, cost per day (an SVG drawn at build time), by
+ * model and by project; a session's cost per epoch and Claude Code's own figure; what re-reading files after a
+ * compaction cost. Every figure comes from the archive (core priced each API response once).
+ */
+
+/** Formats US dollars: `$1,234.56`, `$0.0042` below a cent, `$0.00` for nothing (as `cctrail stats` does). */
+export function formatUsd(usd: number): string {
+  if (usd > 0 && usd < 0.01) return `$${usd.toFixed(4)}`;
+  return `$${usd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** A cost with its unpriced responses: `$1.20`, or `$1.20 + 2 without a price`. */
+export function costText(cost: Cost): string {
+  return cost.unpriced > 0
+    ? `${formatUsd(cost.usd)} + ${cost.unpriced} without a price`
+    : formatUsd(cost.usd);
+}
+
+/** Which price table the costs of a page come from. */
+export function priceTableText(table: PriceTable): string {
+  return `Prices in US dollars from ${table.name} ${table.version} (${table.date}).`;
+}
+
+/** A row of a cost table. */
+export interface CostRow {
+  label: string;
+  usd: number;
+  text: string;
+  unpriced: number;
+}
+
+/** The index's cost section. */
+export interface IndexCostView {
+  total: Figure;
+  perDay: Bar[];
+  chart: string;
+  byModel: CostRow[];
+  byProject: CostRow[];
+  unpricedModels: string[];
+  priceTable: string;
+}
+
+/**
+ * The index's cost section, from the archive index's totals (null for an archive written without cost).
+ *
+ * @param m The site manifest.
+ * @param maxDays Most days the chart shows (the latest).
+ */
+export function indexCostView(m: SiteManifest, maxDays = 120): IndexCostView | null {
+  const cost = m.cost;
+  if (!cost) return null;
+  const perDay = costPerDay(cost, maxDays);
+  const names = new Map<string, string>();
+  for (const p of m.projects) if (p.folder !== null) names.set(p.folder, p.name);
+  return {
+    total: {
+      label: 'Cost',
+      value: formatUsd(cost.total.usd),
+      ...(cost.total.unpriced > 0 ? { sub: `+ ${cost.total.unpriced} without a price` } : {}),
+      title: `US dollars, each API response counted once; ${priceTableText(cost.priceTable)}`,
+    },
+    perDay,
+    chart: barChartSvg(perDay, { title: 'Cost per day (USD)', format: formatUsd }).value,
+    byModel: rows(cost.byModel, (key) => key),
+    byProject: rows(cost.byProject, (key) => names.get(key) ?? key),
+    unpricedModels: cost.unpricedModels,
+    priceTable: priceTableText(cost.priceTable),
+  };
+}
+
+/** Cost per UTC day, every day between the first and the last (at most `maxDays`, the latest). */
+export function costPerDay(cost: CostTotals, maxDays = 120): Bar[] {
+  const days = Object.keys(cost.byDay)
+    .filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))
+    .sort();
+  if (days.length === 0) return [];
+  const first = Date.parse(`${days[0]}T00:00:00Z`);
+  const last = Date.parse(`${days[days.length - 1]}T00:00:00Z`);
+  const bars: Bar[] = [];
+  for (let t = Math.max(first, last - (maxDays - 1) * 86_400_000); t <= last; t += 86_400_000) {
+    const day = new Date(t).toISOString().slice(0, 10);
+    const usd = cost.byDay[day]?.usd ?? 0;
+    bars.push({ label: day, value: usd, tip: `${day}: ${formatUsd(usd)}` });
+  }
+  return bars;
+}
+
+function rows(record: Record<string, Cost>, label: (key: string) => string): CostRow[] {
+  return Object.entries(record)
+    .map(([key, cost]) => ({
+      label: label(key),
+      usd: cost.usd,
+      text: formatUsd(cost.usd),
+      unpriced: cost.unpriced,
+    }))
+    .sort((a, b) => b.usd - a.usd || a.label.localeCompare(b.label));
+}
+
+/** A session's cost section. */
+export interface SessionCostView {
+  total: Figure;
+  /** Claude Code's own figure beside cctrail's, or null. */
+  claudeCode: string | null;
+  byEpoch: CostRow[];
+  priceTable: string;
+}
+
+/**
+ * A session's cost: its figure, cost per epoch and Claude Code's own figure (null for a session file written
+ * without cost).
+ *
+ * @param s The session of the manifest.
+ */
+export function sessionCostView(s: ManifestSession): SessionCostView | null {
+  const cost = s.cost;
+  if (!cost) return null;
+  const epochs = Object.keys(cost.byEpoch).sort((a, b) => Number(a) - Number(b));
+  return {
+    total: {
+      label: 'Cost',
+      value: formatUsd(cost.total.usd),
+      ...(cost.total.unpriced > 0 ? { sub: `+ ${cost.total.unpriced} without a price` } : {}),
+      title: priceTableText(cost.priceTable),
+    },
+    claudeCode: cost.claudeCode
+      ? `Claude Code's own figure: ${formatUsd(cost.claudeCode.usd)} (cctrail: ${formatUsd(cost.total.usd)}).`
+      : null,
+    byEpoch: epochs.map((epoch) => {
+      const c = cost.byEpoch[epoch]!;
+      return { label: `Epoch ${Number(epoch) + 1}`, usd: c.usd, text: costText(c), unpriced: c.unpriced };
+    }),
+    priceTable: priceTableText(cost.priceTable),
+  };
+}
+
+/**
+ * What re-reading files after compactions cost, estimated: the re-read tokens priced as 5-minute cache writes
+ * (the new context is written to the prompt cache once) of the session's costliest model, as of each compaction.
+ * Null when the session has no cost or no model with a price.
+ *
+ * @param rereads The session's re-reads after each compaction.
+ * @param cost The session's cost.
+ */
+export function rereadCostUsd(
+  rereads: readonly RereadsAfterCompaction[],
+  cost: SessionCost | null,
+): number | null {
+  if (!cost) return null;
+  const model = Object.entries(cost.byModel).sort((a, b) => b[1].usd - a[1].usd)[0]?.[0];
+  if (model === undefined) return null;
+  let usd = 0;
+  for (const r of rereads) {
+    if (r.tokens === 0) continue;
+    const usage = {
+      ...emptyUsage(),
+      cacheCreationInputTokens: r.tokens,
+      cacheCreation5mTokens: r.tokens,
+      responses: 1,
+    };
+    const price = responseCost(model, usage, r.timestamp);
+    if (price === null) return null;
+    usd += price;
+  }
+  return usd;
+}

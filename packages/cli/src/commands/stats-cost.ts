@@ -1,0 +1,111 @@
+import type { ArchiveStats, Cost, PriceTable } from '@cctrail/core';
+import { plural } from '../diagnostic-output.js';
+import { CliError } from '../errors.js';
+import { formatShare, printable, type Style, table } from '../terminal.js';
+
+/** The breakdowns `stats --by` prints. */
+export const COST_BREAKDOWNS = ['day', 'model', 'project', 'agent'] as const;
+
+/** One of `COST_BREAKDOWNS`. */
+export type CostBreakdown = (typeof COST_BREAKDOWNS)[number];
+
+/**
+ * Reads `--by`: which cost breakdown to print, or null without one.
+ *
+ * @param value The option's value.
+ * @throws CliError when it names no breakdown.
+ */
+export function costBreakdown(value: string | undefined): CostBreakdown | null {
+  if (value === undefined) return null;
+  const found = COST_BREAKDOWNS.find((by) => by === value);
+  if (found === undefined)
+    throw new CliError(`--by ${value} is not a breakdown`, {
+      hint: `use one of: ${COST_BREAKDOWNS.join(', ')}`,
+    });
+  return found;
+}
+
+/** Formats US dollars: `$1,234.56`, `$0.0042` below a cent, `$0.00` for nothing. */
+export function formatUsd(usd: number): string {
+  if (usd > 0 && usd < 0.01) return `$${usd.toFixed(4)}`;
+  return `$${usd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** A cost for a table cell: the dollars, and how many responses had no price (`$1.20 +2?`). */
+export function costCell(cost: Cost): string {
+  return cost.unpriced > 0 ? `${formatUsd(cost.usd)} +${cost.unpriced}?` : formatUsd(cost.usd);
+}
+
+/** The line that says which price table a cost comes from. */
+export function priceTableLine(priceTable: PriceTable): string {
+  return `prices: ${priceTable.name} ${priceTable.version} (${priceTable.date}), USD`;
+}
+
+/**
+ * The totals' cost lines: what everything cost, what had no price, and the price table.
+ *
+ * @param stats From `combineStats`.
+ */
+export function costLines(stats: ArchiveStats): string[] {
+  const { total, unpricedModels, priceTable } = stats.cost;
+  const claudeCode = stats.sessions.filter((s) => s.claudeCodeCostUsd !== null && s.duplicateOf === null);
+  const lines = [
+    `  cost: ${formatUsd(total.usd)}` +
+      (total.unpriced > 0
+        ? ` + ${plural(total.unpriced, 'API response')} without a price (${unpricedModels.map(printable).join(', ')})`
+        : ''),
+  ];
+  if (claudeCode.length > 0) {
+    const theirs = claudeCode.reduce((sum, s) => sum + (s.claudeCodeCostUsd ?? 0), 0);
+    const ours = claudeCode.reduce((sum, s) => sum + s.cost.usd, 0);
+    lines.push(
+      `  Claude Code's own figure for ${plural(claudeCode.length, 'session')}: ${formatUsd(theirs)} (cctrail: ${formatUsd(ours)})`,
+    );
+  }
+  lines.push(`  ${priceTableLine(priceTable)}`);
+  return lines;
+}
+
+/**
+ * The cost broken down by UTC day, model, project or agent type, as a table.
+ *
+ * @param stats From `combineStats`.
+ * @param by The breakdown.
+ * @param style Colors (or none).
+ */
+export function renderCostBreakdown(stats: ArchiveStats, by: CostBreakdown, style: Style): string {
+  const rows = breakdownRows(stats, by);
+  const total = stats.cost.total.usd;
+  const body =
+    rows.length === 0
+      ? '  none'
+      : table(
+          [by === 'agent' ? 'agent type' : by, 'cost', 'share', 'without a price'],
+          rows.map(([key, cost]) => [
+            printable(key),
+            formatUsd(cost.usd),
+            formatShare(total > 0 ? cost.usd / total : 0),
+            cost.unpriced > 0 ? style.yellow(String(cost.unpriced)) : '',
+          ]),
+          ['left', 'right', 'right', 'right'],
+        );
+  return [style.bold(`Cost by ${by}`), body, `  ${priceTableLine(stats.cost.priceTable)}`].join('\n');
+}
+
+function breakdownRows(stats: ArchiveStats, by: CostBreakdown): [string, Cost][] {
+  if (by === 'agent') {
+    const main = { usd: stats.cost.total.usd, unpriced: stats.cost.total.unpriced };
+    for (const agent of stats.agents) {
+      main.usd -= agent.cost.usd;
+      main.unpriced -= agent.cost.unpriced;
+    }
+    const agents = stats.agents.map((a): [string, Cost] => [a.agentType, a.cost]);
+    return [
+      ['(main conversation)', { usd: Math.max(0, main.usd), unpriced: Math.max(0, main.unpriced) }],
+      ...agents,
+    ];
+  }
+  const record = by === 'day' ? stats.cost.byDay : by === 'model' ? stats.cost.byModel : stats.cost.byProject;
+  const rows = Object.entries(record);
+  return by === 'day' ? rows : rows.sort((a, b) => b[1].usd - a[1].usd || a[0].localeCompare(b[0]));
+}

@@ -1,0 +1,85 @@
+/**
+ * Cost over many sessions: each API response counted once even when several files hold it (as usage is, see
+ * `totalUsage`), broken down per UTC day, model and project.
+ */
+
+import { hasUsage, responseKey } from '../graph/usage.js';
+import type { Cost, CostTotals } from '../model/cost.js';
+import type { Session } from '../model/session.js';
+import { PRICE_TABLE } from './prices.js';
+import { addCost, costBucket, costOf, emptyCost, utcDay } from './session-cost.js';
+
+/** What one API response cost, under the key that identifies it across files. */
+export interface ResponseCost {
+  key: string;
+  /** USD, or null when the price table does not know its model. */
+  usd: number | null;
+  /** Model as written, `unknown` without one. */
+  model: string;
+  /** UTC day, `YYYY-MM-DD` or `unknown`. */
+  day: string;
+}
+
+/**
+ * The cost of each API response of a session that has tokens, keyed for `costTotals`.
+ *
+ * @param session A built session (priced or not).
+ */
+export function responseCosts(session: Pick<Session, 'responses'>): ResponseCost[] {
+  const out: ResponseCost[] = [];
+  for (const response of session.responses) {
+    if (!hasUsage(response)) continue;
+    out.push({
+      key: responseKey(response.id, response.requestId, response.entries[0] ?? ''),
+      usd: costOf(response),
+      model: response.model ?? 'unknown',
+      day: utcDay(response.timestamp),
+    });
+  }
+  return out;
+}
+
+/**
+ * Cost over sessions, each response counted once (the first session that holds it names its project).
+ *
+ * @param lists Per session: its project folder name and its response costs, in listing order.
+ */
+export function costTotals(
+  lists: Iterable<{ project: string | null; costs: readonly ResponseCost[] }>,
+): CostTotals {
+  const seen = new Map<string, { cost: ResponseCost; project: string }>();
+  for (const { project, costs } of lists) {
+    for (const cost of costs) {
+      const known = seen.get(cost.key);
+      if (!known) seen.set(cost.key, { cost, project: project ?? 'unknown' });
+      else if (cost.usd !== null && (known.cost.usd === null || cost.usd > known.cost.usd)) known.cost = cost;
+    }
+  }
+  const totals: CostTotals = {
+    priceTable: PRICE_TABLE,
+    total: emptyCost(),
+    byDay: {},
+    byModel: {},
+    byProject: {},
+    unpricedModels: [],
+  };
+  const unpriced = new Set<string>();
+  for (const { cost, project } of seen.values()) {
+    if (cost.usd === null) unpriced.add(cost.model);
+    addCost(totals.total, cost.usd);
+    addCost(costBucket(totals.byDay, cost.day), cost.usd);
+    addCost(costBucket(totals.byModel, cost.model), cost.usd);
+    addCost(costBucket(totals.byProject, project), cost.usd);
+  }
+  totals.byDay = sortedByKey(totals.byDay);
+  totals.byModel = sortedByKey(totals.byModel);
+  totals.byProject = sortedByKey(totals.byProject);
+  totals.unpricedModels = [...unpriced].sort();
+  return totals;
+}
+
+function sortedByKey(record: Record<string, Cost>): Record<string, Cost> {
+  const out: Record<string, Cost> = {};
+  for (const key of Object.keys(record).sort()) out[key] = record[key]!;
+  return out;
+}
