@@ -13,6 +13,8 @@ export interface CommandContext {
   options: OptionValues;
   positionals: string[];
   io: Io;
+  /** The command runs as `cctrail` without a command name (`npx cctrail`): it says what to do next. */
+  firstRun?: boolean;
 }
 
 /** One entry of the command table. */

@@ -4,6 +4,7 @@ import { exportCommand } from './commands/export.js';
 import { reportCommand } from './commands/report.js';
 import { statsCommand } from './commands/stats.js';
 import { CliError, EXIT, fsReason } from './errors.js';
+import { checkDefaultInput, isDefaultRun } from './first-run.js';
 import { wantsHelp } from './input.js';
 import { styleFor } from './terminal.js';
 import { cliVersion } from './version.js';
@@ -51,7 +52,7 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
 
 async function dispatch(argv: readonly string[], io: Io): Promise<number> {
   const [first, ...rest] = argv;
-  if (first === undefined || first === '--help' || first === '-h') {
+  if (first === '--help' || first === '-h') {
     io.stdout.write(mainHelp());
     return EXIT.ok;
   }
@@ -68,13 +69,15 @@ async function dispatch(argv: readonly string[], io: Io): Promise<number> {
     io.stdout.write(commandHelp(findCommand(topic)));
     return EXIT.ok;
   }
-  const command = findCommand(first);
-  const { options, positionals } = parseCommandLine(rest, command.options, command.name);
+  const firstRun = isDefaultRun(first, io) && !COMMANDS.some((c) => c.name === first);
+  const command = firstRun ? reportCommand : findCommand(first as string);
+  const { options, positionals } = parseCommandLine(firstRun ? argv : rest, command.options, command.name);
   if (wantsHelp(options)) {
     io.stdout.write(commandHelp(command));
     return EXIT.ok;
   }
-  return command.run({ options, positionals, io });
+  if (firstRun) checkDefaultInput(positionals, io);
+  return command.run({ options, positionals, io, ...(firstRun ? { firstRun } : {}) });
 }
 
 function findCommand(name: string): Command {
@@ -95,6 +98,7 @@ export function mainHelp(): string {
     `cctrail ${cliVersion()} — Claude Code session transcripts as a JSON archive, stats and a report`,
     '',
     'Usage: cctrail <command> [paths…] [options]',
+    '       cctrail [paths…] [report options]   (no command: `cctrail report`, then the next steps)',
     '',
     'Commands:',
     ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
@@ -107,6 +111,8 @@ export function mainHelp(): string {
     '  -v, --version  show the version',
     '',
     'Examples:',
+    '  npx cctrail                  # report of ~/.claude/projects into ./cctrail-report',
+    '  npx cctrail --open           # the same, then open it in the default browser',
     '  cctrail stats',
     '  cctrail export -o archive',
     '  cctrail report --short-home',

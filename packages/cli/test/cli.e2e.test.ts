@@ -10,8 +10,8 @@ afterAll(() => rm(work, { recursive: true, force: true }));
 const hasFixtures = fixtureScenarios().length > 0;
 
 describe('help and version', () => {
-  it('prints help with no command', async () => {
-    const run = await cctrail([]);
+  it('prints help with --help', async () => {
+    const run = await cctrail(['--help']);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Usage: cctrail <command>');
     for (const command of ['export', 'stats', 'report']) expect(run.stdout).toContain(`  ${command}`);

@@ -118,8 +118,9 @@ export const DIAGNOSTICS = {
     message: 'The file holds no conversation entries (only metadata such as summaries or snapshots).',
   },
   'not-a-transcript': {
-    severity: 'error',
-    message: 'No line of the file is a transcript record; is it a Claude Code transcript?',
+    severity: 'warning',
+    message:
+      "No line of the file is a transcript record: it is not a Claude Code transcript (another tool's file?) and was skipped.",
   },
   'too-deep': {
     severity: 'error',

@@ -1,6 +1,5 @@
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { sessionRoutes } from '../views/routes.js';
 import { searchIndexScript, searchItems } from '../views/search.js';
 import type { CachedPart } from '../views/session-part.js';
@@ -162,11 +161,7 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
   // Assets that Astro does not handle: Mermaid's IIFE build and the search index, both classic scripts.
   const assets = join(outDir, '_cctrail');
   mkdirSync(assets, { recursive: true });
-  const require = createRequire(import.meta.url);
-  copyFileSync(
-    join(dirname(require.resolve('mermaid/package.json')), 'dist', 'mermaid.min.js'),
-    join(assets, 'mermaid.min.js'),
-  );
+  copyFileSync((await server).mermaid, join(assets, 'mermaid.min.js'));
   writeFileSync(join(assets, 'search-index.js'), searchIndexScript(searchItems(manifest)));
   if (cacheDir) pruneCache(cacheDir, manifest);
   else rmSync(work, { recursive: true, force: true });

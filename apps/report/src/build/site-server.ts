@@ -21,7 +21,7 @@ export const SITE_ROOT = join(PACKAGE_ROOT, 'site');
 /** Where a package's bundles live: inside it, so that the modules they import resolve from its dependencies. */
 const bundlesOf = (packageRoot: string) => join(packageRoot, 'dist', 'site-server');
 /** The layout of a bundle folder and the adapter's contract: a new value makes bundles again. */
-const BUNDLE_LAYOUT = 2;
+const BUNDLE_LAYOUT = 3;
 /** Folders of the site that are Astro's or the package manager's, not sources. */
 const NOT_SOURCES: ReadonlySet<string> = new Set(['.astro', 'node_modules', 'dist']);
 
@@ -31,15 +31,23 @@ const NOT_SOURCES: ReadonlySet<string> = new Set(['.astro', 'node_modules', 'dis
  */
 export type RenderPage = (route: string, locals?: Record<string, unknown>) => Promise<string>;
 
-/** A bundle of the site: its entry module and the folder of the files the pages load (`_cctrail/…`). */
+/**
+ * A bundle of the site: its entry module, the folder of the files the pages load (`_cctrail/…`), and Mermaid's
+ * browser build (`mermaid.min.js`, copied into a report only when a page draws a flowchart).
+ */
 export interface SiteBundle {
   entry: string;
   assets: string;
+  mermaid: string;
 }
 
 /** The bundle in a folder of `dist/site-server/`. */
 function bundleIn(folder: string): SiteBundle {
-  return { entry: join(folder, 'server', 'entry.mjs'), assets: join(folder, 'client') };
+  return {
+    entry: join(folder, 'server', 'entry.mjs'),
+    assets: join(folder, 'client'),
+    mermaid: join(folder, 'mermaid.min.js'),
+  };
 }
 
 /** Options of `siteServer`. */
@@ -130,6 +138,12 @@ async function bundle(packageRoot: string, key: string, log: (msg: string) => vo
     process.chdir(root);
     const { build } = await import('astro');
     await build({ root, outDir: out, logLevel: 'warn', cacheDir: join(root, '.astro', 'cache') });
+    // The one file of Mermaid a report uses ships with the bundle, so an installation needs no Mermaid package.
+    const require = createRequire(import.meta.url);
+    cpSync(
+      join(dirname(require.resolve('mermaid/package.json')), 'dist', 'mermaid.min.js'),
+      bundleIn(out).mermaid,
+    );
     try {
       renameSync(out, target);
     } catch (error) {

@@ -1,5 +1,20 @@
-import { createCssVariablesTheme, createHighlighter, type HighlighterGeneric } from 'shiki';
+import { createCssVariablesTheme, createHighlighterCore, type HighlighterCore } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import css from 'shiki/langs/css.mjs';
+import diff from 'shiki/langs/diff.mjs';
+import go from 'shiki/langs/go.mjs';
+import html from 'shiki/langs/html.mjs';
+import javascript from 'shiki/langs/javascript.mjs';
+import json from 'shiki/langs/json.mjs';
+import jsx from 'shiki/langs/jsx.mjs';
+import markdown from 'shiki/langs/markdown.mjs';
+import python from 'shiki/langs/python.mjs';
+import rust from 'shiki/langs/rust.mjs';
+import shellscript from 'shiki/langs/shellscript.mjs';
+import sql from 'shiki/langs/sql.mjs';
+import tsx from 'shiki/langs/tsx.mjs';
+import typescript from 'shiki/langs/typescript.mjs';
+import yaml from 'shiki/langs/yaml.mjs';
 
 /**
  * Syntax highlighting with shiki: one highlighter per thread, a fixed list of languages, the JavaScript
@@ -8,7 +23,29 @@ import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
  * stay plain.
  */
 
-/** Languages highlighted; anything else is shown as plain text. */
+/**
+ * The grammars of `LANGUAGES`, imported one by one (not shiki's bundle of every language), so that a bundle of
+ * the report ships these and no other.
+ */
+const GRAMMARS = [
+  typescript,
+  tsx,
+  javascript,
+  jsx,
+  json,
+  shellscript,
+  python,
+  diff,
+  markdown,
+  html,
+  css,
+  yaml,
+  rust,
+  go,
+  sql,
+];
+
+/** Languages highlighted (names or aliases of `GRAMMARS`); anything else is shown as plain text. */
 const LANGUAGES = [
   'ts',
   'tsx',
@@ -60,16 +97,14 @@ const ALIASES: Record<string, string> = {
 /** The theme: colours are `var(--shiki-…)` variables defined by the report's stylesheet. */
 const THEME = createCssVariablesTheme({ name: 'cctrail', variablePrefix: '--shiki-', fontStyle: true });
 
-// biome-ignore lint/suspicious/noExplicitAny: shiki's generic highlighter type is only used through codeToHast
-let highlighter: HighlighterGeneric<any, any> | null = null;
-// biome-ignore lint/suspicious/noExplicitAny: see above
-let loading: Promise<HighlighterGeneric<any, any>> | null = null;
+let highlighter: HighlighterCore | null = null;
+let loading: Promise<HighlighterCore> | null = null;
 
 /** Creates the shared highlighter once; later calls return the same promise. */
 export async function loadHighlighter(): Promise<void> {
-  loading ??= createHighlighter({
+  loading ??= createHighlighterCore({
     themes: [THEME],
-    langs: [...LANGUAGES],
+    langs: GRAMMARS,
     engine: createJavaScriptRegexEngine(),
   });
   highlighter = await loading;

@@ -6,7 +6,9 @@ import { flag, stringOption } from '../args.js';
 import type { Command } from '../command.js';
 import { plural, printDiagnostics } from '../diagnostic-output.js';
 import { CliError, EXIT, exitCodeFor } from '../errors.js';
+import { nextSteps } from '../first-run.js';
 import { INPUT_OPTIONS, readFilters, selectSessions } from '../input.js';
+import { openInBrowser } from '../open-report.js';
 import { progressBar } from '../progress.js';
 import { cacheName, cacheRoot } from '../runtime/cache-dir.js';
 import { JobRunner } from '../runtime/job-runner.js';
@@ -59,6 +61,7 @@ export const reportCommand: Command = {
     },
     { name: 'title', type: 'string', value: 'TEXT', description: 'title of the report' },
     { name: 'no-redact', type: 'boolean', description: 'keep secrets (only for reports you do not share)' },
+    { name: 'open', type: 'boolean', description: 'open the report in the default browser when it is built' },
     {
       name: 'short-home',
       type: 'boolean',
@@ -68,12 +71,13 @@ export const reportCommand: Command = {
   ],
   examples: [
     { command: 'cctrail report', comment: 'everything under ~/.claude/projects into ./cctrail-report' },
+    { command: 'cctrail report ./claude-export --open', comment: 'a copy of the transcripts, then open it' },
     {
       command: 'cctrail report -p myapp -o site --base /myapp-log/ --short-home',
       comment: 'for GitHub Pages',
     },
   ],
-  async run({ options, positionals, io }) {
+  async run({ options, positionals, io, firstRun }) {
     const outDir = resolve(io.cwd, stringOption(options, 'output') ?? 'cctrail-report');
     const base = stringOption(options, 'base');
     const title = stringOption(options, 'title');
@@ -139,6 +143,8 @@ export const reportCommand: Command = {
       `Report of ${plural(result.sessions.length, 'session')}, ${pages} pages; ${notes.join(', ')}\n`,
     );
     io.stdout.write(`${style.bold(indexHtml)}\n`);
+    if (firstRun) io.stderr.write(nextSteps(indexHtml, io));
+    if (flag(options, 'open')) await openInBrowser(indexHtml, io);
     return exitCodeFor(tally.error, flag(options, 'strict'));
   },
 };

@@ -13,6 +13,7 @@ import type { LineAccounting, SessionFile } from '../model/session.js';
 import type { SessionSource, TranscriptSource } from '../source.js';
 import { type AgentMeta, parseAgentMeta } from './agent-meta.js';
 import { lineProblem } from './line-problems.js';
+import { notATranscript } from './not-a-transcript.js';
 import { decodeFull, type Line, readLineBatches } from './read-lines.js';
 import { checkRecordValues } from './record-checks.js';
 import { isEntryRecord, isKnownType } from './record-types.js';
@@ -287,8 +288,7 @@ function checkFile(path: string, read: FileRead, state: ReadState, first: number
     );
   }
   if (state.entries.length > first) return;
-  if (read.lines > 0 && read.records === 0)
-    state.diagnostics.push(diagnostic('not-a-transcript', path, null));
+  if (read.lines > 0 && read.records === 0) notATranscript(path, state.diagnostics);
   else state.diagnostics.push(diagnostic('no-entries', path, null));
 }
 

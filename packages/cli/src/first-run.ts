@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import type { Io } from './command.js';
+import { CliError } from './errors.js';
+import { defaultProjectsFolder } from './input.js';
+
+/**
+ * `cctrail` without a command: what people type first (`npx cctrail`). It builds the report of everything under
+ * the default projects folder into `./cctrail-report`, as `cctrail report` would, and then says what to do next.
+ */
+
+/** Where the default run looked for transcripts, and why there. */
+function lookedIn(env: NodeJS.ProcessEnv): string {
+  const folder = defaultProjectsFolder(env);
+  return env.CLAUDE_CONFIG_DIR ? `${folder} ($CLAUDE_CONFIG_DIR/projects)` : folder;
+}
+
+/**
+ * Whether a command line without a command name means `cctrail report`: no arguments, options only
+ * (`cctrail --open`), or a first argument that is a path on disk (`cctrail ./claude-export`).
+ *
+ * @param first The first argument, if any.
+ * @param io For the working directory.
+ */
+export function isDefaultRun(first: string | undefined, io: Pick<Io, 'cwd'>): boolean {
+  if (first === undefined) return true;
+  if (first.startsWith('-')) return first !== '--';
+  return existsSync(resolve(io.cwd, first));
+}
+
+/**
+ * Throws the error of a default run on a machine without transcripts where they are kept: it says where it
+ * looked and what to pass instead.
+ *
+ * @param paths The positionals of the command line: when there are any, `report` checks them itself.
+ * @param io For the environment.
+ */
+export function checkDefaultInput(paths: readonly string[], io: Pick<Io, 'env'>): void {
+  if (paths.length > 0 || existsSync(defaultProjectsFolder(io.env))) return;
+  throw new CliError(
+    `no Claude Code transcripts found: looked in ${lookedIn(io.env)}, which does not exist`,
+    {
+      hint: [
+        'Claude Code keeps them in ~/.claude/projects (or $CLAUDE_CONFIG_DIR/projects) on the machine it runs on.',
+        'Pass the folder that holds them: `npx cctrail report <folder>` (a projects folder, one project folder, or .jsonl files).',
+        'Run `cctrail --help` for every command.',
+      ].join('\n'),
+    },
+  );
+}
+
+/**
+ * The next steps printed after a default run built its report.
+ *
+ * @param indexHtml The report's index page, absolute.
+ * @param io For the working directory.
+ */
+export function nextSteps(indexHtml: string, io: Pick<Io, 'cwd'>): string {
+  const shown = relative(io.cwd, indexHtml);
+  const page = shown.startsWith('..') ? indexHtml : shown;
+  return [
+    '',
+    'Next steps:',
+    `  open it          npx cctrail --open   (or open ${page} in a browser; it works from disk)`,
+    '  refresh it       npx cctrail          (only sessions that changed are read again)',
+    '  publish it       npx cctrail report --base /<repo>/ --short-home   (secrets are redacted by default;',
+    '                   a GitHub Pages workflow: https://github.com/cctrail/cctrail/blob/main/docs/github-pages.yml)',
+    '  archive, stats   npx cctrail export -o archive   ·   npx cctrail stats',
+    '',
+  ].join('\n');
+}
