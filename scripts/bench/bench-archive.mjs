@@ -89,9 +89,11 @@ async function onArchive(ctx, archive, ccusage) {
       `- ${profile} archive${tag}: **${ratio.toFixed(2)}** (${Math.min(...pairs).toFixed(2)}–${Math.max(...pairs).toFixed(2)}; ratio of the medians ${(median(first) / median(theirMs)).toFixed(2)}), target ≤ 2: ${ratio <= 2 ? 'met' : '**missed**'}; on the next run ${againRatio.toFixed(2)}.`,
     );
   }
-  const mine = JSON.parse(ours[builds[0].name].out ?? '{}')?.totals?.usage ?? {};
+  const stats = JSON.parse(ours[builds[0].name].out ?? '{}');
+  const mine = stats?.totals?.usage ?? {};
   const t = theirs.find((r) => r.code === 0);
-  const their = t ? (JSON.parse(t.stdout).totals ?? {}) : {};
+  const ccusageJson = t ? JSON.parse(t.stdout) : {};
+  const their = ccusageJson.totals ?? {};
   const tokens = [
     ['input', mine.inputTokens, their.inputTokens],
     ['output', mine.outputTokens, their.outputTokens],
@@ -100,7 +102,42 @@ async function onArchive(ctx, archive, ccusage) {
   ];
   const agree = tokens.every(([, a, b]) => a === b);
   const totals = `Token totals of the ${profile} archive ${agree ? 'agree' : '**DISAGREE**'}: ${tokens.map(([k, a, b]) => (a === b ? `${k} ${a}` : `${k} ${a} (ccusage ${b})`)).join(', ')}.`;
-  return { rows, ratios, totals };
+  return { rows, ratios, totals: `${totals}\n${costComparison(profile, stats?.cost, ccusageJson)}` };
+}
+
+/**
+ * Total cost of cctrail (`stats --json`, priced with @pydantic/genai-prices) against ccusage's (`session --json
+ * --offline`, priced with LiteLLM's table), and per model when they differ by more than 1 %.
+ */
+function costComparison(profile, cost, ccusageJson) {
+  if (!cost) return `Cost of the ${profile} archive: this build of cctrail prints no cost.`;
+  const theirs = ccusageJson?.totals?.totalCost ?? null;
+  if (typeof theirs !== 'number') return `Cost of the ${profile} archive: ccusage printed no cost.`;
+  const ours = cost.total.usd;
+  const share = theirs === 0 ? 0 : (ours - theirs) / theirs;
+  const within = Math.abs(share) <= 0.01;
+  const usd = (n) => `$${n.toFixed(2)}`;
+  const lines = [
+    `Cost of the ${profile} archive: cctrail ${usd(ours)} (${cost.priceTable.name} ${cost.priceTable.version}), ` +
+      `ccusage ${usd(theirs)} (LiteLLM's table), difference ${(share * 100).toFixed(2)} %: ` +
+      `${within ? 'within 1 %' : '**more than 1 %**'}` +
+      `${cost.total.unpriced > 0 ? `; ${cost.total.unpriced} responses without a price in cctrail (${cost.unpricedModels.join(', ')})` : ''}.`,
+  ];
+  const byModel = new Map();
+  for (const session of ccusageJson.session ?? [])
+    for (const b of session.modelBreakdowns ?? []) byModel.set(b.modelName, (byModel.get(b.modelName) ?? 0) + b.cost);
+  const models = [...new Set([...Object.keys(cost.byModel), ...byModel.keys()])].sort();
+  const differing = models.filter((m) => {
+    const a = cost.byModel[m]?.usd ?? 0;
+    const b = byModel.get(m) ?? 0;
+    return Math.abs(a - b) > 0.01 * Math.max(a, b);
+  });
+  if (differing.length > 0) {
+    lines.push('', '| model | cctrail | ccusage |', '| --- | --- | --- |');
+    for (const m of differing)
+      lines.push(`| ${m} | ${usd(cost.byModel[m]?.usd ?? 0)} | ${usd(byModel.get(m) ?? 0)} |`);
+  }
+  return lines.join('\n');
 }
 
 /** Runs benchmark 3 and returns its section. */
@@ -113,7 +150,7 @@ export async function archive(ctx) {
 
 ${list.map((a) => `The ${a.profile} archive: ${mb(a.bytes)} in ${a.sessions} session files (plus their sub-agent files).`).join('\n')}
 \`cctrail stats --json\` (a full DAG analysis of every session) against \`ccusage session --json --offline\`
-(ccusage 20.0.24, which only sums tokens) with \`CLAUDE_CONFIG_DIR\` pointing at the same folder.
+(ccusage 20.0.24, which sums tokens and prices them) with \`CLAUDE_CONFIG_DIR\` pointing at the same folder.
 
 | archive | tool | wall time, median (min–max) |
 | --- | --- | --- |

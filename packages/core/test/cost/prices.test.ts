@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { calcPrice, findProvider } from '@pydantic/genai-prices';
 import { describe, expect, it } from 'vitest';
+import snapshot from '../../src/archive/anthropic-prices.json' with { type: 'json' };
 import { PRICE_TABLE, responseCost } from '../../src/archive/prices.js';
 import { emptyUsage } from '../../src/graph/usage.js';
 import type { Usage } from '../../src/model/entry.js';
@@ -86,11 +88,68 @@ describe('responseCost without a price', () => {
   });
 });
 
-it('names the installed price table', () => {
-  const require = createRequire(import.meta.url);
-  const entry = require.resolve('@pydantic/genai-prices');
-  const manifest = JSON.parse(readFileSync(entry.replace(/dist[/\\]index\.c?js$/, 'package.json'), 'utf8'));
-  expect(PRICE_TABLE).toEqual({ name: manifest.name, version: manifest.version, date: '2026-09-23' });
-  const ours = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
-  expect(ours.dependencies['@pydantic/genai-prices']).toBe(manifest.version);
+describe('the price table', () => {
+  it('is the installed @pydantic/genai-prices, pinned exactly', () => {
+    const require = createRequire(import.meta.url);
+    const entry = require.resolve('@pydantic/genai-prices');
+    const manifest = JSON.parse(readFileSync(entry.replace(/dist[/\\]index\.c?js$/, 'package.json'), 'utf8'));
+    expect(PRICE_TABLE).toEqual({ name: manifest.name, version: manifest.version, date: '2026-09-23' });
+    const ours = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    expect(ours.devDependencies['@pydantic/genai-prices']).toBe(manifest.version);
+  });
+
+  it('holds exactly its Anthropic models (run `pnpm --filter @cctrail/core prices` after a version change)', () => {
+    const provider = findProvider({ providerId: 'anthropic' });
+    const installed = provider?.models.map(({ id, match, prices }) => ({ id, match, prices }));
+    expect(snapshot.models).toEqual(JSON.parse(JSON.stringify(installed)));
+  });
+
+  // Every model of the table, every token kind, both tiers, before and after each price change.
+  const usages: Partial<Usage>[] = [
+    MIXED,
+    { inputTokens: 3, outputTokens: 40 },
+    { ...MIXED, cacheReadInputTokens: 250_000 },
+    {
+      inputTokens: 190_000,
+      cacheCreationInputTokens: 20_000,
+      cacheCreation1hTokens: 20_000,
+      outputTokens: 7,
+    },
+    { cacheCreationInputTokens: 100_000, cacheCreation5mTokens: 100_000 },
+  ];
+  const times = [null, '2025-01-01T00:00:00Z', '2026-03-12T23:59:59Z', '2026-03-13T00:00:00Z', AT];
+  it.each(snapshot.models.map((m) => m.id))('prices %s as calcPrice does', (id) => {
+    for (const more of usages) {
+      for (const time of times) {
+        const u = usage(more);
+        const theirs = calcPrice(
+          {
+            input_tokens: u.inputTokens + u.cacheCreationInputTokens + u.cacheReadInputTokens,
+            cache_read_tokens: u.cacheReadInputTokens,
+            cache_write_tokens: u.cacheCreationInputTokens,
+            cache_write_1h_tokens: u.cacheCreation1hTokens,
+            output_tokens: u.outputTokens,
+          },
+          id,
+          { providerId: 'anthropic', timestamp: new Date(time ?? 0) },
+        );
+        expect(responseCost(id, u, time)).toBeCloseTo(theirs?.total_price ?? Number.NaN, 12);
+      }
+    }
+  });
+
+  it('knows the same model ids as calcPrice, dated ids included', () => {
+    for (const id of [
+      'claude-3-5-sonnet-20241022',
+      'claude-opus-5-20260101',
+      'claude-fable-5',
+      'claude-2.1',
+      'gpt-4o',
+    ]) {
+      const theirs = calcPrice({ input_tokens: 10 }, id, { providerId: 'anthropic', timestamp: new Date(0) });
+      expect(responseCost(id, usage({ inputTokens: 10 }), null)).toBe(
+        theirs === null ? null : theirs.total_price,
+      );
+    }
+  });
 });
