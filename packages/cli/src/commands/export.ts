@@ -7,7 +7,9 @@ import { plural, printDiagnostics } from '../diagnostic-output.js';
 import { CliError, exitCodeFor } from '../errors.js';
 import { INPUT_OPTIONS, readFilters, selectSessions } from '../input.js';
 import { progressBar } from '../progress.js';
+import { cacheRoot } from '../runtime/cache-dir.js';
 import { JobRunner } from '../runtime/job-runner.js';
+import { guardRun } from '../runtime/run-guard.js';
 import { styleFor } from '../terminal.js';
 
 /** `cctrail export`: writes the normalized JSON archive. */
@@ -64,6 +66,7 @@ export const exportCommand: Command = {
     }
     const redact = flag(options, 'redact');
     const runner = new JobRunner(io.env);
+    const guard = toStdout ? null : guardRun(dir, [], cacheRoot(io.env, io.cwd), () => runner.close());
     const progress = progressBar(io, selection.sessions.length, 'sessions');
     const result = await exportArchive({
       selection,
@@ -71,9 +74,10 @@ export const exportCommand: Command = {
       runner,
       progress,
       ...(redact ? { privacy: { redact: true, shortHome: false } } : {}),
-    }).finally(() => {
+    }).finally(async () => {
       progress.done();
-      return runner.close();
+      await runner.close();
+      guard?.release();
     });
 
     const tally = printDiagnostics(result.sessions, io, flag(options, 'verbose') || flag(options, 'strict'));

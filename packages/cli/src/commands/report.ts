@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { buildReport } from '@cctrail/report';
 import { type ExportOutcome, exportArchive } from '../archive/export-archive.js';
@@ -12,6 +12,7 @@ import { openInBrowser } from '../open-report.js';
 import { progressBar } from '../progress.js';
 import { cacheName, cacheRoot } from '../runtime/cache-dir.js';
 import { JobRunner } from '../runtime/job-runner.js';
+import { guardRun } from '../runtime/run-guard.js';
 import { styleFor } from '../terminal.js';
 
 /** The part of `@cctrail/report` this command uses: its public entry point. */
@@ -84,6 +85,9 @@ export const reportCommand: Command = {
     const redact = !flag(options, 'no-redact');
     const shortHome = flag(options, 'short-home');
     const filters = readFilters(options);
+    if ((await stat(outDir).catch(() => null))?.isDirectory() === false) {
+      throw new CliError(`the output ${outDir} is a file; give a folder`);
+    }
     const report = await loadReportModule();
     const selection = await selectSessions(positionals, filters, io);
 
@@ -93,6 +97,8 @@ export const reportCommand: Command = {
     const siteCache = join(cache, 'site');
     await mkdir(dataDir, { recursive: true });
     const runner = new JobRunner(io.env);
+    // Released at the end, or when the process exits (an error, a signal).
+    const guard = guardRun(outDir, [cache], cacheRoot(io.env, io.cwd), () => runner.close());
     const progress = progressBar(io, selection.sessions.length, 'sessions');
     // The site builder starts once a session is known to be a transcript: it bundles the site while the
     // sessions are written, and reads the archive once it is complete.
@@ -143,6 +149,7 @@ export const reportCommand: Command = {
       `Report of ${plural(result.sessions.length, 'session')}, ${pages} pages; ${notes.join(', ')}\n`,
     );
     io.stdout.write(`${style.bold(indexHtml)}\n`);
+    guard.release();
     if (firstRun) io.stderr.write(nextSteps(indexHtml, io));
     if (flag(options, 'open')) await openInBrowser(indexHtml, io);
     return exitCodeFor(tally.error, flag(options, 'strict'));

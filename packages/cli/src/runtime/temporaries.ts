@@ -1,0 +1,78 @@
+/**
+ * Temporary files of cctrail runs: a file being written is `<name>.tmp-<pid>` (see `atomic-write.ts`) and a
+ * spool folder `cctrail-spool-<pid>-<hex>` in the system's temporary folder. A run removes its own when it ends
+ * (whatever the reason) and those of processes that no longer exist when it starts.
+ */
+
+import { readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const TEMPORARY_FILE = /^.+\.tmp-(\d{1,7})$/;
+const SPOOL = /^cctrail-spool-(\d{1,7})-[0-9a-f]+$/;
+
+/**
+ * Whether a process with this id is running (on this machine).
+ *
+ * @param pid A process id.
+ */
+export function isRunning(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the temporary files under folders (recursively) and the spool folders whose owner `owned` says so.
+ * Synchronous, so a signal handler can call it before the process exits. Missing folders are skipped.
+ *
+ * @param dirs Folders cctrail writes in (an output folder, a cache folder).
+ * @param owned Whether a temporary of this process id is to be removed.
+ * @returns How many were removed.
+ */
+export function removeTemporaries(dirs: readonly string[], owned: (pid: number) => boolean): number {
+  let removed = 0;
+  for (const dir of dirs) {
+    let entries: { name: string; parentPath: string; isFile(): boolean }[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true, recursive: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      const match = TEMPORARY_FILE.exec(entry.name);
+      if (!match || !entry.isFile() || !owned(Number(match[1]))) continue;
+      rmSync(join(entry.parentPath, entry.name), { force: true });
+      removed++;
+    }
+  }
+  let spools: string[] = [];
+  try {
+    spools = readdirSync(tmpdir());
+  } catch {
+    // no temporary folder: nothing spooled
+  }
+  for (const name of spools) {
+    const match = SPOOL.exec(name);
+    if (!match || !owned(Number(match[1]))) continue;
+    rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
+}
+
+/** Whether a temporary belongs to this process. */
+export function ownTemporary(pid: number): boolean {
+  return pid === process.pid;
+}
+
+/** Whether a temporary belongs to a process that is gone. */
+export function staleTemporary(pid: number): boolean {
+  return !isRunning(pid);
+}

@@ -1,0 +1,64 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { cctrail, FIXTURES } from '../helpers.js';
+
+const work = await mkdtemp(join(tmpdir(), 'cctrail-stale-'));
+afterAll(() => rm(work, { recursive: true, force: true }));
+
+/** The id of a process that has exited. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+    encoding: 'utf8',
+  });
+  return Number(child.stdout);
+}
+
+it('removes temporary files and spool folders of dead processes, and takes over their lock', async () => {
+  const out = join(work, 'archive');
+  const cache = join(work, 'cache');
+  const dead = deadPid();
+  await mkdir(join(out, 'sessions', 'p'), { recursive: true });
+  await writeFile(join(out, 'sessions', 'p', `s.json.tmp-${dead}`), 'torn');
+  await writeFile(join(out, `index.json.tmp-${dead}`), 'torn');
+  const spool = join(tmpdir(), `cctrail-spool-${dead}-abcd1234`);
+  await mkdir(spool, { recursive: true });
+  await mkdir(join(cache, 'locks'), { recursive: true });
+  const lock = join(cache, 'locks', `${createHash('sha256').update(out).digest('hex').slice(0, 16)}.lock`);
+  await writeFile(lock, JSON.stringify({ pid: dead, host: hostname(), folder: out }));
+
+  const run = await cctrail(['export', join(FIXTURES, 'linear'), '-o', out], {
+    env: { CCTRAIL_CACHE_DIR: cache },
+  });
+  expect(run.code).toBe(0);
+  const left = (await readdir(out, { recursive: true })).filter((name) => name.includes('.tmp-'));
+  expect(left).toEqual([]);
+  expect(existsSync(spool)).toBe(false);
+  expect(existsSync(lock)).toBe(false);
+});
+
+it('refuses a lock held by a running process', async () => {
+  const out = join(work, 'held');
+  const cache = join(work, 'cache2');
+  await mkdir(join(cache, 'locks'), { recursive: true });
+  const lock = join(cache, 'locks', `${createHash('sha256').update(out).digest('hex').slice(0, 16)}.lock`);
+  await writeFile(lock, JSON.stringify({ pid: process.pid, host: hostname(), folder: out }));
+  const run = await cctrail(['export', join(FIXTURES, 'linear'), '-o', out], {
+    env: { CCTRAIL_CACHE_DIR: cache },
+  });
+  expect(run.code).toBe(2);
+  expect(run.stderr).toContain(`another cctrail run (process ${process.pid}) is writing to ${out}`);
+  expect(existsSync(join(out, 'index.json'))).toBe(false);
+});
+
+it('refuses `report -o <a file>` before building anything', async () => {
+  const file = join(work, 'a-file');
+  await writeFile(file, 'x');
+  const run = await cctrail(['report', join(FIXTURES, 'linear'), '-o', file]);
+  expect(run.code).toBe(2);
+  expect(run.stderr).toMatch(/the output .*a-file is a file; give a folder/);
+});
