@@ -10,7 +10,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const tested = [{ pkg: '.', script: 'test:scripts' }];
-if (process.argv.includes('--with-pack')) tested.push({ pkg: '.', script: 'test:pack', file: '.vitest-pack.json' });
+if (process.argv.includes('--with-pack'))
+  tested.push({ pkg: '.', script: 'test:pack', file: '.vitest-pack.json' });
 for (const group of ['packages', 'apps']) {
   if (!existsSync(group)) continue;
   for (const name of readdirSync(group)) tested.push({ pkg: join(group, name), script: 'test' });

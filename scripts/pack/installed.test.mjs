@@ -102,6 +102,8 @@ describe('npx cctrail on the fixtures gives what the workspace build gives', () 
 
 describe('docs/github-pages.yml', () => {
   const workflow = readFileSync(join(ROOT, 'docs', 'github-pages.yml'), 'utf8');
+  /** The GitHub Actions expression of the repository's name, which the commands use for `--base`. */
+  const REPOSITORY_NAME = ['${{', 'github.event.repository.name', '}}'].join(' ');
 
   it('checks out, builds with npx cctrail report --base, uploads the site and deploys it', () => {
     const uses = [...workflow.matchAll(/uses: ([\w/-]+)@/g)].map((m) => m[1]);
@@ -117,7 +119,7 @@ describe('docs/github-pages.yml', () => {
     // The checkout: the transcripts in claude-projects/, cctrail installed beside them (npx finds it there).
     cpSync(join(FIXTURES, 'multi-project'), join(app, 'claude-projects'), { recursive: true });
     const commands = [...workflow.matchAll(/^\s+run: (.+)$/gm)].map((m) =>
-      (m[1] ?? '').replaceAll('${{ github.event.repository.name }}', 'my-archive'),
+      (m[1] ?? '').replaceAll(REPOSITORY_NAME, 'my-archive'),
     );
     expect(commands.length).toBeGreaterThan(0);
     for (const command of commands) {
