@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['scripts/**/*.test.mjs'],
-    exclude: ['**/node_modules/**', 'scripts/bench/**'],
+    exclude: ['**/node_modules/**', 'scripts/bench/**', 'scripts/pack/**'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },
