@@ -61,6 +61,7 @@ export type {
 } from './archive/stats-shapes.js';
 export { DIAGNOSTICS, type Diagnostic, type DiagnosticCode, type Severity } from './diagnostics.js';
 export { addUsage, contextTokens, emptyUsage, totalTokens } from './graph/usage.js';
+export type { AgentAnswer, WorkflowPhase, WorkflowRun } from './model/agents.js';
 export type {
   Actor,
   ContentBlock,
