@@ -4,6 +4,7 @@
  * titles). Nothing else happens here.
  */
 
+import { settleActivePath } from './analyses/active-path.js';
 import { attributeToolCalls, attributeUsage } from './analyses/attribution.js';
 import { findBranches } from './analyses/branches.js';
 import { findCompactions } from './analyses/compaction.js';
@@ -49,6 +50,7 @@ export async function buildSession(source: SessionSource, options: BuildOptions 
   attributeToolCalls(tools.calls, dag);
   const { compactions, epochs } = findCompactions(dag, seedEvents, mainEnd, diagnostics);
   const { branchPoints, branches, leaf } = findBranches(dag, compactions, sidechains, diagnostics);
+  settleActivePath(dag, branchPoints, branches, leaf);
   const responses = groupResponses(entries);
   const usage = breakdown(responses);
   attributeUsage(usage, epochs, sidechains);
@@ -68,7 +70,7 @@ export async function buildSession(source: SessionSource, options: BuildOptions 
       cwd: source.project?.cwd ?? mostCommon(entries.map((e) => e.cwd)),
     },
     files: read.files,
-    title: storedTitle(firstPrompt, metadata),
+    title: storedTitle(firstPrompt, metadata, (uuid) => dag.index.has(uuid)),
     firstPrompt,
     startedAt: times.start,
     endedAt: times.end,
