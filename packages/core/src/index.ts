@@ -35,6 +35,12 @@ export type {
   ArchiveSession,
   ArchiveSessionSummary,
 } from './archive/archive-index.js';
+export type { ConversationDigest } from './archive/conversation-digest.js';
+export {
+  type ConversationInput,
+  conversationTotals,
+  findConversations,
+} from './archive/conversations.js';
 export {
   findDuplicates,
   markDuplicates,
@@ -62,6 +68,13 @@ export type {
 export { DIAGNOSTICS, type Diagnostic, type DiagnosticCode, type Severity } from './diagnostics.js';
 export { addUsage, contextTokens, emptyUsage, totalTokens } from './graph/usage.js';
 export type { AgentAnswer, WorkflowPhase, WorkflowRun } from './model/agents.js';
+export type {
+  Conversation,
+  ConversationMember,
+  ConversationTotals,
+  SessionLink,
+  SessionLinkKind,
+} from './model/conversation.js';
 export type {
   Actor,
   ContentBlock,

@@ -6,6 +6,7 @@
  */
 import { totalTokens } from '../graph/usage.js';
 import type { Session } from '../model/session.js';
+import { type ConversationDigest, conversationDigest } from './conversation-digest.js';
 import { type ResponseUsage, responseUsages } from './duplicates.js';
 import type { CompactionCounts, DiagnosticCounts, SessionStats, ToolCounts } from './stats-shapes.js';
 
@@ -66,6 +67,8 @@ export interface StatsDigest {
   responses: ResponseUsage[];
   /** Entries of each epoch that a full compaction closed (every epoch but the last). */
   closedEpochs: number[];
+  /** How the session points into other files of its conversation (see `findConversations`). */
+  conversation?: ConversationDigest;
 }
 
 /**
@@ -79,6 +82,7 @@ export function statsDigest(session: Session): StatsDigest {
     uuids: session.entries.map((entry) => entry.uuid),
     responses: responseUsages(session),
     closedEpochs: session.epochs.slice(0, -1).map((epoch) => epoch.entries),
+    conversation: conversationDigest(session),
   };
 }
 /** Number of `claude-as-user` prompts in each sidechain. */
