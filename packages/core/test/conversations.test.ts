@@ -36,6 +36,11 @@ describe('fixture conversations', async () => {
   const facts = JSON.parse(readFileSync(join(fixtures, 'conversations', 'facts.json'), 'utf8'));
   const conversations = findConversations(inputs(await load(join(fixtures, 'conversations'))));
 
+  it('finds the same conversations in a structure-only build', async () => {
+    const lean = findConversations(inputs(await load(join(fixtures, 'conversations'), false)));
+    expect(lean).toEqual(conversations);
+  });
+
   it('groups the files of each conversation in time order', () => {
     const want = facts.conversations.map((c: { id: string; sessions: string[] }) => [c.id, c.sessions]);
     expect(conversations.map((c) => [c.id, c.sessions.map((s) => s.id)]).sort()).toEqual(want.sort());

@@ -26,7 +26,7 @@ export function archiveIndex<T extends Placed>(
   usage: Usage,
 ): ArchiveIndex {
   return {
-    schemaVersion: 1,
+    schemaVersion: 2,
     generator: { name: 'cctrail', version: cliVersion() },
     projects: layout.projects.map((project) => ({
       ...project.info,

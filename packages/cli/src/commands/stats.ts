@@ -19,6 +19,7 @@ import {
   styleFor,
   table,
 } from '../terminal.js';
+import { renderConversations, withConversations } from './stats-conversations.js';
 
 /** `cctrail stats`: counts, tokens, agents and compactions. */
 export const statsCommand: Command = {
@@ -35,7 +36,7 @@ export const statsCommand: Command = {
     'reads again only the sessions whose files changed.',
   ].join('\n'),
   options: [
-    { name: 'json', type: 'boolean', description: 'print JSON (schemaVersion 1) instead of tables' },
+    { name: 'json', type: 'boolean', description: 'print JSON (schemaVersion 2) instead of tables' },
     {
       name: 'no-cache',
       type: 'boolean',
@@ -61,11 +62,12 @@ export const statsCommand: Command = {
         keepOthers: filtered(filters),
       }).finally(() => progress.done());
     })().finally(() => runner.close());
-    const stats = combineStats(sessions.map((session) => session.digest));
+    const stats = withConversations(combineStats(sessions.map((session) => session.digest)), sessions);
     if (flag(options, 'json')) {
       io.stdout.write(`${JSON.stringify(stats, null, 2)}\n`);
     } else {
-      io.stdout.write(renderStats(stats, styleFor(io.stdout, io.env)));
+      const style = styleFor(io.stdout, io.env);
+      io.stdout.write(renderStats(stats, style) + renderConversations(stats, style));
     }
     if (sessions.length === 0) io.stderr.write('No session matches the filters.\n');
     const tally = printDiagnostics(sessions, io, flag(options, 'verbose') || flag(options, 'strict'));

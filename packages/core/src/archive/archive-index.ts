@@ -1,3 +1,4 @@
+import type { Conversation } from '../model/conversation.js';
 import type { Usage } from '../model/entry.js';
 import type { Session } from '../model/session.js';
 
@@ -28,6 +29,8 @@ export interface ArchiveSessionSummary {
   diagnostics: { error: number; warning: number; info: number };
   /** Transcript files the session was read from, relative to the input root. */
   sources: string[];
+  /** Id of the conversation it belongs to, when that conversation spans several files (see `ArchiveIndex.conversations`). */
+  conversation?: string;
 }
 
 /** One project's entry in `index.json`. */
@@ -43,11 +46,13 @@ export interface ArchiveProject {
 
 /** `index.json` of an archive folder. */
 export interface ArchiveIndex {
-  schemaVersion: 1;
+  schemaVersion: 2;
   generator: { name: 'cctrail'; version: string };
   projects: ArchiveProject[];
   /** Usage over all sessions, each API response counted once across files. */
   usage: Usage;
+  /** Conversations that span several session files, with their links and totals (schema version 2). */
+  conversations?: Conversation[];
 }
 
 /** A session as stored in an archive folder. */

@@ -1,4 +1,5 @@
 /** The shapes of `cctrail stats --json` (schema version 1): per session, per agent type, and totals. */
+import type { Conversation } from '../model/conversation.js';
 import type { Usage } from '../model/entry.js';
 import type { SCHEMA_VERSION, Sidechain } from '../model/session.js';
 
@@ -181,4 +182,9 @@ export interface ArchiveStats {
   agents: AgentStats[];
   agentPatterns: AgentPatterns;
   compaction: CompactionStats;
+  /**
+   * Conversations that span several files (continued, resumed, forked or copied), with their totals counted once
+   * over the joined files (`cctrail stats`; see `findConversations`).
+   */
+  conversations?: Conversation[];
 }

@@ -67,6 +67,9 @@ const LEAN_EXTRA = [
   'metadata',
   'is_active',
   'nestingLevel',
+  'forkedFrom',
+  'forkedSessionId',
+  'upToMessageId',
 ] as const;
 
 /**
@@ -90,7 +93,17 @@ export function leanEntry(entry: Entry): Entry {
 
 /** Metadata kept of a lean build: small fields only (snapshots can be large). */
 export function leanMetadata(record: Record<string, unknown>): Record<string, unknown> {
-  return pick(record, ['type', 'summary', 'leafUuid', 'sessionId', 'timestamp', 'operation', 'messageId']);
+  return pick(record, [
+    'type',
+    'summary',
+    'leafUuid',
+    'sessionId',
+    'timestamp',
+    'operation',
+    'messageId',
+    'forkedSessionId',
+    'upToMessageId',
+  ]);
 }
 
 /** What the analysis needs of a block when content is not kept. */
