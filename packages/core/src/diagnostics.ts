@@ -84,6 +84,11 @@ export const DIAGNOSTICS = {
     severity: 'info',
     message: 'A sub-agent that did not finish (interrupted, or the session ended while it ran).',
   },
+  'spawn-failed': {
+    severity: 'info',
+    message:
+      'A Task/Agent call whose result is an error (interrupted or refused): no agent ran; its sidechain is `failed`.',
+  },
   'task-without-sidechain': {
     severity: 'info',
     message: 'A Task call whose sidechain was not found in the session.',

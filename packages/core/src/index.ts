@@ -36,6 +36,12 @@ export type {
   ArchiveSessionSummary,
 } from './archive/archive-index.js';
 export { costDiffers } from './archive/claude-code-cost.js';
+export type { ConversationDigest } from './archive/conversation-digest.js';
+export {
+  type ConversationInput,
+  conversationTotals,
+  findConversations,
+} from './archive/conversations.js';
 export { costTotals, type ResponseCost, responseCosts } from './archive/cost-totals.js';
 export {
   findDuplicates,
@@ -65,6 +71,14 @@ export type {
 } from './archive/stats-shapes.js';
 export { DIAGNOSTICS, type Diagnostic, type DiagnosticCode, type Severity } from './diagnostics.js';
 export { addUsage, contextTokens, emptyUsage, totalTokens } from './graph/usage.js';
+export type { AgentAnswer, WorkflowPhase, WorkflowRun } from './model/agents.js';
+export type {
+  Conversation,
+  ConversationMember,
+  ConversationTotals,
+  SessionLink,
+  SessionLinkKind,
+} from './model/conversation.js';
 export type { ClaudeCodeCost, Cost, CostTotals, PriceTable, SessionCost } from './model/cost.js';
 export type {
   Actor,

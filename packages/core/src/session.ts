@@ -4,11 +4,15 @@
  * titles). Nothing else happens here.
  */
 
+import { settleActivePath } from './analyses/active-path.js';
 import { attributeToolCalls, attributeUsage } from './analyses/attribution.js';
 import { findBranches } from './analyses/branches.js';
 import { findCompactions } from './analyses/compaction.js';
 import { distinct, mostCommon, timeSpan } from './analyses/facts.js';
 import { markHelperLinks } from './analyses/helper-links.js';
+import { recordTypes } from './analyses/record-counts.js';
+import { linkBackgroundAnswers } from './analyses/sidechain-background.js';
+import { workflowRuns, workflowSpawns } from './analyses/sidechain-workflows.js';
 import { findSidechains } from './analyses/sidechains.js';
 import { checkSummaryLeaves } from './analyses/summary-leaves.js';
 import { findFirstPrompt, storedTitle } from './analyses/title.js';
@@ -18,6 +22,7 @@ import { breakdown, groupResponses } from './graph/usage.js';
 import { SCHEMA_VERSION, type Session } from './model/session.js';
 import { normalizeEntry } from './normalize/entries.js';
 import { readSession } from './read/session-reader.js';
+import { readWorkflowRuns } from './read/workflow-runs.js';
 import type { BuildOptions, SessionSource } from './source.js';
 
 /**
@@ -37,16 +42,23 @@ export async function buildSession(source: SessionSource, options: BuildOptions 
     .map((e) => e.before);
   const dag = linkDag(entries, read.fileOf, diagnostics, cuts);
   const tools = pairTools(entries, diagnostics);
-  const sidechains = findSidechains(dag, read.spans, read.metas, tools, diagnostics);
+  const runs = readWorkflowRuns(source.workflowFiles ?? []);
+  const runSpawns = workflowSpawns(entries, tools, runs);
+  const sidechains = findSidechains(dag, read.spans, read.metas, tools, diagnostics, runSpawns);
+  linkBackgroundAnswers(sidechains, entries, metadata, tools);
   markHelperLinks(sidechains, diagnostics);
   attributeToolCalls(tools.calls, dag);
   const { compactions, epochs } = findCompactions(dag, seedEvents, mainEnd, diagnostics);
   const { branchPoints, branches, leaf } = findBranches(dag, compactions, sidechains, diagnostics);
+  settleActivePath(dag, branchPoints, branches, leaf);
   const responses = groupResponses(entries);
   const usage = breakdown(responses);
   attributeUsage(usage, epochs, sidechains);
   checkSummaryLeaves(metadata, dag, diagnostics);
 
+  const workflows = workflowRuns(runs, runSpawns, sidechains, entries, tools);
+  for (const file of source.workflowFiles ?? [])
+    read.files.push({ path: file.path, role: 'workflow', lines: 0, bytes: file.text.length });
   const firstPrompt = findFirstPrompt(entries);
   const times = timeSpan(entries);
   return {
@@ -58,7 +70,7 @@ export async function buildSession(source: SessionSource, options: BuildOptions 
       cwd: source.project?.cwd ?? mostCommon(entries.map((e) => e.cwd)),
     },
     files: read.files,
-    title: storedTitle(firstPrompt, metadata),
+    title: storedTitle(firstPrompt, metadata, (uuid) => dag.index.has(uuid)),
     firstPrompt,
     startedAt: times.start,
     endedAt: times.end,
@@ -80,5 +92,7 @@ export async function buildSession(source: SessionSource, options: BuildOptions 
     duplicateOf: null,
     diagnostics,
     accounting: read.accounting,
+    ...(workflows.length > 0 ? { workflows } : {}),
+    recordTypes: recordTypes(entries, metadata),
   };
 }

@@ -27,6 +27,8 @@ export interface SessionSource {
   /** `agent-*.jsonl` files of the session, flat or under `<session>/subagents/`. */
   agents: TranscriptSource[];
   agentMeta?: AgentMetaSource[];
+  /** Workflow run files, already read: snapshots `<session>/workflows/<runId>.json` and run journals `journal.jsonl`. */
+  workflowFiles?: AgentMetaSource[];
 }
 
 /** Options for `buildSession`. */

@@ -103,7 +103,7 @@ export interface AgentTypeStats {
   /** Runs that overlapped in time with another run. */
   parallel: number;
   duration: Spread;
-  /** Runs whose status is `error`. */
+  /** Runs whose status is `error`, and spawns that `failed` (no agent ran). */
   errors: number;
   errorRate: number;
   toolCalls: number;
@@ -133,7 +133,7 @@ export function aggregateAgents(runs: readonly LocatedRun[]): AgentTypeStats[] {
   const out: AgentTypeStats[] = [];
   for (const [agentType, list] of byType) {
     const rs = list.map((l) => l.run);
-    const errors = rs.filter((r) => r.status === 'error').length;
+    const errors = rs.filter((r) => r.status === 'error' || r.status === 'failed').length;
     out.push({
       agentType,
       invocations: rs.length,

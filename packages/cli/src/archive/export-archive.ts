@@ -10,6 +10,7 @@ import { SkeletonCache } from '../runtime/skeleton-cache.js';
 import { Spool } from '../runtime/spool.js';
 import type { Skeleton } from '../skeleton.js';
 import { markDuplicates, throwUnlessTranscripts } from '../skeletons.js';
+import { addConversations } from './conversations.js';
 import { archiveIndex, writeIndex } from './index-file.js';
 import { planLayout } from './layout.js';
 import { type Planned, planSessions } from './plan.js';
@@ -86,6 +87,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
     const layout = planLayout(kept, privacy);
     const settled = await settleSessions(layout, { target, state, privacy });
     const index = archiveIndex(layout, settled.indexed, settled.usage, settled.cost);
+    addConversations(index, sessions);
     const outcome = { sessions, ...settled.tally, removed: 0, index };
     if ('stream' in target) {
       await write(target.stream, `${JSON.stringify(index)}\n`);

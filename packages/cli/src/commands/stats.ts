@@ -20,6 +20,7 @@ import {
   styleFor,
   table,
 } from '../terminal.js';
+import { renderConversations, withConversations } from './stats-conversations.js';
 import { COST_BREAKDOWNS, costBreakdown, costCell, costLines, renderCostBreakdown } from './stats-cost.js';
 
 /** `cctrail stats`: counts, tokens, agents and compactions. */
@@ -75,14 +76,14 @@ export const statsCommand: Command = {
         keepOthers: filtered(filters),
       }).finally(() => progress.done());
     })().finally(() => runner.close());
-    const stats = combineStats(sessions.map((session) => session.digest));
+    const stats = withConversations(combineStats(sessions.map((session) => session.digest)), sessions);
     // Model names, paths and titles are text from the transcripts: stats output is redacted like a report.
     redactSecrets(stats);
     if (flag(options, 'json')) {
       io.stdout.write(`${JSON.stringify(stats, null, 2)}\n`);
     } else {
       const style = styleFor(io.stdout, io.env);
-      io.stdout.write(renderStats(stats, style));
+      io.stdout.write(renderStats(stats, style) + renderConversations(stats, style));
       if (by !== null) io.stdout.write(`\n${renderCostBreakdown(stats, by, style)}\n`);
     }
     if (sessions.length === 0) io.stderr.write('No session matches the filters.\n');

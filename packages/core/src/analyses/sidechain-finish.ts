@@ -20,6 +20,7 @@ export function finishSidechains(sidechains: Sidechain[], entries: Entry[], tool
       entry.actor = 'claude-as-user';
     else if (entry.kind === 'assistant' || entry.kind === 'api-error') entry.actor = 'subagent';
   }
+  const lastEntry = lastEntryOf(sidechains, entries);
   for (const sidechain of sidechains) {
     if (!sidechain.spawn?.toolUseId) continue;
     const call = entries[tools.callEntry.get(sidechain.spawn.toolUseId)!]!;
@@ -30,31 +31,61 @@ export function finishSidechains(sidechains: Sidechain[], entries: Entry[], tool
       sidechain.endedAt = resultAt === undefined ? null : entries[resultAt]!.timestamp;
     }
     // The last line of an agent that ends on an unanswered tool call: it stopped mid-way.
-    if (sidechain.status === 'completed' && endsOnOpenCall(sidechain, entries, tools))
+    const last = entries[lastEntry.get(sidechain.id) ?? -1];
+    if (sidechain.status === 'completed' && last && endsOnOpenCall(last, tools))
       sidechain.status = 'incomplete';
   }
-  for (const sidechain of sidechains) {
-    if (sidechain.parentSidechain === null) continue;
-    let depth = 1;
-    let at: Sidechain | undefined = sidechain;
-    const seen = new Set<string>();
-    while (at?.parentSidechain && !seen.has(at.id)) {
-      seen.add(at.id);
-      at = byId.get(at.parentSidechain);
-      depth += 1;
-    }
-    sidechain.depth = Math.max(sidechain.depth, depth);
-  }
+  assignDepths(sidechains, byId);
   assignParallelGroups(sidechains);
 }
 
-function endsOnOpenCall(sidechain: Sidechain, entries: readonly Entry[], tools: ToolIndex): boolean {
-  for (let i = entries.length - 1; i >= 0; i--) {
-    const entry = entries[i]!;
-    if (entry.sidechain !== sidechain.id) continue;
-    return entry.content.some((b) => b.type === 'tool_use' && !tools.resultEntry.has(b.id));
+function endsOnOpenCall(last: Entry, tools: ToolIndex): boolean {
+  return last.content.some((b) => b.type === 'tool_use' && !tools.resultEntry.has(b.id));
+}
+
+/** Sidechain id → index of its last entry in file order, in one pass. */
+function lastEntryOf(sidechains: readonly Sidechain[], entries: readonly Entry[]): Map<string, number> {
+  const last = new Map<string, number>();
+  if (sidechains.length === 0) return last;
+  for (let i = 0; i < entries.length; i++) {
+    const id = entries[i]!.sidechain;
+    if (id !== null) last.set(id, i);
   }
-  return false;
+  return last;
+}
+
+/**
+ * Depth through spawning sidechains, each computed once from its parent's (memoized, iterative): a chain of
+ * 20k nested agents costs 20k steps, not 20k² / 2. A cycle of parents stops where it meets itself.
+ */
+function assignDepths(sidechains: readonly Sidechain[], byId: ReadonlyMap<string, Sidechain>): void {
+  const depth = new Map<string, number>();
+  const path: Sidechain[] = [];
+  const onPath = new Set<string>();
+  for (const start of sidechains) {
+    let at: Sidechain | undefined = start;
+    let base = 0;
+    while (at) {
+      const known = depth.get(at.id);
+      if (known !== undefined) {
+        base = known;
+        break;
+      }
+      if (onPath.has(at.id)) break;
+      path.push(at);
+      onPath.add(at.id);
+      at = at.parentSidechain === null ? undefined : byId.get(at.parentSidechain);
+    }
+    for (let i = path.length - 1; i >= 0; i--) {
+      base += 1;
+      depth.set(path[i]!.id, base);
+    }
+    path.length = 0;
+    onPath.clear();
+  }
+  for (const sidechain of sidechains)
+    if (sidechain.parentSidechain !== null)
+      sidechain.depth = Math.max(sidechain.depth, depth.get(sidechain.id) ?? 1);
 }
 
 /** Sidechains whose time spans overlap share a group number (1, 2, …); a sidechain alone gets null. */

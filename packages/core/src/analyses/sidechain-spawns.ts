@@ -53,6 +53,10 @@ export function attachSpawn(
   sidechain.link = link;
   sidechain.agentType = stringField(input.subagent_type) ?? 'general-purpose';
   sidechain.description = stringField(input.description);
+  const name = stringField(input.name);
+  const teamName = stringField(input.team_name);
+  if (name !== null) sidechain.name = name;
+  if (teamName !== null) sidechain.teamName = teamName;
   const resultAt = tools.resultEntry.get(toolUseId);
   if (resultAt === undefined) sidechain.status = 'incomplete';
   else {

@@ -13,6 +13,7 @@ import type { Sidechain, SidechainLink } from '../model/session.js';
 import { firstText } from '../normalize/prompt-text.js';
 import type { AgentMeta } from '../read/agent-meta.js';
 import type { FileSpan } from '../read/session-reader.js';
+import { workflowRunOf } from '../read/workflow-runs.js';
 
 import { inlineSidechains } from './inline-sidechains.js';
 import { finishSidechains } from './sidechain-finish.js';
@@ -36,6 +37,7 @@ export function findSidechains(
   metas: ReadonlyMap<string, AgentMeta>,
   tools: ToolIndex,
   diagnostics: Diagnostic[],
+  workflowSpawns: ReadonlyMap<string, string> = new Map(),
 ): Sidechain[] {
   const { entries } = dag;
   const sidechains: Sidechain[] = [];
@@ -49,6 +51,8 @@ export function findSidechains(
     const agentId = file.agentId ?? stringField(entries[file.first]!.extra.agentId) ?? file.path;
     const meta = metas.get(agentId);
     const sidechain = newSidechain(`agent-${agentId}`, agentId, file.storage ?? 'flat', file.path);
+    const runId = workflowRunOf(file.path);
+    if (runId !== null) sidechain.workflowRun = runId;
     let root = -1;
     for (let i = file.first; i < file.end; i++) {
       entries[i]!.sidechain = sidechain.id;
@@ -64,6 +68,8 @@ export function findSidechains(
       [spawn, link] = [meta.toolUseId, 'meta-tool-use-id'];
     else if (progressByAgentId.has(agentId))
       [spawn, link] = [progressByAgentId.get(agentId)!, 'agent-progress'];
+    else if (runId !== null && workflowSpawns.has(runId))
+      [spawn, link] = [workflowSpawns.get(runId)!, 'workflow-run'];
     if (spawn !== null && !tools.callEntry.has(spawn)) spawn = null;
 
     if (agentId.startsWith('acompact')) {
@@ -101,9 +107,8 @@ export function findSidechains(
       }),
     );
     const sidechain = newSidechain(`agent-${agentId}`, agentId, guessStorage(call), null);
-    sidechain.status = 'missing';
     if (tools.callEntry.has(toolUseId)) attachSpawn(sidechain, toolUseId, 'agent-id', tools, entries, -1);
-    sidechain.status = 'missing';
+    sidechain.status = spawnFailed(toolUseId, entries, tools) ? 'failed' : 'missing';
     linkedCalls.add(toolUseId);
     sidechains.push(sidechain);
   }
@@ -115,15 +120,18 @@ export function findSidechains(
     const call = entries[at]!;
     const block = call.content.find((b) => b.type === 'tool_use' && b.id === id);
     if (block?.type !== 'tool_use' || !SPAWN_TOOLS.has(block.name) || linkedCalls.has(id)) continue;
+    const failed = spawnFailed(id, entries, tools);
     diagnostics.push(
-      diagnostic('task-without-sidechain', call.source.file, call.source.line, {
+      diagnostic(failed ? 'spawn-failed' : 'task-without-sidechain', call.source.file, call.source.line, {
         uuid: call.uuid,
-        message: `${block.name} call ${id} has no sidechain in the session.`,
+        message: failed
+          ? `${block.name} call ${id} failed (its result is an error); no agent ran.`
+          : `${block.name} call ${id} has no sidechain in the session.`,
       }),
     );
     const sidechain = newSidechain(`task-${id}`, null, guessStorage(call), null);
     attachSpawn(sidechain, id, 'none', tools, entries, -1);
-    sidechain.status = 'missing';
+    sidechain.status = failed ? 'failed' : 'missing';
     sidechains.push(sidechain);
   }
 
@@ -137,6 +145,14 @@ export function findSidechains(
     );
   }
   return sidechains;
+}
+
+/** A spawn whose result is an error (interrupted, rejected): no agent ever ran. */
+function spawnFailed(toolUseId: string, entries: readonly Entry[], tools: ToolIndex): boolean {
+  const at = tools.resultEntry.get(toolUseId);
+  if (at === undefined) return false;
+  const result = entries[at]!;
+  return result.content.some((b) => b.type === 'tool_result' && b.toolUseId === toolUseId && b.isError);
 }
 
 /** agentId → tool_use id, from `toolUseResult.agentId` on Task/Agent results. */

@@ -27,17 +27,25 @@ export function findFirstPrompt(entries: readonly Entry[]): string | null {
 
 /**
  * The title a session is stored with (`Session.title`): its first prompt without markup tags, else its latest
- * `summary` line, as one line of at most 120 characters; null when it has neither.
+ * `summary` line that summarizes this session, as one line of at most 120 characters; null when it has neither.
+ * A summary whose `leafUuid` names an entry of another file titles that file's session, not this one (1.0.x
+ * writes them into the next session's file), so a summary-only file takes no other session's title.
  *
  * @param firstPrompt The session's first prompt.
  * @param metadata Its metadata records.
+ * @param isOwnEntry Whether a uuid is an entry of this session (default: every summary counts).
  */
-export function storedTitle(firstPrompt: string | null, metadata: readonly MetadataRecord[]): string | null {
+export function storedTitle(
+  firstPrompt: string | null,
+  metadata: readonly MetadataRecord[],
+  isOwnEntry: (uuid: string) => boolean = () => true,
+): string | null {
   if (firstPrompt) return oneLine(firstPrompt.replace(/<[^>]{1,40}>/g, ' '));
   for (let i = metadata.length - 1; i >= 0; i--) {
-    const summary = metadata[i]!.record.summary;
-    if (metadata[i]!.type === 'summary' && typeof summary === 'string' && summary.trim())
-      return oneLine(summary.replace(/<[^>]{1,40}>/g, ' '));
+    const { summary, leafUuid } = metadata[i]!.record;
+    if (metadata[i]!.type !== 'summary' || typeof summary !== 'string' || !summary.trim()) continue;
+    if (typeof leafUuid === 'string' && !isOwnEntry(leafUuid)) continue;
+    return oneLine(summary.replace(/<[^>]{1,40}>/g, ' '));
   }
   return null;
 }

@@ -1,3 +1,4 @@
+import type { Conversation } from '../model/conversation.js';
 import type { Cost, CostTotals } from '../model/cost.js';
 import type { Usage } from '../model/entry.js';
 import type { Session } from '../model/session.js';
@@ -31,6 +32,8 @@ export interface ArchiveSessionSummary {
   diagnostics: { error: number; warning: number; info: number };
   /** Transcript files the session was read from, relative to the input root. */
   sources: string[];
+  /** Id of the conversation it belongs to, when that conversation spans several files (see `ArchiveIndex.conversations`). */
+  conversation?: string;
 }
 
 /** One project's entry in `index.json`. */
@@ -53,6 +56,8 @@ export interface ArchiveIndex {
   usage: Usage;
   /** Cost over all sessions (each API response counted once across files), per UTC day, model and project. */
   cost: CostTotals;
+  /** Conversations that span several session files, with their links and totals (schema version 2). */
+  conversations?: Conversation[];
 }
 
 /** A session as stored in an archive folder. */

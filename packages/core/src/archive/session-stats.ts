@@ -6,6 +6,7 @@
  */
 import { totalTokens } from '../graph/usage.js';
 import type { Session } from '../model/session.js';
+import { type ConversationDigest, conversationDigest } from './conversation-digest.js';
 import { type ResponseCost, responseCosts } from './cost-totals.js';
 import { type ResponseUsage, responseUsages } from './duplicates.js';
 import { emptyCost, sessionCost } from './session-cost.js';
@@ -74,6 +75,8 @@ export interface StatsDigest {
   costs: ResponseCost[];
   /** Entries of each epoch that a full compaction closed (every epoch but the last). */
   closedEpochs: number[];
+  /** How the session points into other files of its conversation (see `findConversations`). */
+  conversation?: ConversationDigest;
 }
 
 /**
@@ -88,6 +91,7 @@ export function statsDigest(session: Session): StatsDigest {
     responses: responseUsages(session),
     costs: responseCosts(session),
     closedEpochs: session.epochs.slice(0, -1).map((epoch) => epoch.entries),
+    conversation: conversationDigest(session),
   };
 }
 /** Number of `claude-as-user` prompts in each sidechain. */

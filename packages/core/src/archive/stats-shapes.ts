@@ -1,4 +1,6 @@
 /** The shapes of `cctrail stats --json` (schema version 2): per session, per agent type, and totals. */
+
+import type { Conversation } from '../model/conversation.js';
 import type { Cost, CostTotals } from '../model/cost.js';
 import type { Usage } from '../model/entry.js';
 import type { SCHEMA_VERSION, Sidechain } from '../model/session.js';
@@ -194,4 +196,9 @@ export interface ArchiveStats {
   compaction: CompactionStats;
   /** Cost per UTC day, model and project, with the price table it was computed with. */
   cost: CostTotals;
+  /**
+   * Conversations that span several files (continued, resumed, forked or copied), with their totals counted once
+   * over the joined files (`cctrail stats`; see `findConversations`).
+   */
+  conversations?: Conversation[];
 }

@@ -109,15 +109,18 @@ function bucket(record: Record<string, Usage>, key: string): Usage {
 /** Groups assistant lines into API responses by `message.id` + `requestId`. */
 export function groupResponses(entries: readonly Entry[]): ApiResponse[] {
   const byKey = new Map<string, ApiResponse>();
+  const byId = new Map<string, ApiResponse>();
   for (const entry of entries) {
     if (!entry.message || (entry.kind !== 'assistant' && entry.kind !== 'api-error')) continue;
-    const key = responseKey(entry.message.id, entry.message.requestId, entry.uuid);
-    const seen = byKey.get(key);
+    const { id, requestId } = entry.message;
+    const key = responseKey(id, requestId, entry.uuid);
+    // A response re-written on resume (same message id, no requestId) is the same response, counted once.
+    const seen = byKey.get(key) ?? (requestId === null && id !== null ? byId.get(id) : undefined);
     if (seen) {
       seen.entries.push(entry.uuid);
       if (entry.usage) seen.usage = maxUsage(seen.usage, entry.usage);
     } else {
-      byKey.set(key, {
+      const response: ApiResponse = {
         id: entry.message.id,
         requestId: entry.message.requestId,
         model: entry.message.model,
@@ -126,7 +129,9 @@ export function groupResponses(entries: readonly Entry[]): ApiResponse[] {
         timestamp: entry.timestamp,
         sidechain: entry.sidechain,
         epoch: entry.epoch,
-      });
+      };
+      byKey.set(key, response);
+      if (id !== null && !byId.has(id)) byId.set(id, response);
     }
   }
   return [...byKey.values()];

@@ -16,7 +16,16 @@ export const LEAN_TEXT = 4000;
 export const SHRINK_ABOVE = 8 * 1024;
 
 /** What `leanBlock` keeps of a tool call's input; the rest is not read. */
-const LEAN_INPUT_KEYS = ['subagent_type', 'description', 'file_path', 'path'] as const;
+const LEAN_INPUT_KEYS = [
+  'subagent_type',
+  'description',
+  'file_path',
+  'path',
+  'name',
+  'team_name',
+  'run_in_background',
+  'task_id',
+] as const;
 
 const LEAN_INPUT: Unread = {
   keys: Object.fromEntries([...LEAN_INPUT_KEYS, 'prompt'].map((key) => [key, false])),
@@ -36,7 +45,10 @@ export const LEAN_UNREAD: Unread = {
         content: { items: { keys: { content: true, thinking: true, signature: true, input: LEAN_INPUT } } },
       },
     },
-    toolUseResult: { keys: { agentId: false, agentType: false, status: false }, others: true },
+    toolUseResult: {
+      keys: { agentId: false, agentType: false, status: false, runId: false, taskId: false, isAsync: false },
+      others: true,
+    },
     toolArguments: LEAN_INPUT,
     thinking: true,
     data: { keys: { type: false, agentId: false }, others: true },
@@ -55,6 +67,9 @@ const LEAN_EXTRA = [
   'metadata',
   'is_active',
   'nestingLevel',
+  'forkedFrom',
+  'forkedSessionId',
+  'upToMessageId',
 ] as const;
 
 /**
@@ -67,7 +82,8 @@ const LEAN_EXTRA = [
 export function leanEntry(entry: Entry): Entry {
   entry.content = entry.content.map(leanBlock);
   const result = entry.toolUseResult;
-  if (isObject(result)) entry.toolUseResult = pick(result, ['agentId', 'agentType', 'status']);
+  if (isObject(result))
+    entry.toolUseResult = pick(result, ['agentId', 'agentType', 'status', 'runId', 'taskId', 'isAsync']);
   else if (result !== undefined) delete entry.toolUseResult;
   const extra = pick(entry.extra, LEAN_EXTRA);
   if (isObject(extra.data)) extra.data = pick(extra.data, ['type', 'agentId']);
@@ -87,6 +103,8 @@ export function leanMetadata(record: Record<string, unknown>): Record<string, un
     'messageId',
     'totalCostUSD',
     'modelUsage',
+    'forkedSessionId',
+    'upToMessageId',
   ]);
 }
 

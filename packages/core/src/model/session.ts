@@ -3,9 +3,10 @@
  * in `entry.ts`).
  *
  * Everything here is plain JSON data (no classes, no Maps), so a `Session` can be serialized as it is.
- * Field names are stable: they are the export schema (`schemaVersion: 1`).
+ * Field names are stable: they are the export schema (`schemaVersion: 2`).
  */
 import type { Diagnostic } from '../diagnostics.js';
+import type { AgentAnswer, WorkflowRun } from './agents.js';
 import type { SessionCost } from './cost.js';
 import type { Entry, MetadataRecord, SidechainStorage, SourceRef, Usage } from './entry.js';
 
@@ -56,6 +57,8 @@ export type SidechainLink =
   | 'parent-uuid'
   | 'prompt'
   | 'timestamp'
+  /** A workflow agent, through its run folder and the Workflow call whose result names the run. */
+  | 'workflow-run'
   | 'none';
 
 /** A sub-agent conversation. */
@@ -80,13 +83,24 @@ export interface Sidechain {
   parentSidechain: string | null;
   /** Sidechains that ran overlapping in time share a group number; null when it ran alone. */
   parallelGroup: number | null;
-  /** `missing`: spawned, but its transcript is not there. */
-  status: 'completed' | 'error' | 'incomplete' | 'missing' | 'unknown';
+  /**
+   * `missing`: spawned, but its transcript is not there; `failed`: the spawn itself failed (an error result,
+   * interrupted) and no agent ever ran.
+   */
+  status: 'completed' | 'error' | 'incomplete' | 'missing' | 'failed' | 'unknown';
   rootUuid: string | null;
   entries: number;
   startedAt: string | null;
   endedAt: string | null;
   usage: Usage;
+  /** The agent's name (`name` of the spawn, teammates), when it has one. */
+  name?: string;
+  /** The team of a teammate (`team_name` of the spawn). */
+  teamName?: string;
+  /** The workflow run (`runId`) of a workflow agent. */
+  workflowRun?: string;
+  /** A background agent: launched asynchronously; its answer, when it came back. */
+  background?: { answer: AgentAnswer | null };
 }
 
 /** A compaction event. */
@@ -173,7 +187,8 @@ export interface ApiResponse {
 /** A file that belongs to a session. */
 export interface SessionFile {
   path: string;
-  role: 'main' | 'agent' | 'agent-meta';
+  /** `workflow`: a workflow run's snapshot or journal (run metadata, not a transcript). */
+  role: 'main' | 'agent' | 'agent-meta' | 'workflow';
   lines: number;
   bytes: number;
 }
@@ -234,4 +249,8 @@ export interface Session {
   accounting: LineAccounting;
   /** What the session cost, set by the archive stage (`priceSession`) before it is written. */
   cost?: SessionCost;
+  /** Workflow runs of the session (only when it has some). */
+  workflows?: WorkflowRun[];
+  /** Records of each type, DAG entries and metadata alike (`user`, `summary`, `atis-latch`, …). */
+  recordTypes?: Record<string, number>;
 }

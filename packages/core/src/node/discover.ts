@@ -14,6 +14,8 @@ export interface DiscoveredSession {
   agentFiles: string[];
   /** Absolute paths of `.meta.json` sidecars. */
   metaFiles: string[];
+  /** Absolute paths of workflow run snapshots (`<id>/workflows/<runId>.json`) and journals (`journal.jsonl`). */
+  workflowFiles?: string[];
 }
 
 /** A project folder and its sessions. */
@@ -75,7 +77,7 @@ interface ProjectFiles {
   mains: Set<string>;
   flatAgents: Set<string>;
   /** session id → agent files and meta files under `<id>/subagents/`. */
-  nested: Map<string, { agents: string[]; metas: string[] }>;
+  nested: Map<string, { agents: string[]; metas: string[]; workflows: string[] }>;
 }
 
 function project(map: Map<string, ProjectFiles>, dir: string): ProjectFiles {
@@ -106,7 +108,7 @@ function addFile(map: Map<string, ProjectFiles>, path: string): void {
 function nestedOf(files: ProjectFiles, sessionId: string) {
   let nested = files.nested.get(sessionId);
   if (!nested) {
-    nested = { agents: [], metas: [] };
+    nested = { agents: [], metas: [], workflows: [] };
     files.nested.set(sessionId, nested);
   }
   return nested;
@@ -165,7 +167,7 @@ async function scanProject(dir: string, map: Map<string, ProjectFiles>): Promise
   // Session folders are listed all at once: one after the other, their round trips add up.
   const subagents = await Promise.all(
     entries.map((entry) =>
-      entry.isDirectory() ? walkFiles(join(dir, entry.name, 'subagents')) : Promise.resolve([]),
+      entry.isDirectory() ? sessionFolderFiles(join(dir, entry.name)) : Promise.resolve([]),
     ),
   );
   entries.forEach((entry, index) => {
@@ -179,10 +181,29 @@ async function scanProject(dir: string, map: Map<string, ProjectFiles>): Promise
     const nested = nestedOf(files, entry.name);
     for (const file of found) {
       const name = basename(file);
-      if (name.endsWith('.meta.json')) nested.metas.push(file);
+      if (isWorkflowFile(file, name)) nested.workflows.push(file);
+      else if (name.endsWith('.meta.json')) nested.metas.push(file);
       else if (name.endsWith('.jsonl')) nested.agents.push(file);
     }
   });
+}
+
+/** Files of a session folder that belong to the session: `subagents/**` and the workflow snapshots. */
+async function sessionFolderFiles(sessionDir: string): Promise<string[]> {
+  const [agents, runs] = await Promise.all([
+    walkFiles(join(sessionDir, 'subagents')),
+    readdir(join(sessionDir, 'workflows'), { withFileTypes: true }).catch(() => []),
+  ]);
+  const snapshots = runs
+    .filter((e) => e.isFile() && e.name.endsWith('.json'))
+    .map((e) => join(sessionDir, 'workflows', e.name));
+  return snapshots.length === 0 ? agents : [...agents, ...snapshots.sort(compare)];
+}
+
+/** A workflow run's snapshot (`workflows/<runId>.json`) or journal (`subagents/workflows/<runId>/journal.jsonl`). */
+function isWorkflowFile(path: string, name: string): boolean {
+  if (name === 'journal.jsonl') return true;
+  return name.endsWith('.json') && !name.endsWith('.meta.json') && basename(dirname(path)) === 'workflows';
 }
 
 /** All files below a folder, iteratively (no recursion over depth). */
@@ -219,6 +240,7 @@ async function groupSessions(dir: string, files: ProjectFiles): Promise<Discover
     const session = get(id);
     session.agentFiles.push(...nested.agents);
     session.metaFiles.push(...nested.metas);
+    if (nested.workflows.length > 0) session.workflowFiles = [...nested.workflows].sort(compare);
   }
   const flatAgents = [...files.flatAgents].sort(compare);
   const sessionIds = await mapLimited(flatAgents, PEEKS_AT_ONCE, peekSessionId);

@@ -52,12 +52,19 @@ export async function sessionSource(
       text: options.blocking ? readTextBlocking(path) : await readFile(path, 'utf8').catch(() => ''),
     })),
   );
+  const workflowFiles = await Promise.all(
+    (session.workflowFiles ?? []).map(async (path) => ({
+      path: display(path),
+      text: options.blocking ? readTextBlocking(path) : await readFile(path, 'utf8').catch(() => ''),
+    })),
+  );
   return {
     id: session.id,
     project: { slug: session.project },
     main: session.mainFile ? fileSource(session.mainFile, display(session.mainFile), options) : null,
     agents: session.agentFiles.map((path) => fileSource(path, display(path), options)),
     agentMeta,
+    ...(workflowFiles.length > 0 ? { workflowFiles } : {}),
   };
 }
 

@@ -31,7 +31,7 @@ export function isEntryRecord(record: RawRecord): boolean {
 
 /** Whether the record type is one cctrail knows. */
 export function isKnownType(type: string): boolean {
-  return KNOWN_ENTRY_TYPES.has(type) || KNOWN_METADATA_TYPES.has(type);
+  return KNOWN_ENTRY_TYPES.has(type) || KNOWN_METADATA_TYPES.has(type) || type.startsWith('artifact-');
 }
 
 const KNOWN_METADATA_TYPES = new Set([
@@ -57,4 +57,15 @@ const KNOWN_METADATA_TYPES = new Set([
   'cost-state',
   'continued-in',
   'relocated',
+  // 2.1.1xx–2.1.26x (FORMAT.md §13.5): metadata records kept as they are, counted in `Session.recordTypes`.
+  'atis-latch',
+  'frame-link',
+  'history-suppression',
+  'bridge-session',
+  'marble-origami-commit',
+  'marble-origami-snapshot',
+  'speculation-accept',
+  'fork-context-ref',
+  'agent-notification',
+  'task-notification',
 ]);

@@ -11,10 +11,19 @@ describe('titles', () => {
     expect(s.title).toHaveLength(120);
   });
 
-  it('falls back to the latest summary line, and is null without either', async () => {
-    const summary = (text: string) => ({ type: 'summary', summary: text, leafUuid: 'x' });
-    expect((await sessionOf([summary('Old'), summary('  New\n title ')])).title).toBe('New title');
-    expect((await sessionOf([summary(' ')])).title).toBeNull();
+  it('falls back to the latest summary line of its own leaf, and is null without either', async () => {
+    const summary = (text: string, leafUuid = 'x') => ({ type: 'summary', summary: text, leafUuid });
+    const meta = {
+      type: 'user',
+      uuid: 'x',
+      parentUuid: null,
+      isMeta: true,
+      message: { role: 'user', content: '<local-command-stdout>ok</local-command-stdout>' },
+    };
+    expect((await sessionOf([summary('Old'), summary('  New\n title '), meta])).title).toBe('New title');
+    expect((await sessionOf([summary(' '), meta])).title).toBeNull();
+    // A summary of another session's leaf does not title this file.
+    expect((await sessionOf([summary('Elsewhere', 'y')])).title).toBeNull();
   });
 
   it('shows the title, else the first prompt, else the id', () => {

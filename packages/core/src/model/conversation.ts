@@ -1,0 +1,71 @@
+/**
+ * Conversations across files (FORMAT.md §13.6): one conversation may be spread over several session files —
+ * continued after an auto-compaction or a `--resume` in a new file, copied by `/branch`, written again whole.
+ * These shapes are plain JSON data, written into the archive's `index.json`.
+ */
+import type { Usage } from './entry.js';
+
+/** How a session file continues, copies or repeats another. */
+export type SessionLinkKind =
+  /** A compaction boundary's `logicalParentUuid` lies in the other file (auto-compaction continued in a new file). */
+  | 'compaction'
+  /** It starts below (or with a copy of) an entry of the other file (`--resume` writing a new file). */
+  | 'resume'
+  /** A 1.0.x `summary` line names the other file's leaf. */
+  | 'summary'
+  /** A `/branch` copy: entries with `forkedFrom` or a `fork-context-ref` record. */
+  | 'fork'
+  /** Every entry is also in the other file. */
+  | 'duplicate';
+
+/** A link from one session file to another. */
+export interface SessionLink {
+  kind: SessionLinkKind;
+  /** The other session's id. */
+  session: string;
+  /** The entry the link goes through (logical parent, resumed parent, summary leaf, fork point), when known. */
+  at: string | null;
+}
+
+/** One session file's place in its conversation. */
+export interface ConversationMember {
+  id: string;
+  project: string | null;
+  startedAt: string | null;
+  endedAt: string | null;
+  /** The file it continues (compaction, resume, summary), null for the first. */
+  continuedFrom: SessionLink | null;
+  /** Files that continue it. */
+  continuedIn: SessionLink[];
+  /** The file it was copied from by `/branch`, with the fork point. */
+  forkedFrom: SessionLink | null;
+  /** The file that holds all of its entries. */
+  duplicateOf: string | null;
+  /** Full compactions of its main conversation, in file order. */
+  compactions: { uuid: string; trigger: 'auto' | 'manual' | null; timestamp: string | null }[];
+}
+
+/** What a conversation adds up to, every entry, response, compaction, agent and tool call counted once. */
+export interface ConversationTotals {
+  files: number;
+  lines: number;
+  entries: number;
+  compactions: number;
+  epochs: number;
+  /** Forks made by `/branch` copies (a copy and its origin go on differently from the fork point). */
+  forks: number;
+  sidechains: number;
+  toolCalls: number;
+  usage: Usage;
+}
+
+/** A conversation: the session files that make one history, in time order, and its totals. */
+export interface Conversation {
+  /** Id of its first session. */
+  id: string;
+  title: string | null;
+  startedAt: string | null;
+  endedAt: string | null;
+  sessions: ConversationMember[];
+  totals: ConversationTotals;
+}

@@ -1,0 +1,151 @@
+/**
+ * Conversations across files: the project-level map (files → sessions → conversations), the links between files,
+ * and totals over the joined graph that count nothing twice.
+ */
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  buildSession,
+  type ConversationInput,
+  findConversations,
+  markDuplicates,
+  type Session,
+  statsDigest,
+} from '../src/index.js';
+import { discover, sessionSource } from '../src/node/index.js';
+import { answer, prompt, sessionOf } from './helpers.js';
+
+const fixtures = fileURLToPath(new URL('../../../fixtures/', import.meta.url));
+
+async function load(dir: string): Promise<Session[]> {
+  const found = await discover([dir]);
+  const out: Session[] = [];
+  for (const project of found.projects)
+    for (const s of project.sessions)
+      out.push(await buildSession(await sessionSource(s, (p) => relative(dir, p))));
+  markDuplicates(out);
+  return out;
+}
+
+const inputs = (sessions: readonly Session[]): ConversationInput[] =>
+  sessions.map((s) => ({ id: s.id, project: s.project.slug, title: s.title, digest: statsDigest(s) }));
+
+describe('fixture conversations', async () => {
+  const facts = JSON.parse(readFileSync(join(fixtures, 'conversations', 'facts.json'), 'utf8'));
+  const conversations = findConversations(inputs(await load(join(fixtures, 'conversations'))));
+
+  it('finds the same conversations in a structure-only build', async () => {
+    const lean = findConversations(inputs(await load(join(fixtures, 'conversations'), false)));
+    expect(lean).toEqual(conversations);
+  });
+
+  it('groups the files of each conversation in time order', () => {
+    const want = facts.conversations.map((c: { id: string; sessions: string[] }) => [c.id, c.sessions]);
+    expect(conversations.map((c) => [c.id, c.sessions.map((s) => s.id)]).sort()).toEqual(want.sort());
+  });
+
+  it('links continuations, resumes and forks with their entries', () => {
+    for (const want of facts.conversations) {
+      const got = conversations.find((c) => c.id === want.id)!;
+      for (const [id, links] of Object.entries<Record<string, unknown>>(want.links)) {
+        const member = got.sessions.find((s) => s.id === id)!;
+        for (const [key, value] of Object.entries(links))
+          expect(member[key as keyof typeof member], `${id} ${key}`).toEqual(value);
+      }
+    }
+  });
+
+  it('counts every entry, response, compaction, agent and tool call once', () => {
+    for (const want of facts.conversations)
+      expect(conversations.find((c) => c.id === want.id)!.totals, want.id).toMatchObject(want.totals);
+  });
+
+  it('gives a conversation over three files the totals of the same conversation in one file', async () => {
+    const [x] = facts.conversations;
+    const oneFile = findConversations(inputs(await load(join(fixtures, 'conversation-one-file'))));
+    const wantOne = JSON.parse(readFileSync(join(fixtures, 'conversation-one-file', 'facts.json'), 'utf8'));
+    expect(oneFile[0]!.totals).toMatchObject(wantOne.conversations[0].totals);
+    const one = wantOne.conversations.find(
+      (c: { totals: { files: number } }) => c.sessions.length === 1 && c.totals.entries === x.totals.entries,
+    );
+    const three = conversations.find((c) => c.id === x.id)!.totals;
+    const single = oneFile.find((c) => c.id === one.id)!.totals;
+    expect({ ...three, files: 0 }).toEqual({ ...single, files: 0 });
+  });
+});
+
+describe('files that do not cross', () => {
+  it('leave every corpus and fixture session its own figures', async () => {
+    const dirs = [join(fixtures, '..', '..', 'shared', 'corpus', 'claude-projects')];
+    for (const scenario of [
+      'linear',
+      'rewind',
+      'compaction',
+      'subagents-meta',
+      'agent-progress',
+      'flat-agents',
+    ])
+      dirs.push(join(fixtures, scenario));
+    for (const dir of dirs) {
+      const sessions = await load(dir).catch(() => []);
+      const conversations = findConversations(inputs(sessions));
+      for (const c of conversations) {
+        if (c.sessions.length !== 1) continue;
+        const s = sessions.find((x) => x.id === c.id)!;
+        const stats = statsDigest(s).stats;
+        expect(c.totals.entries, `${s.id} entries`).toBe(stats.entries);
+        expect(c.totals.lines, `${s.id} lines`).toBe(stats.lines);
+        expect(c.totals.compactions, `${s.id} compactions`).toBe(stats.compactions.total);
+        expect(c.totals.epochs, `${s.id} epochs`).toBe(s.epochs.length);
+        expect(c.totals.toolCalls, `${s.id} tools`).toBe(stats.tools.calls);
+        expect(c.totals.usage, s.id).toEqual(s.usage.total);
+      }
+    }
+  }, 120_000);
+});
+
+describe('joining, on tiny graphs', () => {
+  const input = async (id: string, records: object[]) => {
+    const s = await sessionOf(records.map((r) => ({ ...r, sessionId: id })));
+    s.id = id;
+    return { id, project: 'p', title: s.title, digest: statsDigest(s) };
+  };
+
+  it('joins a file that resumes below another file’s last entry', async () => {
+    //   file A:  a1 ── a2
+    //   file B:           └── b1 ── b2      (b1's parent a2 is in A)
+    const a = await input('A', [prompt('a1', null), answer('a2', 'a1', 'x', 'm1')]);
+    const b = await input('B', [prompt('b1', 'a2'), answer('b2', 'b1', 'y', 'm2')]);
+    const [c, ...rest] = findConversations([a, b]);
+    expect(rest).toEqual([]);
+    expect(c!.sessions.map((s) => [s.id, s.continuedFrom?.session ?? null])).toEqual([
+      ['A', null],
+      ['B', 'A'],
+    ]);
+    expect(c!.totals).toMatchObject({ files: 2, entries: 4, forks: 0 });
+    expect(c!.totals.usage.responses).toBe(2);
+  });
+
+  it('counts a copied prefix once: a resume that writes history again and goes on', async () => {
+    //   file A:  a1 ── a2
+    //   file B:  a1 ── a2 ── b3    (same uuids, then more)
+    const a = await input('A', [prompt('a1', null), answer('a2', 'a1', 'x', 'm1')]);
+    const b = await input('B', [prompt('a1', null), answer('a2', 'a1', 'x', 'm1'), prompt('b3', 'a2')]);
+    a.digest.stats.duplicateOf = 'B';
+    const [c] = findConversations([a, b]);
+    expect(c!.sessions.map((s) => [s.id, s.duplicateOf])).toEqual([
+      ['A', 'B'],
+      ['B', null],
+    ]);
+    expect(c!.totals).toMatchObject({ entries: 3 });
+    expect(c!.totals.usage.responses).toBe(1);
+  });
+
+  it('keeps files of different projects apart even when they share uuids', async () => {
+    const a = await input('A', [prompt('a1', null)]);
+    const b = { ...(await input('B', [prompt('b1', 'a1')])), project: 'q' };
+    expect(findConversations([a, b])).toHaveLength(2);
+  });
+});
