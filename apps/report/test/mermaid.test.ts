@@ -80,7 +80,7 @@ describe('sessionMermaid', () => {
         }),
       );
       entries.push(entry(`y${i}`, parent, { content: [{ type: 'text', text: `go on ${i}` }] }));
-      s.branchPoints.push({ uuid: parent, kind: 'fork', children: [`x${i}`, `y${i}`], activeChild: `y${i}` });
+      s.branchPoints.push({ uuid: parent, kind: 'rewind', children: [`x${i}`, `y${i}`], activeChild: `y${i}` });
       parent = `y${i}`;
     }
     s.entries = entries;

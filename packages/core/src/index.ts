@@ -50,6 +50,7 @@ export { archiveStats, combineStats } from './archive/stats.js';
 export type {
   AgentPatterns,
   AgentStats,
+  BranchCounts,
   ArchiveStats,
   CompactionCounts,
   CompactionStats,
@@ -59,6 +60,7 @@ export type {
   StatsTotals,
   ToolCounts,
 } from './archive/stats-shapes.js';
+export { type ForkClass, type ForkCounts, forkClass, forkCounts, isRealFork } from './analyses/fork-kinds.js';
 export { DIAGNOSTICS, type Diagnostic, type DiagnosticCode, type Severity } from './diagnostics.js';
 export { addUsage, contextTokens, emptyUsage, totalTokens } from './graph/usage.js';
 export type {

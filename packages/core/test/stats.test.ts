@@ -124,7 +124,7 @@ describe('sessionStats', () => {
         roots: ['a', 'x'],
         orphans: ['o'],
         branchPoints: [
-          { uuid: 'a', kind: 'fork', children: ['b', 'c'], activeChild: 'c' },
+          { uuid: 'a', kind: 'rewind', children: ['b', 'c'], activeChild: 'c' },
           { uuid: 't', kind: 'tool-progress', children: ['p', 'r'], activeChild: null },
         ],
         branches: [{ branchPoint: 'a', head: 'b', leaf: 'b', entries: 1, startedAt: null, endedAt: null }],
@@ -226,7 +226,7 @@ describe('archiveStats', () => {
   const stats = archiveStats([a, b, duplicate]);
 
   it('lists every session and leaves duplicates out of the totals', () => {
-    expect(stats.schemaVersion).toBe(1);
+    expect(stats.schemaVersion).toBe(2);
     expect(stats.sessions.map((s) => s.sessionId)).toEqual(['a', 'b', 'c']);
     expect(stats.totals).toMatchObject({ sessions: 3, duplicates: 1, sidechains: 4 });
     expect(stats.totals.compactions).toEqual({ total: 3, auto: 2, manual: 1, micro: 0 });

@@ -1,4 +1,4 @@
-import { childrenOf } from '@cctrail/core';
+import { childrenOf, isRealFork } from '@cctrail/core';
 import type { Entry, Session } from './model.js';
 
 /**
@@ -86,7 +86,7 @@ function walkRules(g: SessionGraph, size: Map<string, number>) {
     const kids = (g.children.get(e.uuid) ?? [])
       .map((c) => g.byId.get(c))
       .filter((c): c is Entry => c !== undefined);
-    if (kids.length <= 1 || g.forkKind.get(e.uuid) === 'fork') return { next: kids, folded: 0 };
+    if (kids.length <= 1 || isRealFork(g.forkKind.get(e.uuid) ?? 'hook')) return { next: kids, folded: 0 };
     const main =
       kids.find(
         (k) =>

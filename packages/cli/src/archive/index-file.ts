@@ -1,6 +1,6 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ArchiveIndex, ArchiveSessionSummary, Usage } from '@cctrail/core';
+import { type ArchiveIndex, type ArchiveSessionSummary, SCHEMA_VERSION, type Usage } from '@cctrail/core';
 import { indexJson } from '../archive-json.js';
 import { insideFolder, type WriteOutcome, writeIfChanged } from '../atomic-write.js';
 import { cliVersion } from '../version.js';
@@ -26,7 +26,7 @@ export function archiveIndex<T extends Placed>(
   usage: Usage,
 ): ArchiveIndex {
   return {
-    schemaVersion: 1,
+    schemaVersion: SCHEMA_VERSION,
     generator: { name: 'cctrail', version: cliVersion() },
     projects: layout.projects.map((project) => ({
       ...project.info,

@@ -5,6 +5,7 @@ import { flag } from '../args.js';
 import type { Command, Io } from '../command.js';
 import { plural, printDiagnostics } from '../diagnostic-output.js';
 import { exitCodeFor } from '../errors.js';
+import { forkKindsLine } from '../fork-kinds-line.js';
 import { type Filters, INPUT_OPTIONS, inputPaths, readFilters, selectSessions } from '../input.js';
 import { progressBar } from '../progress.js';
 import { cacheName, cacheRoot } from '../runtime/cache-dir.js';
@@ -35,7 +36,7 @@ export const statsCommand: Command = {
     'reads again only the sessions whose files changed.',
   ].join('\n'),
   options: [
-    { name: 'json', type: 'boolean', description: 'print JSON (schemaVersion 1) instead of tables' },
+    { name: 'json', type: 'boolean', description: 'print JSON (schemaVersion 2) instead of tables' },
     {
       name: 'no-cache',
       type: 'boolean',
@@ -150,6 +151,7 @@ export function renderStats(stats: ArchiveStats, style: Style): string {
       `${formatCount(totals.entries)} entries from ${formatCount(totals.lines)} lines, ` +
       `${plural(totals.branches.forks, 'fork')} (${formatCount(totals.branches.abandonedEntries)} abandoned entries), ` +
       `${plural(totals.sidechains, 'sidechain')}`,
+    `  branch points: ${forkKindsLine(totals.branches)}`,
     `  tools: ${formatCount(totals.tools.calls)} calls, ${formatCount(totals.tools.paired)} paired, ` +
       `${formatCount(totals.tools.errors)} errors, ${formatCount(totals.tools.missingResults)} without result`,
     `  tokens: ${formatTokens(usage.inputTokens)} input, ${formatTokens(usage.outputTokens)} output, ` +

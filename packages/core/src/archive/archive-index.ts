@@ -1,5 +1,6 @@
+import type { ForkCounts } from '../analyses/fork-kinds.js';
 import type { Usage } from '../model/entry.js';
-import type { Session } from '../model/session.js';
+import type { SCHEMA_VERSION, Session } from '../model/session.js';
 
 /**
  * The shapes of a cctrail archive folder (`cctrail export -o DIR`): `DIR/index.json` lists projects and
@@ -18,8 +19,11 @@ export interface ArchiveSessionSummary {
   endedAt: string | null;
   durationMs: number | null;
   entries: number;
+  /** Real forks: rewinds + retries. */
   forks: number;
   abandonedEntries: number;
+  /** Branch points by class (schema 2; absent in archives of schema 1). */
+  forkKinds?: ForkCounts;
   sidechains: number;
   compactions: number;
   toolCalls: number;
@@ -43,7 +47,7 @@ export interface ArchiveProject {
 
 /** `index.json` of an archive folder. */
 export interface ArchiveIndex {
-  schemaVersion: 1;
+  schemaVersion: typeof SCHEMA_VERSION;
   generator: { name: 'cctrail'; version: string };
   projects: ArchiveProject[];
   /** Usage over all sessions, each API response counted once across files. */

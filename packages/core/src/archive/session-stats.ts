@@ -4,6 +4,7 @@
  * Everything here reads the structure of a session only (kinds, actors, sidechains, compactions, tools,
  * usage), so it works on sessions built with `content: false`.
  */
+import { forkCounts } from '../analyses/fork-kinds.js';
 import { totalTokens } from '../graph/usage.js';
 import type { Session } from '../model/session.js';
 import { type ResponseUsage, responseUsages } from './duplicates.js';
@@ -17,6 +18,7 @@ import type { CompactionCounts, DiagnosticCounts, SessionStats, ToolCounts } fro
 export function sessionStats(session: Session): SessionStats {
   const prompts = promptsBySidechain(session);
   const main = session.files.find((f) => f.role === 'main') ?? session.files[0];
+  const forks = forkCounts(session.branchPoints);
   return {
     file: main?.path ?? session.id,
     sessionId: session.id,
@@ -31,8 +33,9 @@ export function sessionStats(session: Session): SessionStats {
     roots: session.roots.length,
     orphans: session.orphans.length,
     branches: {
-      forks: session.branchPoints.filter((b) => b.kind === 'fork').length,
+      forks: forks.rewinds + forks.retries,
       abandonedEntries: session.branches.reduce((sum, b) => sum + b.entries, 0),
+      ...forks,
     },
     compactions: compactionCounts(session),
     sidechains: session.sidechains.map((sidechain) => ({

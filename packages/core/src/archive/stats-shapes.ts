@@ -1,4 +1,5 @@
-/** The shapes of `cctrail stats --json` (schema version 1): per session, per agent type, and totals. */
+/** The shapes of `cctrail stats --json` (schema version 2): per session, per agent type, and totals. */
+import type { ForkCounts } from '../analyses/fork-kinds.js';
 import type { Usage } from '../model/entry.js';
 import type { SCHEMA_VERSION, Sidechain } from '../model/session.js';
 
@@ -75,18 +76,21 @@ export interface SessionStats {
   entries: number;
   roots: number;
   orphans: number;
-  branches: {
-    /** Real forks (retries, edits, rewinds); recording artifacts such as tool progress are not forks. */
-    forks: number;
-    /** Entries on abandoned branches. */
-    abandonedEntries: number;
-  };
+  branches: BranchCounts;
   compactions: CompactionCounts;
   sidechains: SidechainStats[];
   tools: ToolCounts;
   /** Tokens of the session, each API response counted once. */
   usage: Usage;
   diagnostics: DiagnosticCounts;
+}
+
+/** Branch points by class, and the abandoned entries of the real forks. */
+export interface BranchCounts extends ForkCounts {
+  /** Real forks: rewinds + retries. Side commands and recording artefacts such as tool progress are not forks. */
+  forks: number;
+  /** Entries on abandoned branches. */
+  abandonedEntries: number;
 }
 
 /** Sums over sessions. */
@@ -99,7 +103,7 @@ export interface StatsTotals {
   entries: number;
   roots: number;
   orphans: number;
-  branches: { forks: number; abandonedEntries: number };
+  branches: BranchCounts;
   compactions: CompactionCounts;
   /** Number of sidechains. */
   sidechains: number;
