@@ -7,7 +7,7 @@ import {
 } from '@cctrail/core';
 import { type EntryPlace, entryLocator } from './entry-locator.js';
 import { branchRoute, pageHref, sidechainRoute } from './links.js';
-import { type MermaidNode, sessionMermaid } from './mermaid.js';
+import { type MermaidGraph, sessionMermaid } from './mermaid.js';
 import type { Diagnostic, Entry, Session } from './model.js';
 import { paginate } from './paginate.js';
 import { renderTranscript, type TranscriptLinks } from './render.js';
@@ -27,7 +27,7 @@ const DIAGNOSTICS_SHOWN = 200;
 
 /** What a fragment holds besides its transcript HTML. */
 export interface FragmentMeta {
-  graph: { text: string; nodes: MermaidNode[]; notes: string[] } | null;
+  graph: Pick<MermaidGraph, 'text' | 'nodes' | 'notes' | 'sections'> | null;
   timeline: string | null;
   calls: number;
   rereads: RereadsAfterCompaction[];
@@ -171,7 +171,7 @@ export function renderFragment(
       sidechainHref: links.sidechain,
       branchHref: links.branch,
     });
-    graph = { text: g.text, nodes: g.nodes, notes: g.notes };
+    graph = { text: g.text, nodes: g.nodes, notes: g.notes, sections: g.sections };
     rereads = rereadsAfterCompactions(session);
     const series = timelineSeries(session, rereads);
     calls = series.calls.length;
