@@ -29,7 +29,8 @@ describe.skipIf(!existsSync(CHROMIUM) || !existsSync(CORPUS))('session pages of 
     const projects = [];
     for (const p of found.projects) {
       const list: Session[] = [];
-      for (const s of p.sessions) list.push(await buildSession(await sessionSource(s, (f) => relative(CORPUS, f))));
+      for (const s of p.sessions)
+        list.push(await buildSession(await sessionSource(s, (f) => relative(CORPUS, f))));
       markDuplicates(list);
       projects.push({ id: p.slug.replace(/[^\w-]/g, '_'), cwd: p.slug, sessions: list });
     }
@@ -40,11 +41,14 @@ describe.skipIf(!existsSync(CHROMIUM) || !existsSync(CORPUS))('session pages of 
     const index = join(outDir, 's');
     const pages = new Map<string, string>();
     for (const project of readdirSync(index))
-      for (const id of readdirSync(join(index, project))) pages.set(id, join(index, project, id, 'index.html'));
+      for (const id of readdirSync(join(index, project)))
+        pages.set(id, join(index, project, id, 'index.html'));
     sessions = projects
       .flatMap((p) => p.sessions)
       .flatMap((session) => {
-        const page = [...pages].find(([id]) => id === session.id || id.startsWith(session.id.slice(0, 8)))?.[1];
+        const page = [...pages].find(
+          ([id]) => id === session.id || id.startsWith(session.id.slice(0, 8)),
+        )?.[1];
         return page && existsSync(page) ? [{ session, page }] : [];
       })
       .sort((a, b) => b.session.entries.length - a.session.entries.length);
@@ -53,7 +57,13 @@ describe.skipIf(!existsSync(CHROMIUM) || !existsSync(CORPUS))('session pages of 
       executablePath: CHROMIUM,
       headless: true,
       viewport: { width: 1280, height: 900 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+      ],
     });
   }, 240_000);
 
@@ -77,7 +87,7 @@ describe.skipIf(!existsSync(CHROMIUM) || !existsSync(CORPUS))('session pages of 
         requested: Number(d.mermaidRequested),
         drawn: Number(d.flowDrawn),
         domContentLoaded: nav.domContentLoadedEventEnd,
-        scripts: Array.from(document.querySelectorAll("script")).map((s) => s.src.split('/').pop()),
+        scripts: Array.from(document.querySelectorAll('script')).map((s) => s.src.split('/').pop()),
       };
     });
     console.log(`largest session (${largest.session.entries.length} entries): ${JSON.stringify(t)}`);
@@ -95,7 +105,8 @@ describe.skipIf(!existsSync(CHROMIUM) || !existsSync(CORPUS))('session pages of 
       await page.goto(pathToFileURL(file).href);
       await page.waitForFunction(
         () =>
-          document.documentElement.hasAttribute('data-flow-drawn') || document.querySelector('.graph--failed'),
+          document.documentElement.hasAttribute('data-flow-drawn') ||
+          document.querySelector('.graph--failed'),
         null,
         { timeout: 60_000 },
       );

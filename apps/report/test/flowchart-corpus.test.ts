@@ -20,7 +20,8 @@ async function sessionsIn(root: string): Promise<Session[]> {
   const found = await discover([root]);
   const out: Session[] = [];
   for (const p of found.projects)
-    for (const s of p.sessions) out.push(await buildSession(await sessionSource(s, (f) => relative(root, f))));
+    for (const s of p.sessions)
+      out.push(await buildSession(await sessionSource(s, (f) => relative(root, f))));
   return out;
 }
 
@@ -51,7 +52,10 @@ function checkSession(s: Session): void {
   const limit = 60;
   checkChart(g, Math.max(limit, g.sections.length));
   const drawn = g.sections.length > 0 ? g.sections.reduce((a, p) => a + p.entries, 0) : g.entries;
-  expect(g.nodes.reduce((a, n) => a + n.entries, 0), `${s.id}: entries drawn`).toBe(s.entries.length);
+  expect(
+    g.nodes.reduce((a, n) => a + n.entries, 0),
+    `${s.id}: entries drawn`,
+  ).toBe(s.entries.length);
   expect(drawn, `${s.id}: entries in the parts`).toBe(s.entries.length);
   const size = Math.max(limit, Math.ceil((4 * g.nodes.length) / limit));
   for (const part of g.sections) checkChart(part, Math.max(size, g.nodes.length));

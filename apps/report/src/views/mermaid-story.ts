@@ -187,12 +187,10 @@ function gather(nodes: FlowNode[]): FlowNode[] {
 }
 
 /** Each node's parent: a turn's is the owner of its prompt's parent; a compaction's is its logical parent's. */
-function linkParents(
-  session: Session,
-  nodes: FlowNode[],
-  owner: Map<string, FlowNode>,
-): void {
-  const logical = new Map(session.compactions.flatMap((c) => (c.uuid ? [[c.uuid, c.logicalParent] as const] : [])));
+function linkParents(session: Session, nodes: FlowNode[], owner: Map<string, FlowNode>): void {
+  const logical = new Map(
+    session.compactions.flatMap((c) => (c.uuid ? [[c.uuid, c.logicalParent] as const] : [])),
+  );
   const sidechains = new Map(session.sidechains.map((s) => [s.id, s]));
   const ownerOf = (uuid: string | null | undefined) => {
     const n = uuid ? owner.get(uuid) : undefined;
@@ -206,14 +204,16 @@ function linkParents(
     if (n.kind === 'sidechain') {
       const sc = sidechains.get(n.key ?? '');
       n.parallelGroup = sc?.parallelGroup ?? null;
-      n.parent = ownerOf(sc?.spawn?.entryUuid) ?? ownerOf(e.parent) ?? turnAt(turns, sc?.startedAt ?? e.timestamp);
+      n.parent =
+        ownerOf(sc?.spawn?.entryUuid) ?? ownerOf(e.parent) ?? turnAt(turns, sc?.startedAt ?? e.timestamp);
     } else if (n.kind === 'abandoned') {
       n.parent = ownerOf(n.key) ?? previous;
     } else {
       const up =
         n.kind === 'compaction'
           ? (ownerOf(logical.get(e.uuid) ?? e.logicalParentUuid) ?? previous)
-          : (ownerOf(e.parent) ?? (e.parent === null && e.logicalParentUuid ? ownerOf(e.logicalParentUuid) : null));
+          : (ownerOf(e.parent) ??
+            (e.parent === null && e.logicalParentUuid ? ownerOf(e.logicalParentUuid) : null));
       n.parent = up === n ? null : (up ?? previous);
       previous = n;
       turns.push(n);

@@ -128,7 +128,7 @@ export interface ChartEdge {
   style: 'solid' | 'dashed' | 'dotted';
 }
 
-/** Node classes; their colours are in the page's CSS (`.flow-*`), so they follow the theme. */
+/** Node classes; app.js paints them with the page's `--flow-*` colours, so they follow the theme. */
 const CLASSES = ['active', 'abandoned', 'sidechain', 'compaction', 'epoch', 'error'];
 
 /** Longest label written into the chart (the node list keeps the whole label). */
@@ -157,6 +157,6 @@ export function chartText(nodes: readonly ChartNode[], edges: readonly ChartEdge
     );
   const failed = nodes.filter((n) => n.errors).map((n) => n.id);
   if (failed.length > 0) lines.push(`  class ${failed.join(',')} error`);
-  for (const kind of CLASSES) lines.push(`  classDef ${kind} stroke-width:1.5px`);
+  for (const kind of CLASSES) lines.push(`  classDef ${kind} stroke-width:${kind === 'error' ? 2.5 : 1.5}px`);
   return lines.join('\n');
 }

@@ -58,11 +58,19 @@ function anchors(nodes: readonly FlowNode[]): Map<FlowNode, FlowNode> {
   for (const start of nodes) {
     const chain: FlowNode[] = [];
     let n: FlowNode | null = start;
-    while (n && !anchor.has(n) && n.kind !== 'active' && n.kind !== 'compaction' && chain.length <= nodes.length) {
+    while (
+      n &&
+      !anchor.has(n) &&
+      n.kind !== 'active' &&
+      n.kind !== 'compaction' &&
+      chain.length <= nodes.length
+    ) {
       chain.push(n);
       n = n.parent;
     }
-    const a = n ? (anchor.get(n) ?? n) : (nodes.find((x) => x.kind === 'active' || x.kind === 'compaction') ?? start);
+    const a = n
+      ? (anchor.get(n) ?? n)
+      : (nodes.find((x) => x.kind === 'active' || x.kind === 'compaction') ?? start);
     anchor.set(a, anchor.get(a) ?? a);
     for (const c of chain) anchor.set(c, a);
   }
@@ -98,11 +106,17 @@ function sections(nodes: readonly FlowNode[], size: number): FlowNode[][] {
 }
 
 /** The chart of some nodes: edges to parents inside it, and fan-in of parallel sub-agents to the next turn. */
-function chartOf(title: string, anchor: string, nodes: readonly FlowNode[], drawn: ChartNode[]): MermaidChart {
+function chartOf(
+  title: string,
+  anchor: string,
+  nodes: readonly FlowNode[],
+  drawn: ChartNode[],
+): MermaidChart {
   const inside = new Set(nodes);
   const next = new Map<FlowNode, FlowNode>();
   for (const n of nodes)
-    if ((n.kind === 'active' || n.kind === 'compaction') && n.parent && !next.has(n.parent)) next.set(n.parent, n);
+    if ((n.kind === 'active' || n.kind === 'compaction') && n.parent && !next.has(n.parent))
+      next.set(n.parent, n);
   const edges: ChartEdge[] = [];
   for (const n of nodes) {
     if (!n.parent || !inside.has(n.parent)) continue;
@@ -156,8 +170,14 @@ export function sessionMermaid(session: Session, options: MermaidOptions = {}): 
   const parts = sections(story, size).map((list, i) => {
     const turns = list.filter((n) => n.kind === 'active');
     const epochs = [...new Set(list.filter((n) => n.kind !== 'abandoned').map((n) => n.epoch + 1))];
-    const epochText = epochs.length === 1 ? `Epoch ${epochs[0]}` : `Epochs ${epochs[0]}–${epochs[epochs.length - 1]}`;
-    return chartOf(`Part ${i + 1} · ${epochText} · ${short(turns.length)} turns`, `flow-part-${i + 1}`, list, chartNodes(list));
+    const epochText =
+      epochs.length === 1 ? `Epoch ${epochs[0]}` : `Epochs ${epochs[0]}–${epochs[epochs.length - 1]}`;
+    return chartOf(
+      `Part ${i + 1} · ${epochText} · ${short(turns.length)} turns`,
+      `flow-part-${i + 1}`,
+      list,
+      chartNodes(list),
+    );
   });
   const overview: ChartNode[] = parts.map((p, i) => {
     const first = p.nodes.find((n) => n.kind === 'active');
@@ -170,7 +190,9 @@ export function sessionMermaid(session: Session, options: MermaidOptions = {}): 
       href: `#${p.anchor}`,
     };
   });
-  const edges: ChartEdge[] = overview.slice(1).map((n, i) => ({ from: overview[i]!.id, to: n.id, style: 'solid' }));
+  const edges: ChartEdge[] = overview
+    .slice(1)
+    .map((n, i) => ({ from: overview[i]!.id, to: n.id, style: 'solid' }));
   notes.push(
     `The session has ${story.length} nodes, so it is drawn by parts: the overview below, and one chart per part (open a part to draw it).`,
   );

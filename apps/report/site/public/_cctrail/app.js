@@ -230,6 +230,7 @@
           graph.classList.add('graph--drawn');
           if (drawn.indexOf(graph) < 0) drawn.push(graph);
           linkNodes(graph);
+          paint(graph);
           zoomable(graph);
           root.setAttribute('data-flow-drawn', String(Math.round(performance.now())));
         },
@@ -241,6 +242,24 @@
           if (window.console) console.warn('cctrail: flowchart could not be drawn', err?.message);
         },
       );
+    });
+  }
+  function paint(graph) {
+    const css = getComputedStyle(root);
+    const color = (name) => css.getPropertyValue(name).trim();
+    Array.prototype.forEach.call(graph.querySelectorAll('svg g.node'), (node) => {
+      const kind = ['abandoned', 'sidechain', 'compaction', 'epoch', 'active'].find((k) =>
+        node.classList.contains(k),
+      );
+      if (!kind) return;
+      const error = node.classList.contains('error');
+      Array.prototype.forEach.call(node.querySelectorAll('rect, polygon, path'), (shape) => {
+        shape.style.fill = color(`--flow-${kind}`);
+        shape.style.stroke = error ? color('--error') : color(`--flow-${kind}-line`);
+      });
+      Array.prototype.forEach.call(node.querySelectorAll('text, tspan'), (text) => {
+        text.style.fill = color('--flow-text');
+      });
     });
   }
   function renderGraphs(again) {
