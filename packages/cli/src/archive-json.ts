@@ -36,6 +36,12 @@ export function summarize(
     entries: stats.entries,
     forks: stats.branches.forks,
     abandonedEntries: stats.branches.abandonedEntries,
+    forkKinds: {
+      rewinds: stats.branches.rewinds,
+      retries: stats.branches.retries,
+      sideCommands: stats.branches.sideCommands,
+      artefacts: stats.branches.artefacts,
+    },
     sidechains: stats.sidechains.length,
     compactions: stats.compactions.total,
     toolCalls: stats.tools.calls,

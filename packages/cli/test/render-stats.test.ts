@@ -13,6 +13,7 @@ describe('renderStats', () => {
 
       Totals
         0 sessions, 0 entries from 0 lines, 0 forks (0 abandoned entries), 0 sidechains
+        branch points: 0 rewinds, 0 retries, 0 side commands, 0 artefacts
         tools: 0 calls, 0 paired, 0 errors, 0 without result
         tokens: 0 input, 0 output, 0 cache write, 0 cache read (0 API responses)
         cost: $0.00

@@ -11,6 +11,7 @@
  * ```
  */
 
+export { type ForkClass, type ForkCounts, forkClass, forkCounts, isRealFork } from './analyses/fork-kinds.js';
 export {
   activeEntries,
   activePath,
@@ -61,6 +62,7 @@ export type {
   AgentPatterns,
   AgentStats,
   ArchiveStats,
+  BranchCounts,
   CompactionCounts,
   CompactionStats,
   DiagnosticCounts,

@@ -15,7 +15,7 @@ describe('branches', () => {
       prompt('p2', 'a0'),
       answer('a2', 'p2', 'two'),
     ]);
-    expect(s.branchPoints).toEqual([{ uuid: 'a0', kind: 'fork', children: ['p1', 'p2'], activeChild: 'p2' }]);
+    expect(s.branchPoints).toEqual([{ uuid: 'a0', kind: 'rewind', children: ['p1', 'p2'], activeChild: 'p2' }]);
     expect(s.branches).toMatchObject([{ branchPoint: 'a0', head: 'p1', leaf: 'p1b', entries: 3 }]);
     expect(['p1', 'a1', 'p1b'].map((u) => byUuid(s, u).active)).toEqual([false, false, false]);
     expect(byUuid(s, 'a1').branchPoint).toBe('a0');
@@ -29,7 +29,7 @@ describe('branches', () => {
       answer('x1', 'q', 'first', 'm1'),
       answer('x2', 'q', 'second', 'm2'),
     ]);
-    expect(s.branchPoints[0]).toMatchObject({ kind: 'fork', activeChild: 'x2' });
+    expect(s.branchPoints[0]).toMatchObject({ kind: 'retry', activeChild: 'x2' });
     expect(byUuid(s, 'x1').active).toBe(false);
   });
 
@@ -91,7 +91,7 @@ describe('branches', () => {
     expect(s.diagnostics.map((d) => d.code)).toContain('active-branch-disagreement');
   });
 
-  it('treats slash commands typed under one parent as a fork', async () => {
+  it('treats slash commands typed under one parent as side commands, not a fork', async () => {
     const cmd = (uuid: string, name: string) =>
       prompt(uuid, 'm', `<command-name>${name}</command-name>\n<command-args></command-args>`);
     const s = await sessionOf([
@@ -101,6 +101,36 @@ describe('branches', () => {
       cmd('c1', '/doctor'),
       cmd('c2', '/mcp'),
     ]);
-    expect(s.branchPoints[0]).toMatchObject({ uuid: 'm', kind: 'fork', activeChild: 'c2' });
+    expect(s.branchPoints[0]).toMatchObject({ uuid: 'm', kind: 'side-command', activeChild: null });
+    expect(s.branches).toEqual([]);
+    expect(s.entries.every((e) => e.active)).toBe(true);
+  });
+
+  it('keeps a side command beside a rewind active, and abandons only the other prompt', async () => {
+    const s = await sessionOf([
+      prompt('p', null),
+      answer('a', 'p', 'x'),
+      prompt('c1', 'a', '<command-name>/status</command-name>\n<command-args></command-args>'),
+      prompt('p1', 'a', 'first try'),
+      answer('a1', 'p1', 'one', 'm1'),
+      prompt('p2', 'a', 'second try'),
+      answer('a2', 'p2', 'two', 'm2'),
+    ]);
+    expect(s.branchPoints[0]).toMatchObject({ uuid: 'a', kind: 'rewind', activeChild: 'p2' });
+    expect(s.branches).toMatchObject([{ head: 'p1', entries: 2 }]);
+    expect(byUuid(s, 'c1').active).toBe(true);
+  });
+
+  it('counts a command the conversation continued from as a re-prompt', async () => {
+    const s = await sessionOf([
+      prompt('p', null),
+      answer('a', 'p', 'x'),
+      prompt('c1', 'a', '<command-name>/review</command-name>\n<command-args></command-args>'),
+      answer('r1', 'c1', 'reviewing', 'm1'),
+      prompt('p2', 'a', 'never mind'),
+      answer('a2', 'p2', 'ok', 'm2'),
+    ]);
+    expect(s.branchPoints[0]).toMatchObject({ uuid: 'a', kind: 'rewind', activeChild: 'p2' });
+    expect(byUuid(s, 'r1').active).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { buildSession, markDuplicates, type Session, usageAcross } from '../src/index.js';
+import { buildSession, forkClass, forkCounts, isRealFork, markDuplicates, type Session, usageAcross } from '../src/index.js';
 import { discover, sessionSource } from '../src/node/index.js';
 import { accounted } from './helpers.js';
 
@@ -114,9 +114,10 @@ describe.each(scenarios)('fixture %s', (scenario) => {
           ).toBe(true);
       }
       if (has('forks'))
-        expect(s.branchPoints.filter((b) => b.kind === 'fork').length, 'forks').toBe(want.forks);
+        expect(s.branchPoints.filter((b) => isRealFork(b.kind)).length, 'forks').toBe(want.forks);
+      if (has('forkKinds')) expect(forkCounts(s.branchPoints), 'fork kinds').toEqual(want.forkKinds);
       if (has('artefactBranchPoints')) {
-        expect(s.branchPoints.filter((b) => b.kind !== 'fork').length, 'artefact branch points').toBe(
+        expect(s.branchPoints.filter((b) => forkClass(b.kind) === 'artefact').length, 'artefact branch points').toBe(
           want.artefactBranchPoints,
         );
       }

@@ -124,7 +124,7 @@ describe('sessionStats', () => {
         roots: ['a', 'x'],
         orphans: ['o'],
         branchPoints: [
-          { uuid: 'a', kind: 'fork', children: ['b', 'c'], activeChild: 'c' },
+          { uuid: 'a', kind: 'rewind', children: ['b', 'c'], activeChild: 'c' },
           { uuid: 't', kind: 'tool-progress', children: ['p', 'r'], activeChild: null },
         ],
         branches: [{ branchPoint: 'a', head: 'b', leaf: 'b', entries: 1, startedAt: null, endedAt: null }],

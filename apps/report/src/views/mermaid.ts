@@ -1,74 +1,208 @@
-import { type SegmentKind, segmentRuns } from './mermaid-segments.js';
-import { collapseGroups, cutOverflow } from './mermaid-simplify.js';
-import { flowchartText, labelSegments, type SegmentLinks } from './mermaid-text.js';
-import type { Session } from './model.js';
+import type { FlowNode } from './mermaid-story.js';
+import { sessionStory } from './mermaid-story.js';
+import { type ChartEdge, type ChartNode, chartText, clip, nodeText, short } from './mermaid-text.js';
+import type { Entry, Session } from './model.js';
 
 export { mermaidLabel } from './mermaid-text.js';
 
 /**
- * The session DAG as Mermaid flowchart text, readable at any size: linear runs become one node with a count,
- * side leaves of tool progress and hooks are folded into their run, abandoned branches and sidechains are
- * styled apart (sidechains in subgraphs named by agent type), compaction boundaries are their own nodes with
- * a dashed logical link. Past `maxNodes`, sidechains and abandoned branches collapse to one node each, then
- * the rest is cut with a note. The steps: `segmentRuns` → `collapseGroups` → `cutOverflow` → `labelSegments`
- * → `flowchartText`.
+ * The session as Mermaid flowcharts that tell its story at any size: turns (a prompt and what answered it),
+ * full compactions opening their epochs, rewinds and retries with their abandoned branches, sub-agents (fan-out
+ * from the turn that spawned them, fan-in to the next turn when they ran in parallel, nested up to three deep),
+ * errors. Every entry is counted in one node. A session with more than `maxNodes` nodes is drawn as an overview
+ * of its parts (epochs, long epochs cut by turns) with one chart per part: nothing is cut. The steps:
+ * `sessionStory` → sections → `nodeText` → `chartText`.
  */
+
+/** Links of the nodes: an entry's place in a transcript, a sidechain's page, an abandoned branch's page. */
+export interface SegmentLinks {
+  entryHref?: (entry: Entry) => string | null;
+  sidechainHref?: (id: string) => string | null;
+  branchHref?: (index: number) => string | null;
+}
 
 /** Options of `sessionMermaid`. */
 export interface MermaidOptions extends SegmentLinks {
-  /** Most nodes drawn (default 150). */
+  /** Most nodes of one chart before the session is drawn by parts (default 60). */
   maxNodes?: number;
 }
 
 /** A drawn node, for the link list beside the diagram. */
-export interface MermaidNode {
-  id: string;
-  label: string;
-  entries: number;
-  href: string | null;
-  kind: SegmentKind;
-}
+export type MermaidNode = ChartNode;
 
-/** Mermaid text with the nodes drawn and what was simplified. */
-export interface MermaidGraph {
+/** One chart: its Mermaid text and its nodes. */
+export interface MermaidChart {
+  /** The part's name (empty for the whole session). */
+  title: string;
+  /** Anchor id of the part on the page. */
+  anchor: string;
   text: string;
   nodes: MermaidNode[];
-  /** Entries in the graph. */
+  /** Entries counted in the chart's nodes. */
   entries: number;
-  /** Sentences saying what was collapsed or cut. */
-  notes: string[];
 }
 
-/** Builds the Mermaid flowchart of a session. */
+/** The session's chart (the overview when it has parts), its parts and what was summarised. */
+export interface MermaidGraph extends MermaidChart {
+  /** Entries of the session. */
+  entries: number;
+  /** Sentences saying how to read the chart. */
+  notes: string[];
+  /** One chart per part of a long session; empty when the session fits one chart. */
+  sections: MermaidChart[];
+}
+
+/** The main-conversation node each node is drawn with: itself for turns and compactions. */
+function anchors(nodes: readonly FlowNode[]): Map<FlowNode, FlowNode> {
+  const anchor = new Map<FlowNode, FlowNode>();
+  for (const start of nodes) {
+    const chain: FlowNode[] = [];
+    let n: FlowNode | null = start;
+    while (
+      n &&
+      !anchor.has(n) &&
+      n.kind !== 'active' &&
+      n.kind !== 'compaction' &&
+      chain.length <= nodes.length
+    ) {
+      chain.push(n);
+      n = n.parent;
+    }
+    const a = n
+      ? (anchor.get(n) ?? n)
+      : (nodes.find((x) => x.kind === 'active' || x.kind === 'compaction') ?? start);
+    anchor.set(a, anchor.get(a) ?? a);
+    for (const c of chain) anchor.set(c, a);
+  }
+  return anchor;
+}
+
+/** Cuts the nodes into parts: epochs, and runs of turns of at most `size` nodes. */
+function sections(nodes: readonly FlowNode[], size: number): FlowNode[][] {
+  const anchor = anchors(nodes);
+  const withAnchor = new Map<FlowNode, FlowNode[]>();
+  for (const n of nodes) {
+    const a = anchor.get(n) ?? n;
+    const list = withAnchor.get(a) ?? [];
+    list.push(n);
+    withAnchor.set(a, list);
+  }
+  const parts: FlowNode[][] = [];
+  let part: FlowNode[] = [];
+  let epoch = -1;
+  for (const n of nodes) {
+    const unit = withAnchor.get(n);
+    if (!unit) continue;
+    const newEpoch = n.epoch !== epoch && n.kind === 'compaction';
+    if (part.length > 0 && (part.length + unit.length > size || (newEpoch && part.length >= size / 4))) {
+      parts.push(part);
+      part = [];
+    }
+    epoch = n.epoch;
+    part.push(...unit);
+  }
+  if (part.length > 0) parts.push(part);
+  return parts;
+}
+
+/** The chart of some nodes: edges to parents inside it, and fan-in of parallel sub-agents to the next turn. */
+function chartOf(
+  title: string,
+  anchor: string,
+  nodes: readonly FlowNode[],
+  drawn: ChartNode[],
+): MermaidChart {
+  const inside = new Set(nodes);
+  const next = new Map<FlowNode, FlowNode>();
+  for (const n of nodes)
+    if ((n.kind === 'active' || n.kind === 'compaction') && n.parent && !next.has(n.parent))
+      next.set(n.parent, n);
+  const edges: ChartEdge[] = [];
+  for (const n of nodes) {
+    if (!n.parent || !inside.has(n.parent)) continue;
+    edges.push({ from: n.parent.id, to: n.id, style: n.kind === 'abandoned' ? 'dashed' : 'solid' });
+    const join = n.kind === 'sidechain' && n.parallelGroup !== null ? next.get(n.parent) : undefined;
+    if (join) edges.push({ from: n.id, to: join.id, style: 'dotted' });
+  }
+  return { title, anchor, text: chartText(drawn, edges), nodes: drawn, entries: sum(drawn) };
+}
+
+function sum(nodes: readonly ChartNode[]): number {
+  return nodes.reduce((a, n) => a + n.entries, 0);
+}
+
+/** Builds the flowchart (or the overview and its parts) of a session. */
 export function sessionMermaid(session: Session, options: MermaidOptions = {}): MermaidGraph {
-  const maxNodes = Math.max(5, options.maxNodes ?? 150);
+  const maxNodes = Math.max(8, options.maxNodes ?? 60);
+  const story = sessionStory(session);
   const compactions = new Map(session.compactions.flatMap((c) => (c.uuid ? [[c.uuid, c] as const] : [])));
-  const { segments, segOf } = segmentRuns(session);
-  const notes: string[] = [];
-  const collapsedRuns = segments.filter((s) => s.entries.length + s.folded > 1).length;
-  if (collapsedRuns > 0)
-    notes.push(
-      collapsedRuns === 1
-        ? 'A linear run is drawn as one node, with its entry count.'
-        : `${collapsedRuns} linear runs are drawn as one node each, with their entry count.`,
+  const sidechains = new Map(session.sidechains.map((s) => [s.id, s]));
+  const branchIndex = new Map<string, number>();
+  session.branches.forEach((b, i) => {
+    if (!branchIndex.has(b.branchPoint)) branchIndex.set(b.branchPoint, i);
+  });
+  const drawn = new Map<FlowNode, ChartNode>();
+  for (const n of story) {
+    const bi = n.kind === 'abandoned' ? branchIndex.get(n.key ?? '') : undefined;
+    drawn.set(n, {
+      id: n.id,
+      kind: n.kind,
+      label: nodeText(n, compactions, sidechains),
+      entries: n.entries,
+      errors: n.errors > 0,
+      href:
+        n.kind === 'sidechain' && options.sidechainHref
+          ? options.sidechainHref(n.key ?? '')
+          : bi !== undefined && options.branchHref
+            ? options.branchHref(bi)
+            : (options.entryHref?.(n.first) ?? null),
+    });
+  }
+  const notes = [
+    'Each node is a turn (a prompt and what answered it), a compaction, a sub-agent or the abandoned branches of a rewind or a retry; progress, hooks and side commands are counted in their turn.',
+  ];
+  const chartNodes = (list: readonly FlowNode[]) => list.map((n) => drawn.get(n)!);
+  if (story.length <= maxNodes) {
+    const whole = chartOf('', 'flow-chart', story, chartNodes(story));
+    return { ...whole, entries: session.entries.length, notes, sections: [] };
+  }
+  const size = Math.max(maxNodes, Math.ceil((4 * story.length) / maxNodes));
+  const parts = sections(story, size).map((list, i) => {
+    const turns = list.filter((n) => n.kind === 'active');
+    const epochs = [...new Set(list.filter((n) => n.kind !== 'abandoned').map((n) => n.epoch + 1))];
+    const epochText =
+      epochs.length === 1 ? `Epoch ${epochs[0]}` : `Epochs ${epochs[0]}–${epochs[epochs.length - 1]}`;
+    return chartOf(
+      `Part ${i + 1} · ${epochText} · ${short(turns.length)} turns`,
+      `flow-part-${i + 1}`,
+      list,
+      chartNodes(list),
     );
-  const collapsed = collapseGroups(segments, segOf, maxNodes);
-  const cut = cutOverflow(collapsed.drawn, maxNodes, `n${segments.length}`);
-  for (const note of [collapsed.note, cut.note]) if (note) notes.push(note);
-  const { drawn, more } = cut;
-  labelSegments(drawn, collapsed.merged, session, compactions, options);
-  const nodes: MermaidNode[] = drawn.map((s) => ({
-    id: s.id,
-    label: s.label,
-    entries: s.entries.length + s.folded,
-    href: s.href,
-    kind: s.kind,
-  }));
-  if (more) nodes.push({ id: more.id, label: more.label, entries: more.folded, href: null, kind: 'more' });
+  });
+  const overview: ChartNode[] = parts.map((p, i) => {
+    const first = p.nodes.find((n) => n.kind === 'active');
+    return {
+      id: `p${i}`,
+      kind: 'epoch',
+      label: `${p.title}${first ? ` · ${clip(first.label, 40)}` : ''} · ${short(p.entries)} entries`,
+      entries: p.entries,
+      errors: p.nodes.some((n) => n.errors),
+      href: `#${p.anchor}`,
+    };
+  });
+  const edges: ChartEdge[] = overview
+    .slice(1)
+    .map((n, i) => ({ from: overview[i]!.id, to: n.id, style: 'solid' }));
+  notes.push(
+    `The session has ${story.length} nodes, so it is drawn by parts: the overview below, and one chart per part (open a part to draw it).`,
+  );
   return {
-    text: flowchartText(drawn, more, session, segOf, compactions),
-    nodes,
+    title: '',
+    anchor: 'flow-chart',
+    text: chartText(overview, edges),
+    nodes: overview,
     entries: session.entries.length,
     notes,
+    sections: parts,
   };
 }

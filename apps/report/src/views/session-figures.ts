@@ -20,11 +20,7 @@ export function sessionFigures(s: ManifestSession): Figure[] {
       value: num(s.summary.entries),
       title: `${num(s.activeEntries)} on the active path of the main conversation`,
     },
-    {
-      label: 'Forks',
-      value: num(s.summary.forks),
-      title: `${num(s.summary.abandonedEntries)} entries on abandoned branches`,
-    },
+    forksFigure(s),
     { label: 'Sub-agents', value: num(s.summary.sidechains) },
     { label: 'Compactions', value: num(s.summary.compactions) },
     { label: 'Tool calls', value: num(s.summary.toolCalls) },
@@ -36,4 +32,21 @@ export function sessionFigures(s: ManifestSession): Figure[] {
         : '',
     },
   ];
+}
+
+/** Real forks (rewinds and retries) with the other branch points counted apart. */
+function forksFigure(s: ManifestSession): Figure {
+  const k = s.summary.forkKinds;
+  const abandoned = `${num(s.summary.abandonedEntries)} entries on abandoned branches`;
+  if (!k) return { label: 'Forks', value: num(s.summary.forks), title: abandoned };
+  const parts = [
+    k.rewinds > 0 ? `${num(k.rewinds)} ${k.rewinds === 1 ? 'rewind' : 'rewinds'}` : '',
+    k.retries > 0 ? `${num(k.retries)} ${k.retries === 1 ? 'retry' : 'retries'}` : '',
+  ].filter((p) => p !== '');
+  return {
+    label: 'Forks',
+    value: num(s.summary.forks),
+    sub: parts.join(' · '),
+    title: `${num(k.rewinds)} rewinds, ${num(k.retries)} retries · ${abandoned} · not forks: ${num(k.sideCommands)} side commands, ${num(k.artefacts)} recording artefacts`,
+  };
 }

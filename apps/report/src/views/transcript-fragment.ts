@@ -1,13 +1,14 @@
 import {
   activeEntries,
   branchEntries,
+  childrenOf,
   type RereadsAfterCompaction,
   rereadsAfterCompactions,
   sidechainEntries,
 } from '@cctrail/core';
 import { type EntryPlace, entryLocator } from './entry-locator.js';
 import { branchRoute, pageHref, sidechainRoute } from './links.js';
-import { type MermaidNode, sessionMermaid } from './mermaid.js';
+import { type MermaidGraph, sessionMermaid } from './mermaid.js';
 import type { Diagnostic, Entry, Session } from './model.js';
 import { paginate } from './paginate.js';
 import { renderTranscript, type TranscriptLinks } from './render.js';
@@ -27,7 +28,7 @@ const DIAGNOSTICS_SHOWN = 200;
 
 /** What a fragment holds besides its transcript HTML. */
 export interface FragmentMeta {
-  graph: { text: string; nodes: MermaidNode[]; notes: string[] } | null;
+  graph: Pick<MermaidGraph, 'text' | 'nodes' | 'notes' | 'sections'> | null;
   timeline: string | null;
   calls: number;
   rereads: RereadsAfterCompaction[];
@@ -79,6 +80,8 @@ export function fragmentKey(
 /** Per-session lookups shared by the pages of one session (a session is rendered page after page). */
 interface SessionMemo {
   locate?: (e: Entry) => EntryPlace | null;
+  /** Children of every entry, built once for all branch pages (linear with 10,000 branches). */
+  children?: ReturnType<typeof childrenOf>;
   scopes: Map<string, { entries: Entry[]; ctx: ReturnType<typeof transcriptContext> }>;
 }
 const memos = new WeakMap<Session, SessionMemo>();
@@ -104,7 +107,8 @@ function scoped(session: Session, s: ManifestSession, scope: TranscriptScope) {
       entries = sc ? sidechainEntries(session, sc.id) : [];
     } else {
       const b = session.branches[scope.index];
-      entries = b ? branchEntries(session, b) : [];
+      memo.children ??= childrenOf(session.entries);
+      entries = b ? branchEntries(session, b, memo.children) : [];
     }
     found = { entries, ctx: transcriptContext(session, entries) };
     memo.scopes.set(key, found);
@@ -165,13 +169,15 @@ export function renderFragment(
   let timeline: string | null = null;
   let calls = 0;
   let rereads: RereadsAfterCompaction[] = [];
-  if (first) {
+  if (first && session.entries.length > 0) {
     const g = sessionMermaid(session, {
       entryHref: (e) => href(locate(e)),
       sidechainHref: links.sidechain,
       branchHref: links.branch,
     });
-    graph = { text: g.text, nodes: g.nodes, notes: g.notes };
+    graph = { text: g.text, nodes: g.nodes, notes: g.notes, sections: g.sections };
+  }
+  if (first) {
     rereads = rereadsAfterCompactions(session);
     const series = timelineSeries(session, rereads);
     calls = series.calls.length;

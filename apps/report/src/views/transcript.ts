@@ -32,15 +32,21 @@ export function transcriptContext(session: Session, entries: readonly Entry[]): 
       else if (block.type === 'tool_use') calls.add(block.id);
     }
   }
+  return { results, calls, ...sessionLookups(session) };
+}
+
+/** The session-wide part of a transcript's context, built once per session (not once per page). */
+const lookups = new WeakMap<Session, Omit<TranscriptContext, 'results' | 'calls'>>();
+function sessionLookups(session: Session): Omit<TranscriptContext, 'results' | 'calls'> {
+  const found = lookups.get(session);
+  if (found) return found;
   const branchesByPoint = new Map<string, number[]>();
   session.branches.forEach((b, i) => {
     const list = branchesByPoint.get(b.branchPoint) ?? [];
     list.push(i);
     branchesByPoint.set(b.branchPoint, list);
   });
-  return {
-    results,
-    calls,
+  const made = {
     tools: new Map(session.tools.map((t) => [t.id, t])),
     sidechainBySpawn: new Map(
       session.sidechains.flatMap((s) => (s.spawn?.toolUseId ? [[s.spawn.toolUseId, s] as const] : [])),
@@ -48,6 +54,8 @@ export function transcriptContext(session: Session, entries: readonly Entry[]): 
     branchesByPoint,
     compactions: new Map(session.compactions.flatMap((c) => (c.uuid ? [[c.uuid, c] as const] : []))),
   };
+  lookups.set(session, made);
+  return made;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { costTotals, responseCosts, sessionCost } from '@cctrail/core';
+import { costTotals, responseCosts, SCHEMA_VERSION, sessionCost } from '@cctrail/core';
 import type {
   ArchiveIndex,
   ArchiveSessionSummary,
@@ -11,7 +11,7 @@ import type {
 } from '../../src/views/model.js';
 
 /**
- * Hand-made sessions matching core's model (schemaVersion 1), for unit tests and the end-to-end build.
+ * Hand-made sessions matching core's model (schemaVersion 2), for unit tests and the end-to-end build.
  * `demoSession()` has every feature: a rewind, a sub-agent, a compaction with a re-read, tool errors,
  * an image and hostile content.
  */
@@ -104,7 +104,7 @@ function result(
 function emptySession(id: string, entries: Entry[]): Session {
   const u = usage(0, 0, 0, 0);
   return {
-    schemaVersion: 2,
+    schemaVersion: SCHEMA_VERSION,
     id,
     sessionIds: [id],
     project: { slug: '-home-dev-shop', cwd: '/home/dev/shop' },
@@ -298,7 +298,7 @@ export function demoSession(): Session {
   s.roots = ['u1', 'c1'];
   s.leaf = 'a7';
   s.branchPoints = [
-    { uuid: 'a2', kind: 'fork', children: ['u2a', 'u2b'], activeChild: 'u2b' },
+    { uuid: 'a2', kind: 'rewind', children: ['u2a', 'u2b'], activeChild: 'u2b' },
     { uuid: 'a3', kind: 'tool-progress', children: ['s1', 'r2'], activeChild: null },
   ];
   s.branches = [
@@ -446,7 +446,7 @@ export function summaryOf(s: Session, file: string): ArchiveSessionSummary {
     endedAt: s.endedAt,
     durationMs: s.startedAt && s.endedAt ? Date.parse(s.endedAt) - Date.parse(s.startedAt) : null,
     entries: s.entries.length,
-    forks: s.branchPoints.filter((b) => b.kind === 'fork').length,
+    forks: s.branchPoints.filter((b) => b.kind === 'rewind' || b.kind === 'retry').length,
     abandonedEntries: s.entries.filter((e) => !e.active).length,
     sidechains: s.sidechains.length,
     compactions: s.compactions.length,
@@ -467,7 +467,7 @@ export function writeArchive(
 ): string {
   mkdirSync(dir, { recursive: true });
   const index: ArchiveIndex = {
-    schemaVersion: 2,
+    schemaVersion: SCHEMA_VERSION,
     generator: { name: 'cctrail', version: '0.1.0' },
     projects: projects.map((p) => {
       mkdirSync(join(dir, p.id), { recursive: true });

@@ -1,6 +1,12 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ArchiveIndex, ArchiveSessionSummary, CostTotals, Usage } from '@cctrail/core';
+import {
+  type ArchiveIndex,
+  type ArchiveSessionSummary,
+  type CostTotals,
+  SCHEMA_VERSION,
+  type Usage,
+} from '@cctrail/core';
 import { indexJson } from '../archive-json.js';
 import { insideFolder, type WriteOutcome, writeIfChanged } from '../atomic-write.js';
 import { cliVersion } from '../version.js';
@@ -28,7 +34,7 @@ export function archiveIndex<T extends Placed>(
   cost: CostTotals,
 ): ArchiveIndex {
   return {
-    schemaVersion: 2,
+    schemaVersion: SCHEMA_VERSION,
     generator: { name: 'cctrail', version: cliVersion() },
     projects: layout.projects.map((project) => ({
       ...project.info,

@@ -5,6 +5,7 @@ import { flag, stringOption } from '../args.js';
 import type { Command, Io } from '../command.js';
 import { plural, printDiagnostics } from '../diagnostic-output.js';
 import { exitCodeFor } from '../errors.js';
+import { forkKindsLine } from '../fork-kinds-line.js';
 import { type Filters, INPUT_OPTIONS, inputPaths, readFilters, selectSessions } from '../input.js';
 import { progressBar } from '../progress.js';
 import { redactSecrets } from '../redact.js';
@@ -171,6 +172,7 @@ export function renderStats(stats: ArchiveStats, style: Style): string {
       `${formatCount(totals.entries)} entries from ${formatCount(totals.lines)} lines, ` +
       `${plural(totals.branches.forks, 'fork')} (${formatCount(totals.branches.abandonedEntries)} abandoned entries), ` +
       `${plural(totals.sidechains, 'sidechain')}`,
+    `  branch points: ${forkKindsLine(totals.branches)}`,
     `  tools: ${formatCount(totals.tools.calls)} calls, ${formatCount(totals.tools.paired)} paired, ` +
       `${formatCount(totals.tools.errors)} errors, ${formatCount(totals.tools.missingResults)} without result`,
     `  tokens: ${formatTokens(usage.inputTokens)} input, ${formatTokens(usage.outputTokens)} output, ` +

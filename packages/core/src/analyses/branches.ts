@@ -1,7 +1,7 @@
 /**
- * Branches: tells real forks (a retry, an edit, a rewind: two or more conversational children) from the
- * recording artefacts that also give a node several children, picks the active child of each fork, and marks
- * every entry active or abandoned.
+ * Branches: tells real forks (a rewind: two or more prompts; a retry: two or more responses) from local slash
+ * commands beside the conversation and from the recording artefacts that also give a node several children,
+ * picks the active child of each real fork, and marks every entry active or abandoned.
  *
  * Active child: `is_active` where the transcript has it, else the seeds' rule — the last conversational child by
  * file position. That rule is checked against "the ancestor chain of the latest conversational entry"; where the
@@ -40,10 +40,12 @@ export function findBranches(
     const parent = entries[i]!;
     const kids = all.filter((c) => entries[c]!.sidechain === parent.sidechain);
     if (kids.length < 2) continue;
-    const conversational = kids.filter((c) => isConversational(entries[c]!, parent));
-    const kind = classify(parent, kids, conversational, entries);
+    const candidates = kids.filter((c) => isConversational(entries[c]!, parent));
+    const side = candidates.filter((c) => isSideCommand(c, dag));
+    const conversational = side.length > 0 ? candidates.filter((c) => !side.includes(c)) : candidates;
+    const kind = classify(parent, kids, conversational, side.length, entries);
     let activeChild: number | null = null;
-    if (kind === 'fork') {
+    if (kind === 'rewind' || kind === 'retry') {
       const marked = conversational.find((c) => entries[c]!.extra.is_active === true);
       activeChild = marked ?? conversational[conversational.length - 1]!;
       forks.push({ at: i, active: activeChild, abandoned: conversational.filter((c) => c !== activeChild) });
@@ -71,17 +73,42 @@ function isConversational(child: Entry, parent: Entry): boolean {
   return false;
 }
 
+/**
+ * A typed local command (`/mcp`, `/status`, …) the conversation did not continue from: no prompt or response
+ * below it. The walk stops at the first one, and the subtrees of siblings are disjoint, so a parent's children
+ * are checked in linear time.
+ */
+function isSideCommand(child: number, dag: Dag): boolean {
+  const { entries, children } = dag;
+  if (entries[child]!.kind !== 'command') return false;
+  const stack = [child];
+  while (stack.length > 0) {
+    const at = stack.pop()!;
+    const kind = entries[at]!.kind;
+    if (kind === 'prompt' || kind === 'assistant' || kind === 'api-error') return false;
+    for (const c of children[at]!) stack.push(c);
+  }
+  return true;
+}
+
 function classify(
   parent: Entry,
   kids: number[],
   conversational: number[],
+  sideCommands: number,
   entries: readonly Entry[],
 ): ForkKind {
   if (conversational.length >= 2) {
     const ids = new Set(conversational.map((c) => entries[c]!.message?.id ?? null));
+    const allAnswers = conversational.every((c) => {
+      const k = entries[c]!.kind;
+      return k === 'assistant' || k === 'api-error';
+    });
     const allAssistant = conversational.every((c) => entries[c]!.kind === 'assistant');
-    return allAssistant && ids.size === 1 && !ids.has(null) ? 'replay' : 'fork';
+    if (allAssistant && ids.size === 1 && !ids.has(null)) return 'replay';
+    return allAnswers ? 'retry' : 'rewind';
   }
+  if (sideCommands > 0 && conversational.length + sideCommands >= 2) return 'side-command';
   if (kids.some((c) => entries[c]!.kind === 'progress')) return 'tool-progress';
   const parentId = parent.message?.id ?? null;
   if (

@@ -1,7 +1,8 @@
+import type { ForkCounts } from '../analyses/fork-kinds.js';
 import type { Conversation } from '../model/conversation.js';
 import type { Cost, CostTotals } from '../model/cost.js';
 import type { Usage } from '../model/entry.js';
-import type { Session } from '../model/session.js';
+import type { SCHEMA_VERSION, Session } from '../model/session.js';
 
 /**
  * The shapes of a cctrail archive folder (`cctrail export -o DIR`): `DIR/index.json` lists projects and
@@ -20,8 +21,11 @@ export interface ArchiveSessionSummary {
   endedAt: string | null;
   durationMs: number | null;
   entries: number;
+  /** Real forks: rewinds + retries. */
   forks: number;
   abandonedEntries: number;
+  /** Branch points by class (schema 2; absent in archives of schema 1). */
+  forkKinds?: ForkCounts;
   sidechains: number;
   compactions: number;
   toolCalls: number;
@@ -49,7 +53,7 @@ export interface ArchiveProject {
 
 /** `index.json` of an archive folder. */
 export interface ArchiveIndex {
-  schemaVersion: 2;
+  schemaVersion: typeof SCHEMA_VERSION;
   generator: { name: 'cctrail'; version: string };
   projects: ArchiveProject[];
   /** Usage over all sessions, each API response counted once across files. */

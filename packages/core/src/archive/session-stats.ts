@@ -4,6 +4,7 @@
  * Everything here reads the structure of a session only (kinds, actors, sidechains, compactions, tools,
  * usage), so it works on sessions built with `content: false`.
  */
+import { forkCounts } from '../analyses/fork-kinds.js';
 import { totalTokens } from '../graph/usage.js';
 import type { Session } from '../model/session.js';
 import { type ConversationDigest, conversationDigest } from './conversation-digest.js';
@@ -21,6 +22,7 @@ export function sessionStats(session: Session): SessionStats {
   const prompts = promptsBySidechain(session);
   const main = session.files.find((f) => f.role === 'main') ?? session.files[0];
   const cost = session.cost ?? sessionCost(session);
+  const forks = forkCounts(session.branchPoints);
   return {
     file: main?.path ?? session.id,
     sessionId: session.id,
@@ -35,8 +37,9 @@ export function sessionStats(session: Session): SessionStats {
     roots: session.roots.length,
     orphans: session.orphans.length,
     branches: {
-      forks: session.branchPoints.filter((b) => b.kind === 'fork').length,
+      forks: forks.rewinds + forks.retries,
       abandonedEntries: session.branches.reduce((sum, b) => sum + b.entries, 0),
+      ...forks,
     },
     compactions: compactionCounts(session),
     sidechains: session.sidechains.map((sidechain) => ({

@@ -1,5 +1,6 @@
 /** The shapes of `cctrail stats --json` (schema version 2): per session, per agent type, and totals. */
 
+import type { ForkCounts } from '../analyses/fork-kinds.js';
 import type { Conversation } from '../model/conversation.js';
 import type { Cost, CostTotals } from '../model/cost.js';
 import type { Usage } from '../model/entry.js';
@@ -80,12 +81,7 @@ export interface SessionStats {
   entries: number;
   roots: number;
   orphans: number;
-  branches: {
-    /** Real forks (retries, edits, rewinds); recording artifacts such as tool progress are not forks. */
-    forks: number;
-    /** Entries on abandoned branches. */
-    abandonedEntries: number;
-  };
+  branches: BranchCounts;
   compactions: CompactionCounts;
   sidechains: SidechainStats[];
   tools: ToolCounts;
@@ -98,6 +94,14 @@ export interface SessionStats {
   diagnostics: DiagnosticCounts;
 }
 
+/** Branch points by class, and the abandoned entries of the real forks. */
+export interface BranchCounts extends ForkCounts {
+  /** Real forks: rewinds + retries. Side commands and recording artefacts such as tool progress are not forks. */
+  forks: number;
+  /** Entries on abandoned branches. */
+  abandonedEntries: number;
+}
+
 /** Sums over sessions. */
 export interface StatsTotals {
   /** Sessions read. */
@@ -108,7 +112,7 @@ export interface StatsTotals {
   entries: number;
   roots: number;
   orphans: number;
-  branches: { forks: number; abandonedEntries: number };
+  branches: BranchCounts;
   compactions: CompactionCounts;
   /** Number of sidechains. */
   sidechains: number;

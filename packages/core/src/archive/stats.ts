@@ -16,6 +16,7 @@ import type {
   AgentPatterns,
   AgentStats,
   ArchiveStats,
+  BranchCounts,
   CompactionStats,
   SessionStats,
   SidechainStats,
@@ -69,7 +70,7 @@ function totalsOf(
     entries: 0,
     roots: 0,
     orphans: 0,
-    branches: { forks: 0, abandonedEntries: 0 },
+    branches: { forks: 0, abandonedEntries: 0, rewinds: 0, retries: 0, sideCommands: 0, artefacts: 0 },
     compactions: { total: 0, auto: 0, manual: 0, micro: 0 },
     sidechains: 0,
     tools: { calls: 0, results: 0, paired: 0, errors: 0, missingResults: 0 },
@@ -87,8 +88,8 @@ function totalsOf(
     totals.entries += row.entries;
     totals.roots += row.roots;
     totals.orphans += row.orphans;
-    totals.branches.forks += row.branches.forks;
-    totals.branches.abandonedEntries += row.branches.abandonedEntries;
+    for (const key of Object.keys(totals.branches) as (keyof BranchCounts)[])
+      totals.branches[key] += row.branches[key];
     totals.compactions.total += row.compactions.total;
     totals.compactions.auto += row.compactions.auto;
     totals.compactions.manual += row.compactions.manual;

@@ -13,10 +13,17 @@ import type { Entry, MetadataRecord, SidechainStorage, SourceRef, Usage } from '
 /** Version of every machine-readable shape cctrail writes. Bump on a breaking change. */
 export const SCHEMA_VERSION = 2 as const;
 
-/** Why a node has several children. */
+/**
+ * Why a node has several children. `rewind` and `retry` are real forks (they leave abandoned branches);
+ * `side-command` and the rest are recording artefacts that leave nothing abandoned (see `forkClass`).
+ */
 export type ForkKind =
-  /** Two or more conversational children: a retry, an edit or a rewind. */
-  | 'fork'
+  /** The user re-prompted from an earlier point: two or more prompts (or continued commands) under one parent. */
+  | 'rewind'
+  /** A regenerated response: two or more responses (assistant or API error lines) to one parent. */
+  | 'retry'
+  /** Local slash commands (`/mcp`, `/status`, …) whose lines the conversation did not continue from. */
+  | 'side-command'
   /** A tool call followed by its progress lines and its result. */
   | 'tool-progress'
   /** Parallel tool calls: the next tool_use of the same response beside a result. */

@@ -158,86 +158,222 @@
     run();
   }
 
-  /* Mermaid: render every graph, then make nodes open their place in the transcript. */
-  const sources = [];
-  function renderGraphs(again) {
-    if (!window.mermaid) return;
-    const graphs = document.querySelectorAll('[data-graph]');
-    if (graphs.length === 0) return;
+  /* ---- Flowchart (begin) -------------------------------------------------------------------------------
+     Mermaid (3.6 MB) is not in the page: it is loaded once the page is usable (after `load`, when the main
+     thread is idle) and a chart is in view, or when a part of a long session is opened. Each chart is drawn
+     once, fits its box's width, and can be zoomed and dragged. Without Mermaid the node lists stay. */
+  const drawn = [];
+  let mermaidState = 0;
+  const afterMermaid = [];
+  function loadMermaid(graph, then) {
+    if (window.mermaid) return then();
+    afterMermaid.push(then);
+    if (mermaidState !== 0) return;
+    mermaidState = 1;
+    const s = document.createElement('script');
+    s.src = graph.getAttribute('data-mermaid-src');
+    root.setAttribute('data-mermaid-requested', String(Math.round(performance.now())));
+    s.onload = () => {
+      mermaidState = 2;
+      afterMermaid.splice(0).forEach((f) => {
+        f();
+      });
+    };
+    s.onerror = () => {
+      mermaidState = 3;
+      Array.prototype.forEach.call(document.querySelectorAll('[data-graph]'), (g) => {
+        g.classList.add('graph--failed');
+      });
+    };
+    document.body.appendChild(s);
+  }
+  function mermaidConfig() {
+    const dark = isDark();
     window.mermaid.initialize({
       startOnLoad: false,
       securityLevel: 'strict',
       theme: 'base',
-      themeVariables: isDark()
-        ? {
-            fontFamily: 'system-ui, sans-serif',
-            background: '#161b22',
-            primaryColor: '#1c2d4a',
-            primaryTextColor: '#e6edf3',
-            primaryBorderColor: '#6ea8fe',
-            lineColor: '#8b949e',
-            textColor: '#e6edf3',
-            clusterBkg: '#221d36',
-            clusterBorder: '#7c5cd6',
-            titleColor: '#d2c6ff',
-            edgeLabelBackground: '#161b22',
-          }
-        : {
-            fontFamily: 'system-ui, sans-serif',
-            background: '#ffffff',
-            primaryColor: '#dbeafe',
-            primaryTextColor: '#0f172a',
-            primaryBorderColor: '#2563eb',
-            lineColor: '#64748b',
-            textColor: '#0f172a',
-            clusterBkg: '#f7f5ff',
-            clusterBorder: '#c4b5fd',
-            titleColor: '#4c1d95',
-            edgeLabelBackground: '#ffffff',
-          },
-      flowchart: { htmlLabels: false, useMaxWidth: false, curve: 'basis' },
-      maxTextSize: 500000,
-      maxEdges: 2000,
+      themeVariables: {
+        fontFamily: 'system-ui, sans-serif',
+        background: dark ? '#161b22' : '#ffffff',
+        primaryColor: dark ? '#1c2d4a' : '#dbeafe',
+        primaryTextColor: dark ? '#e6edf3' : '#0f172a',
+        primaryBorderColor: dark ? '#6ea8fe' : '#2563eb',
+        lineColor: dark ? '#8b949e' : '#64748b',
+        textColor: dark ? '#e6edf3' : '#0f172a',
+        edgeLabelBackground: dark ? '#161b22' : '#ffffff',
+      },
+      flowchart: { htmlLabels: false, useMaxWidth: true, curve: 'basis', wrappingWidth: 260 },
+      maxTextSize: 2000000,
+      maxEdges: 20000,
     });
-    const nodes = [];
-    Array.prototype.forEach.call(graphs, (g, i) => {
-      const pre = g.querySelector('pre.mermaid');
-      if (!pre) return;
-      if (!again) sources[i] = pre.textContent;
-      else {
-        pre.removeAttribute('data-processed');
-        pre.textContent = sources[i];
+  }
+  function nodeListOf(graph) {
+    let el = graph.nextElementSibling;
+    while (el && !el.classList.contains('node-list')) el = el.nextElementSibling;
+    return el;
+  }
+  function draw(graph) {
+    const pre = graph.querySelector('pre.mermaid');
+    if (!pre || graph.hasAttribute('data-drawing')) return;
+    graph.setAttribute('data-drawing', '');
+    if (!graph.cctrailSource) graph.cctrailSource = pre.textContent;
+    else {
+      pre.removeAttribute('data-processed');
+      pre.textContent = graph.cctrailSource;
+    }
+    loadMermaid(graph, () => {
+      mermaidConfig();
+      window.mermaid.run({ nodes: [pre] }).then(
+        () => {
+          graph.removeAttribute('data-drawing');
+          graph.classList.add('graph--drawn');
+          if (drawn.indexOf(graph) < 0) drawn.push(graph);
+          linkNodes(graph);
+          paint(graph);
+          zoomable(graph);
+          root.setAttribute('data-flow-drawn', String(Math.round(performance.now())));
+        },
+        (err) => {
+          graph.removeAttribute('data-drawing');
+          graph.classList.add('graph--failed');
+          const list = nodeListOf(graph);
+          if (list) list.open = true;
+          if (window.console) console.warn('cctrail: flowchart could not be drawn', err?.message);
+        },
+      );
+    });
+  }
+  function paint(graph) {
+    const css = getComputedStyle(root);
+    const color = (name) => css.getPropertyValue(name).trim();
+    Array.prototype.forEach.call(graph.querySelectorAll('svg g.node'), (node) => {
+      const kind = ['abandoned', 'sidechain', 'compaction', 'epoch', 'active'].find((k) =>
+        node.classList.contains(k),
+      );
+      if (!kind) return;
+      const error = node.classList.contains('error');
+      Array.prototype.forEach.call(node.querySelectorAll('rect, polygon, path'), (shape) => {
+        shape.style.fill = color(`--flow-${kind}`);
+        shape.style.stroke = error ? color('--error') : color(`--flow-${kind}-line`);
+      });
+      Array.prototype.forEach.call(node.querySelectorAll('text, tspan'), (text) => {
+        text.style.fill = color('--flow-text');
+      });
+    });
+  }
+  function renderGraphs(again) {
+    if (again) drawn.slice().forEach(draw);
+  }
+  function linkNodes(graph) {
+    const list = nodeListOf(graph);
+    if (!list) return;
+    Array.prototype.forEach.call(graph.querySelectorAll('svg g.node'), (node) => {
+      const m = /flowchart-([np]\d+)-/.exec(node.id || '');
+      const a = m && list.querySelector(`a[data-node="${m[1]}"]`);
+      if (!a) return;
+      node.classList.add('linked');
+      node.setAttribute('tabindex', '0');
+      node.setAttribute('role', 'link');
+      node.setAttribute('aria-label', a.textContent);
+      const go = () => {
+        const part =
+          a.getAttribute('href').charAt(0) === '#' &&
+          document.getElementById(a.getAttribute('href').slice(1));
+        if (part && part.tagName === 'DETAILS') part.open = true;
+        window.location.href = a.href;
+      };
+      node.addEventListener('click', go);
+      node.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter') go();
+      });
+    });
+  }
+  function zoomable(graph) {
+    const svg = graph.querySelector('svg');
+    if (!svg) return;
+    const box = svg.viewBox?.baseVal;
+    const natural = box?.width ? box.width : svg.getBoundingClientRect().width;
+    let scale = 0;
+    const apply = () => {
+      if (scale === 0) {
+        svg.style.width = '';
+        svg.style.maxWidth = `min(100%, ${natural}px)`;
+      } else {
+        svg.style.maxWidth = 'none';
+        svg.style.width = `${Math.round(natural * scale)}px`;
       }
-      nodes.push(pre);
-    });
-    window.mermaid.run({ nodes: nodes }).then(linkNodes, (err) => {
-      Array.prototype.forEach.call(graphs, (g) => {
-        g.classList.add('graph--failed');
+    };
+    apply();
+    if (graph.previousElementSibling?.classList.contains('flow-tools')) graph.previousElementSibling.remove();
+    const tools = document.createElement('div');
+    tools.className = 'flow-tools';
+    [
+      ['out', '−', 'Zoom out'],
+      ['fit', 'Fit', 'Fit to width'],
+      ['in', '+', 'Zoom in'],
+    ].forEach((b) => {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = b[1];
+      button.title = b[2];
+      button.setAttribute('aria-label', b[2]);
+      button.addEventListener('click', () => {
+        const fit = Math.min(1, graph.clientWidth / natural) || 1;
+        const now = scale || fit;
+        scale = b[0] === 'fit' ? 0 : Math.max(0.2, Math.min(4, b[0] === 'in' ? now * 1.25 : now / 1.25));
+        apply();
       });
-      if (window.console) console.warn('cctrail: flowchart could not be drawn', err?.message);
+      tools.appendChild(button);
+    });
+    graph.parentNode.insertBefore(tools, graph);
+    let drag = null;
+    graph.addEventListener('pointerdown', (e) => {
+      if (scale === 0 || e.button !== 0) return;
+      drag = { x: e.clientX, y: e.clientY, left: graph.scrollLeft, top: graph.scrollTop };
+    });
+    graph.addEventListener('pointermove', (e) => {
+      if (!drag) return;
+      graph.scrollLeft = drag.left - (e.clientX - drag.x);
+      graph.scrollTop = drag.top - (e.clientY - drag.y);
+    });
+    const stop = () => {
+      drag = null;
+    };
+    graph.addEventListener('pointerup', stop);
+    graph.addEventListener('pointerleave', stop);
+  }
+  function whenIdle(f) {
+    const later = () =>
+      window.requestIdleCallback ? window.requestIdleCallback(f, { timeout: 1500 }) : setTimeout(f, 50);
+    if (document.readyState === 'complete') later();
+    else window.addEventListener('load', later);
+  }
+  const charts = document.querySelectorAll('[data-graph]:not([data-graph-lazy])');
+  if (charts.length > 0) {
+    whenIdle(() => {
+      Array.prototype.forEach.call(charts, (graph) => {
+        if (!window.IntersectionObserver) return draw(graph);
+        const seen = new IntersectionObserver(
+          (items) => {
+            if (!items.some((i) => i.isIntersecting)) return;
+            seen.disconnect();
+            draw(graph);
+          },
+          { rootMargin: '200px' },
+        );
+        seen.observe(graph);
+      });
     });
   }
-  function linkNodes() {
-    Array.prototype.forEach.call(document.querySelectorAll('[data-graph]'), (g) => {
-      const list = g.parentNode.querySelector('.node-list');
-      Array.prototype.forEach.call(g.querySelectorAll('svg g.node'), (node) => {
-        const m = /flowchart-(n\d+)-/.exec(node.id || '');
-        if (!m || !list) return;
-        const a = list.querySelector('a[data-node="' + m[1] + '"]');
-        if (!a) return;
-        node.classList.add('linked');
-        node.setAttribute('tabindex', '0');
-        node.setAttribute('role', 'link');
-        node.setAttribute('aria-label', a.textContent);
-        const go = () => {
-          window.location.href = a.href;
-        };
-        node.addEventListener('click', go);
-        node.addEventListener('keydown', (e) => {
-          if (e.key === 'Enter') go();
-        });
-      });
-    });
-  }
-  renderGraphs(false);
+  Array.prototype.forEach.call(document.querySelectorAll('details[data-flow-part]'), (part) => {
+    const open = () => {
+      const graph = part.querySelector('[data-graph]');
+      if (part.open && graph && !graph.classList.contains('graph--drawn')) draw(graph);
+    };
+    part.addEventListener('toggle', open);
+    if (location.hash === `#${part.id}`) part.open = true;
+  });
+  /* ---- Flowchart (end) ---------------------------------------------------------------------------------- */
+  root.setAttribute('data-ready', String(Math.round(performance.now())));
 })();

@@ -1,0 +1,80 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { buildSession, type Session } from '@cctrail/core';
+import { discover, sessionSource } from '@cctrail/core/node';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type MermaidChart, sessionMermaid } from '../src/views/mermaid.js';
+
+/**
+ * The flowchart's promises over every session of the shared corpus and of a small archive of the benchmark's
+ * generator: every entry is drawn (counted in a node, or in a part of the overview), no node is a textless dead
+ * end, every chart stays under its node limit, and the Mermaid text keeps every label inside its quotes.
+ */
+
+const CORPUS = resolve(import.meta.dirname, '../../../../shared/corpus/claude-projects');
+const tmp = mkdtempSync(join(tmpdir(), 'cctrail-flowchart-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+async function sessionsIn(root: string): Promise<Session[]> {
+  const found = await discover([root]);
+  const out: Session[] = [];
+  for (const p of found.projects)
+    for (const s of p.sessions)
+      out.push(await buildSession(await sessionSource(s, (f) => relative(root, f))));
+  return out;
+}
+
+/** A textless node says nothing but a count (or nothing at all). */
+function textless(label: string): boolean {
+  return label.replace(/[\d.,k ]+(entry|entries)\b/g, '').replace(/[\s·⚠]+/g, '') === '';
+}
+
+function checkChart(chart: MermaidChart, limit: number): void {
+  expect(chart.nodes.length).toBeLessThanOrEqual(limit);
+  const parents = new Set<string>();
+  for (const line of chart.text.split('\n')) {
+    const edge = /^\s+(\w+) (?:-->|-\.->|-\.-) (\w+)$/.exec(line);
+    if (edge) parents.add(edge[1]!);
+    // one quoted label per node line, nothing Mermaid could read as syntax inside it
+    if (/^\s+\w+(\["|\{\{"|\[\[")/.test(line)) expect(line.split('"')).toHaveLength(3);
+    expect(line).not.toMatch(/%%|[{]init|^\s*click\b/);
+  }
+  for (const n of chart.nodes) {
+    expect(n.entries, n.label).toBeGreaterThan(0);
+    if (!parents.has(n.id)) expect(textless(n.label), `dead end without text: ${n.label}`).toBe(false);
+    expect(n.label).not.toMatch(/\bto \?/);
+  }
+}
+
+function checkSession(s: Session): void {
+  const g = sessionMermaid(s);
+  const limit = 60;
+  checkChart(g, Math.max(limit, g.sections.length));
+  const drawn = g.sections.length > 0 ? g.sections.reduce((a, p) => a + p.entries, 0) : g.entries;
+  expect(
+    g.nodes.reduce((a, n) => a + n.entries, 0),
+    `${s.id}: entries drawn`,
+  ).toBe(s.entries.length);
+  expect(drawn, `${s.id}: entries in the parts`).toBe(s.entries.length);
+  const size = Math.max(limit, Math.ceil((4 * g.nodes.length) / limit));
+  for (const part of g.sections) checkChart(part, Math.max(size, g.nodes.length));
+}
+
+describe('the flowchart over real and generated archives', () => {
+  it.runIf(existsSync(CORPUS))('draws every session of the shared corpus', async () => {
+    const sessions = await sessionsIn(CORPUS);
+    expect(sessions.length).toBeGreaterThan(10);
+    for (const s of sessions) checkSession(s);
+  });
+
+  it('draws every session of a generated archive', async () => {
+    // @ts-expect-error: the benchmark's generator is plain JavaScript
+    const { generateCorpus } = await import('../../../scripts/bench/generate.mjs');
+    const dir = join(tmp, 'generated');
+    await generateCorpus(dir, { sessions: 12, totalMb: 6, seed: 7 });
+    const sessions = await sessionsIn(dir);
+    expect(sessions.length).toBeGreaterThanOrEqual(12);
+    for (const s of sessions) checkSession(s);
+  }, 120_000);
+});
