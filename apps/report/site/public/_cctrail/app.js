@@ -128,8 +128,12 @@
     const fileCount = window.CCTRAIL_SEARCH_FILES || 0;
     const files = [];
     const waiting = {};
-    window.CCTRAIL_SEARCH_PIECE = (n, pieces) => {
-      files[n] = pieces;
+    window.CCTRAIL_SEARCH_PIECE = (n, text) => {
+      try {
+        files[n] = JSON.parse(text);
+      } catch (_e) {
+        files[n] = [];
+      }
       if (waiting[n]) waiting[n]();
     };
     const loadScript = (src, done) => {
