@@ -2,14 +2,8 @@ import { activeEntries, branchEntries, sidechainEntries } from '@cctrail/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadHighlighter } from '../src/views/highlight.js';
 import { clip, escapeHtml, html, trusted, wellFormed } from '../src/views/html.js';
-import {
-  FULL_OUTPUT_CAP,
-  formatDuration,
-  renderEntry,
-  renderImage,
-  renderOutput,
-  renderTranscript,
-} from '../src/views/render.js';
+import { formatDuration, renderEntry, renderImage, renderTranscript } from '../src/views/render.js';
+import { FULL_OUTPUT_CAP, renderOutput } from '../src/views/render-output.js';
 import { isFoldedResult, toolSummary, transcriptContext } from '../src/views/transcript.js';
 import { demoSession } from './helpers/demo.js';
 
@@ -100,7 +94,9 @@ describe('transcript', () => {
     expect(r1 && isFoldedResult(r1, ctx)).toBe(true);
     const html = renderTranscript(entries, ctx, links).value;
     expect(html).toContain('<span class="anchor-only" id="e-r1"></span>');
-    expect(html).toContain('class="tool__result" id="e-r1"');
+    // The result is shown with its call; its entry's anchor is the only element with its id.
+    expect(html).toContain('<div class="tool__result">');
+    expect(html.split('id="e-r1"').length - 1).toBe(1);
     expect(html).toContain('tool--error');
     expect(html).toContain('href="agent/agent-x1/index.html"');
     expect(html).toContain('href="branch/1/index.html"');

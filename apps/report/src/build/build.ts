@@ -1,5 +1,6 @@
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { commitBase } from '../views/commit-links.js';
 import { sessionRoutes } from '../views/routes.js';
 import { searchIndexScript, searchItems } from '../views/search.js';
 import type { CachedPart } from '../views/session-part.js';
@@ -10,6 +11,7 @@ import { hasFragment } from './fragments.js';
 import { type ArchiveListing, buildManifest, cachedPart, listArchive } from './manifest.js';
 import { renderPages } from './render-pages.js';
 import { planRender, recordRender } from './render-plan.js';
+import { hasSearchPiece, planSearchFiles, searchPieceKey, writeSearchFiles } from './search-pieces.js';
 import { runSessionPass, type SessionJob } from './session-pass.js';
 import { siteServer } from './site-server.js';
 
@@ -33,6 +35,8 @@ export interface BuildReportOptions {
    * and rejects with the same error.
    */
   archive?: PromiseLike<unknown>;
+  /** Repository URL (http or https) that commit SHAs in `git commit` outputs link to. */
+  repo?: string;
 }
 
 /** Result of `buildReport`. */
@@ -89,10 +93,12 @@ function unrendered(
     p.sessions.forEach((s, si) => {
       const listed = listing.projects[pi]?.sessions[si];
       if (!listed || read.has(s.file) || (render && !render.has(s.key))) return;
-      const missing = sessionRoutes(p.slug, s).some((r) => {
-        const at = scopeOf(r.props);
-        return at !== null && !hasFragment(work, fragmentKey(p.slug, s, at.scope, at.page));
-      });
+      const missing =
+        !hasSearchPiece(work, searchPieceKey(p.slug, s)) ||
+        sessionRoutes(p.slug, s).some((r) => {
+          const at = scopeOf(r.props);
+          return at !== null && !hasFragment(work, fragmentKey(p.slug, s, at.scope, at.page));
+        });
       if (missing) jobs.push({ ...listed, part: parts.get(s.file) ?? null });
     });
   });
@@ -100,6 +106,8 @@ function unrendered(
 }
 
 async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult> {
+  if (options.repo !== undefined && commitBase(options.repo) === null)
+    throw new Error(`repo must be an http(s) URL, got ${JSON.stringify(options.repo)}`);
   const log = options.log ?? (() => {});
   const dataDir = resolve(options.dataDir);
   const outDir = resolve(options.outDir);
@@ -125,6 +133,7 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
     const first = unsummarized(listing, work, parts);
     for (const [file, part] of await runSessionPass(first, work, log)) parts.set(file, part);
     manifest = buildManifest({ listing, parts, cacheDir: work, title: options.title ?? 'cctrail' });
+    if (options.repo !== undefined) manifest.repo = options.repo;
     plan = planRender(manifest, join(work, 'render.json'), options.base ?? '/', outDir);
     if (plan.incremental) manifest.render = plan.render;
     const sessions = manifest.projects.reduce((a, p) => a + p.sessions.length, 0);
@@ -144,12 +153,19 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
 
   mkdirSync(outDir, { recursive: true });
   const renderState = recordRender(plan, stage);
+  const searchFiles = planSearchFiles(manifest, work);
   const assembled = assembleSite({
     stage,
     outDir,
     fragments: join(work, 'fragments'),
     state: join(work, 'pages.json'),
-    keep: new Set(['_cctrail/mermaid.min.js', '_cctrail/search-index.js', ...plan.kept]),
+    keep: new Set([
+      '_cctrail/mermaid.min.js',
+      '_cctrail/minisearch.js',
+      '_cctrail/search-index.js',
+      ...searchFiles.map((f) => f.name),
+      ...plan.kept,
+    ]),
     ignore: new Set([CACHE_FOLDER, basename(work)]),
   });
   if (cacheDir) writeFileSync(plan.stateFile, JSON.stringify(renderState));
@@ -161,8 +177,14 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
   // Assets that Astro does not handle: Mermaid's IIFE build and the search index, both classic scripts.
   const assets = join(outDir, '_cctrail');
   mkdirSync(assets, { recursive: true });
-  copyFileSync((await server).mermaid, join(assets, 'mermaid.min.js'));
-  writeFileSync(join(assets, 'search-index.js'), searchIndexScript(searchItems(manifest)));
+  const bundle = await server;
+  copyFileSync(bundle.mermaid, join(assets, 'mermaid.min.js'));
+  copyFileSync(bundle.minisearch, join(assets, 'minisearch.js'));
+  writeFileSync(
+    join(assets, 'search-index.js'),
+    searchIndexScript(searchItems(manifest), searchFiles.length),
+  );
+  writeSearchFiles(outDir, searchFiles);
   if (cacheDir) pruneCache(cacheDir, manifest);
   else rmSync(work, { recursive: true, force: true });
   const pages = assembled.pages + plan.kept.filter((f) => f.endsWith('.html')).length;

@@ -49,6 +49,7 @@ export function planRender(
         base,
         manifest.agentTypes,
         manifest.projects.map((p) => [p.slug, p.name]),
+        ...(manifest.repo ? [manifest.repo] : []),
       ]),
     )
     .digest('hex');

@@ -3,13 +3,22 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadHighlighter } from '../views/highlight.js';
+import { sessionRoute } from '../views/links.js';
 import type { Session } from '../views/model.js';
 import { sessionRoutes } from '../views/routes.js';
+import { searchPiece } from '../views/search-text.js';
 import { type CachedPart, failedPart, summarizeSession } from '../views/session-part.js';
-import { failedFragment, fragmentKey, renderFragment, scopeOf } from '../views/transcript-fragment.js';
+import {
+  failedFragment,
+  fragmentKey,
+  renderFragment,
+  scopeOf,
+  sessionLocator,
+} from '../views/transcript-fragment.js';
 import { hasFragment, storeFragment } from './fragments.js';
 import { type Loaded, loadSession } from './load.js';
 import { type ArchiveSession, cachePart, manifestSession } from './manifest.js';
+import { hasSearchPiece, searchPieceKey, storeSearchPiece } from './search-pieces.js';
 import { runWorker, shareByWeight } from './workers.js';
 
 /**
@@ -64,6 +73,12 @@ export function processSession(job: SessionJob, cacheDir: string, inMemory?: Ses
       : failedFragment(loaded.errors);
     storeFragment(cacheDir, key, fragment);
     pages++;
+  }
+  const searchKey = searchPieceKey(job.projectSlug, s);
+  if (loaded.ok && !hasSearchPiece(cacheDir, searchKey)) {
+    const locate = sessionLocator(loaded.value, job.projectSlug, s);
+    const home = sessionRoute(job.projectSlug, s.slug);
+    storeSearchPiece(cacheDir, searchKey, searchPiece(loaded.value, locate, home));
   }
   return { file: job.file, part: computed, pages };
 }

@@ -1,5 +1,6 @@
 import { type Cost, toolCallsIn, totalTokens } from '@cctrail/core';
-import type { Session, Sidechain } from './model.js';
+import { type RunOutcome, runOutcome } from './agent-status.js';
+import type { Session, Sidechain, ToolCall } from './model.js';
 
 /**
  * Agent statistics for the `/agents/` pages: one `AgentRun` per sidechain (computed while the session is
@@ -26,6 +27,15 @@ export interface AgentRun {
   cost: Cost;
   toolCalls: number;
   toolErrors: number;
+  /** How it ended for the report: ran, failed to spawn (not a run), or ran without a transcript here. */
+  outcome?: RunOutcome;
+  /** The spawning call's error, for a failed spawn. */
+  spawnError?: string | null;
+}
+
+/** True for a spawn that failed: shown as a failure, never counted as a run. */
+export function isFailedSpawn(run: Pick<AgentRun, 'outcome'>): boolean {
+  return run.outcome === 'failed-spawn';
 }
 
 /** Time between two ISO timestamps in ms, or null. */
@@ -35,9 +45,17 @@ export function durationBetween(start: string | null, end: string | null): numbe
   return Number.isFinite(d) && d >= 0 ? d : null;
 }
 
-/** Builds the `AgentRun` of a sidechain of a loaded session. */
-export function agentRunOf(session: Session, sc: Sidechain): AgentRun {
-  const tools = toolCallsIn(session, sc.id);
+/**
+ * Builds the `AgentRun` of a sidechain of a loaded session.
+ *
+ * @param tools The tool calls made in the sidechain, when the caller has them grouped already.
+ */
+export function agentRunOf(
+  session: Session,
+  sc: Sidechain,
+  tools: readonly ToolCall[] = toolCallsIn(session, sc.id),
+): AgentRun {
+  const { outcome, error } = runOutcome(session, sc);
   return {
     id: sc.id,
     agentType: sc.agentType || 'unknown',
@@ -55,6 +73,8 @@ export function agentRunOf(session: Session, sc: Sidechain): AgentRun {
     cost: session.cost?.bySidechain[sc.id] ?? { usd: 0, unpriced: 0 },
     toolCalls: tools.length,
     toolErrors: tools.filter((t) => t.status === 'error').length,
+    outcome,
+    spawnError: error,
   };
 }
 
@@ -109,6 +129,8 @@ export interface AgentTypeStats {
   toolCalls: number;
   toolErrors: number;
   tokens: number;
+  /** Spawns of this type that failed (not counted as runs). */
+  failedSpawns: number;
   /** Runs per bucket of `ENTRY_BUCKET_EDGES`: 1, 2–5, 6–20, 21–50, 51–200, 201+ entries. */
   distribution: number[];
 }
@@ -131,7 +153,8 @@ export function aggregateAgents(runs: readonly LocatedRun[]): AgentTypeStats[] {
     byType.set(r.run.agentType, list);
   }
   const out: AgentTypeStats[] = [];
-  for (const [agentType, list] of byType) {
+  for (const [agentType, all] of byType) {
+    const list = all.filter((l) => !isFailedSpawn(l.run));
     const rs = list.map((l) => l.run);
     const errors = rs.filter((r) => r.status === 'error' || r.status === 'failed').length;
     out.push({
@@ -149,6 +172,7 @@ export function aggregateAgents(runs: readonly LocatedRun[]): AgentTypeStats[] {
       toolCalls: rs.reduce((a, r) => a + r.toolCalls, 0),
       toolErrors: rs.reduce((a, r) => a + r.toolErrors, 0),
       tokens: rs.reduce((a, r) => a + r.tokens, 0),
+      failedSpawns: all.length - list.length,
       distribution: histogram(
         rs.map((r) => r.entries),
         ENTRY_BUCKET_EDGES,

@@ -1,7 +1,8 @@
 import { sessionTitle, totalTokens } from '@cctrail/core';
+import { isFailedSpawn } from './agents.js';
 import { compact, type Figure, num } from './format.js';
 import { pageHref, sessionRoute } from './links.js';
-import type { SiteManifest } from './site-model.js';
+import type { ManifestSession, SiteManifest } from './site-model.js';
 
 /** One row of the index's session table. */
 interface SessionRow {
@@ -29,6 +30,12 @@ export interface IndexView {
   totals: Figure[];
 }
 
+/** Sub-agent runs of a session: its sidechains but failed spawns (the index line's count when not loaded). */
+function runsOf(s: ManifestSession): number {
+  if (s.loadErrors.length > 0) return s.summary.sidechains ?? 0;
+  return s.sidechains.filter((c) => !isFailedSpawn(c)).length;
+}
+
 /** Computes the index page from the manifest (the session files are not opened). */
 export function indexView(m: SiteManifest): IndexView {
   let sessions = 0;
@@ -37,15 +44,20 @@ export function indexView(m: SiteManifest): IndexView {
   let compactions = 0;
   let sidechains = 0;
   let forks = 0;
+  let duplicates = 0;
   const projects = m.projects.map((p) => {
     const rows = p.sessions.map((s): SessionRow => {
       const t = totalTokens(s.summary.usage);
       sessions++;
-      entries += s.summary.entries ?? 0;
-      if (!s.summary.duplicateOf) tokens += t;
-      compactions += s.summary.compactions ?? 0;
-      sidechains += s.summary.sidechains ?? 0;
-      forks += s.summary.forks ?? 0;
+      // A duplicate copy of a session is listed, and counted once in the totals (as `stats` does).
+      if (s.summary.duplicateOf) duplicates++;
+      else {
+        entries += s.summary.entries ?? 0;
+        tokens += t;
+        compactions += s.summary.compactions ?? 0;
+        sidechains += runsOf(s);
+        forks += s.summary.forks ?? 0;
+      }
       return {
         title: sessionTitle({ ...s.summary, id: s.id }),
         href: pageHref('', sessionRoute(p.slug, s.slug)),
@@ -54,7 +66,7 @@ export function indexView(m: SiteManifest): IndexView {
         durationMs: s.summary.durationMs,
         entries: s.summary.entries ?? 0,
         forks: s.summary.forks ?? 0,
-        sidechains: s.summary.sidechains ?? 0,
+        sidechains: runsOf(s),
         compactions: s.summary.compactions ?? 0,
         toolCalls: s.summary.toolCalls ?? 0,
         tokens: t,
@@ -76,15 +88,25 @@ export function indexView(m: SiteManifest): IndexView {
     projects,
     totals: [
       { label: 'Projects', value: num(m.projects.length) },
-      { label: 'Sessions', value: num(sessions) },
-      { label: 'Entries', value: num(entries) },
+      {
+        label: 'Sessions',
+        value: num(sessions),
+        ...(duplicates > 0
+          ? { title: `${num(duplicates)} of them duplicate copies, left out of the totals` }
+          : {}),
+      },
+      { label: 'Entries', value: num(entries), title: 'entries of every session, duplicates counted once' },
       {
         label: 'Tokens',
         value: compact(tokens),
         title: `${num(tokens)} tokens (input, output and cache), duplicates counted once`,
       },
       { label: 'Forks', value: num(forks) },
-      { label: 'Sub-agents', value: num(sidechains), title: 'sub-agent runs (sidechains)' },
+      {
+        label: 'Sub-agents',
+        value: num(sidechains),
+        title: 'sub-agent runs (sidechains), failed spawns and duplicates left out',
+      },
       { label: 'Compactions', value: num(compactions) },
     ],
   };

@@ -10,12 +10,13 @@ import {
   type SessionCostView,
   sessionCostView,
 } from './cost-view.js';
+import { commitBase } from './commit-links.js';
 import type { Figure } from './format.js';
 import { type IndexView, indexView } from './index-view.js';
 import { branchRoute, pageHref, sessionRoute, sidechainRoute } from './links.js';
 import { type PagerLink, pagerLinks } from './pager.js';
 import { rereadTable } from './reread-table.js';
-import { findBranch, findSession, findSidechain } from './routes.js';
+import { findBranch, findSession, findSidechain, sidechainById } from './routes.js';
 import { sessionFigures } from './session-figures.js';
 import {
   agentSlug,
@@ -35,6 +36,8 @@ import type { TranscriptFragment, TranscriptScope } from './transcript-fragment.
 export interface SiteView {
   title: string;
   generator: string;
+  /** Start of a commit's link (`<repo>/commit/`), when the report links commit SHAs. */
+  commitBase?: string | null;
 }
 
 /** The index page. */
@@ -90,6 +93,8 @@ export interface TranscriptPageView {
   branch: ManifestBranch | null;
   agentHref: string | null;
   parent: { agentType: string; href: string } | null;
+  /** On a sidechain's page: the call that spawned it, in its parent's transcript. */
+  spawnHref: string | null;
   errors: string[];
   pager: PagerLink[];
   transcript: string;
@@ -134,7 +139,7 @@ export type PageView =
   | SearchPageView;
 
 function siteOf(m: SiteManifest): SiteView {
-  return { title: m.title, generator: m.generator };
+  return { title: m.title, generator: m.generator, ...(m.repo ? { commitBase: commitBase(m.repo) } : {}) };
 }
 
 /** The index page's view model. */
@@ -221,7 +226,7 @@ export function transcriptPageView(
           : branchRoute(p.slug, s.slug, br.index)
         : sessionRoute(p.slug, s.slug, n);
   const agentPage = sc ? agentSlug(m, sc.agentType) : null;
-  const parent = sc?.parentSidechain ? s.sidechains.find((c) => c.id === sc.parentSidechain) : undefined;
+  const parent = sc?.parentSidechain ? sidechainById(s, sc.parentSidechain) : undefined;
   return {
     kind: 'transcript',
     site: siteOf(m),
@@ -238,6 +243,7 @@ export function transcriptPageView(
     parent: parent
       ? { agentType: parent.agentType, href: pageHref(route, sidechainRoute(p.slug, s.slug, parent.slug)) }
       : null,
+    spawnHref: fragment.spawnHref ?? null,
     errors: fragment.errors,
     pager: pagerLinks(route, page, count, routeOf),
     transcript,

@@ -1,7 +1,12 @@
-import { clip, formatSize, html, type SafeHtml, trusted } from './html.js';
+import { renderCommandText } from './command-text.js';
+import { isGitCommit, markCommitShas } from './commit-links.js';
+import { formatSize, html, type SafeHtml, trusted } from './html.js';
 import { entryAnchor } from './links.js';
 import { renderMarkdown } from './markdown.js';
 import type { ContentBlock, Entry, ToolResultItem } from './model.js';
+import { renderOutput } from './render-output.js';
+import { spawnCard } from './spawn-card.js';
+import { toolView } from './tool-views.js';
 import { actorLabel, isFoldedResult, type TranscriptContext, toolSummary } from './transcript.js';
 
 /**
@@ -10,12 +15,6 @@ import { actorLabel, isFoldedResult, type TranscriptContext, toolSummary } from 
  * to `FULL_OUTPUT_CAP`.
  */
 
-/** Characters of a tool output shown before "show all". */
-const OUTPUT_PREVIEW = 3_000;
-/** Lines of a tool output shown before "show all". */
-const OUTPUT_PREVIEW_LINES = 16;
-/** Most characters of one output ever written to a page. */
-export const FULL_OUTPUT_CAP = 200_000;
 /** Largest base64 payload shown as an inline image. */
 const IMAGE_CAP = 4_000_000;
 /** Image media types shown inline. */
@@ -27,33 +26,6 @@ export interface TranscriptLinks {
   sidechain(id: string): string | null;
   /** Href of an abandoned branch's page (index into `Session.branches`). */
   branch(index: number): string;
-}
-
-/** Escaped preformatted text, cut after a preview with a "show all" that holds up to `FULL_OUTPUT_CAP`. */
-export function renderOutput(text: string, className = 'out'): SafeHtml {
-  let previewEnd = Math.min(text.length, OUTPUT_PREVIEW);
-  let lines = 0;
-  for (let i = 0; i < previewEnd; i++) {
-    if (text.charCodeAt(i) === 10 && ++lines >= OUTPUT_PREVIEW_LINES) {
-      previewEnd = i;
-      break;
-    }
-  }
-  if (previewEnd >= text.length) return html`<pre class="${className}">${text}</pre>`;
-  // The rest follows the preview inside "show all", so no text is written twice.
-  const full = clip(text, FULL_OUTPUT_CAP);
-  const rest = full.head.slice(previewEnd);
-  const cut = full.truncated
-    ? html`<p class="cut">${formatSize(text.length - full.head.length)} not shown: outputs are capped at ${formatSize(FULL_OUTPUT_CAP)}.</p>`
-    : '';
-  return html`<div class="clipped"><pre class="${className} head">${text.slice(0, previewEnd)}</pre><details class="more"><summary>Show all (${formatSize(text.length)}, ${countLines(text)} lines)</summary><pre class="${className} rest">${rest}</pre>${cut}</details></div>`;
-}
-
-/** Lines of a text (`indexOf` skips through a megabyte of output far faster than a loop over characters). */
-function countLines(text: string): number {
-  let n = 1;
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) n++;
-  return n;
 }
 
 /** An inline image from a base64 block, only for allowed media types and well-formed payloads. */
@@ -116,13 +88,17 @@ function renderToolUse(
   const result = ctx.results.get(block.id);
   const status = call?.status ?? (result ? (result.block.isError ? 'error' : 'ok') : 'missing-result');
   const sidechain = ctx.sidechainBySpawn.get(block.id);
-  const sideHref = sidechain ? links.sidechain(sidechain.id) : null;
   const summary = toolSummary(block.name, block.input);
   const statusLabel = status === 'error' ? 'error' : status === 'missing-result' ? 'no result' : '';
-  return html`<div class="tool${status === 'error' ? ' tool--error' : ''}">
-<details class="tool__call"><summary><span class="tool__name">${block.name}</span> <span class="tool__sum">${summary}</span>${statusLabel ? html` <span class="badge badge--${status}">${statusLabel}</span>` : ''}${call?.durationMs != null ? html` <span class="muted">${formatDuration(call.durationMs)}</span>` : ''}</summary>${renderToolInput(block.input)}</details>
-${sidechain ? html`<p class="agent-link">Sub-agent <strong>${sidechain.agentType}</strong>${sidechain.description ? html` — ${sidechain.description}` : ''} · ${sidechain.entries} entries · ${sidechain.status} ${sideHref ? html`<a href="${sideHref}">Open its transcript →</a>` : ''}</p>` : ''}
-${result ? html`<div class="tool__result${result.block.isError ? ' is-error' : ''}" id="${entryAnchor(result.entry.uuid)}">${result.block.isError ? html`<p class="badge badge--error">Error</p>` : ''}${renderResultItems(result.block.content)}</div>` : ''}
+  const view = toolView(block.name, block.input);
+  const command = block.name === 'Bash' ? (block.input as { command?: unknown }).command : undefined;
+  const commits = typeof command === 'string' && isGitCommit(command);
+  // The result has no id of its own: its entry keeps its anchor (folded, or shown where it is), ids stay unique.
+  const output = result ? renderResultItems(result.block.content) : null;
+  return html`<div class="tool${status === 'error' ? ' tool--error' : ''}${view ? ` tool--${block.name.toLowerCase()}` : ''}">
+<details class="tool__call"${view?.open ? html` open` : ''}><summary><span class="tool__name">${block.name}</span> <span class="tool__sum">${summary}</span>${statusLabel ? html` <span class="badge badge--${status}">${statusLabel}</span>` : ''}${call?.durationMs != null ? html` <span class="muted">${formatDuration(call.durationMs)}</span>` : ''}</summary>${view ? view.body : renderToolInput(block.input)}</details>
+${sidechain ? spawnCard(sidechain, links.sidechain(sidechain.id), ctx) : ''}
+${result && output ? html`<div class="tool__result${result.block.isError ? ' is-error' : ''}">${result.block.isError ? html`<p class="badge badge--error">Error</p>` : ''}${commits ? markCommitShas(output) : output}</div>` : ''}
 </div>`;
 }
 
@@ -146,9 +122,12 @@ function renderBlock(
     case 'text':
       if (entry.isCompactSummary || entry.kind === 'compact-summary')
         return html`<details class="summary-block"><summary>Compaction summary (${formatSize(block.text.length)})</summary>${renderMarkdown(block.text)}</details>`;
-      return MARKDOWN_ACTORS.has(entry.actor) && entry.kind !== 'meta' && entry.kind !== 'command'
-        ? html`<div class="md">${renderMarkdown(block.text)}</div>`
-        : renderOutput(block.text, 'plain');
+      return (
+        renderCommandText(block.text) ??
+        (MARKDOWN_ACTORS.has(entry.actor) && entry.kind !== 'meta' && entry.kind !== 'command'
+          ? html`<div class="md">${renderMarkdown(block.text)}</div>`
+          : renderOutput(block.text, 'plain'))
+      );
     case 'thinking':
       return html`<details class="thinking"><summary>Thinking <span class="muted">(${formatSize(block.thinking.length)})</span></summary><div class="md">${renderMarkdown(block.thinking)}</div></details>`;
     case 'tool_use':

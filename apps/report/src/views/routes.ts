@@ -75,9 +75,31 @@ export function findSession(
   return { project: p, session: s };
 }
 
+/** Sidechains of a session by slug and by id (built once per session: a session may have thousands). */
+const sidechainMaps = new WeakMap<
+  ManifestSession,
+  { bySlug: Map<string, ManifestSidechain>; byId: Map<string, ManifestSidechain> }
+>();
+function sidechainMapsOf(s: ManifestSession) {
+  let maps = sidechainMaps.get(s);
+  if (!maps) {
+    maps = {
+      bySlug: new Map(s.sidechains.map((c) => [c.slug, c])),
+      byId: new Map(s.sidechains.map((c) => [c.id, c])),
+    };
+    sidechainMaps.set(s, maps);
+  }
+  return maps;
+}
+
+/** A sidechain of a session by id, if it has one. */
+export function sidechainById(s: ManifestSession, id: string): ManifestSidechain | undefined {
+  return sidechainMapsOf(s).byId.get(id);
+}
+
 /** Finds a sidechain of a session by slug. */
 export function findSidechain(s: ManifestSession, slug: string): ManifestSidechain {
-  const sc = s.sidechains.find((x) => x.slug === slug);
+  const sc = sidechainMapsOf(s).bySlug.get(slug);
   if (!sc) throw new Error(`no sidechain ${slug} in session ${s.id}`);
   return sc;
 }

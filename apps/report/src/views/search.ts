@@ -32,9 +32,12 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** The content of `search-index.js`. */
-export function searchIndexScript(items: readonly SearchItem[]): string {
-  return `window.CCTRAIL_SEARCH = ${scriptJson(items)};\n`;
+/**
+ * The content of `search-index.js`: the items, and how many script files of the transcript index
+ * (`_cctrail/search/p<n>.js`) there are.
+ */
+export function searchIndexScript(items: readonly SearchItem[], pieceFiles = 0): string {
+  return `window.CCTRAIL_SEARCH = ${scriptJson(items)};\nwindow.CCTRAIL_SEARCH_FILES = ${pieceFiles};\n`;
 }
 
 /** The search items of a site: every session, and every sub-agent run under its session's title. */

@@ -1,6 +1,6 @@
 import { activeEntries, type SessionCost } from '@cctrail/core';
 import { agentRunOf } from './agents.js';
-import type { Session } from './model.js';
+import type { Session, ToolCall } from './model.js';
 import { paginate } from './paginate.js';
 import type { ManifestBranch, ManifestSidechain } from './site-model.js';
 
@@ -17,11 +17,19 @@ export interface CachedPart {
 
 /** Summarizes one loaded session for the site model. */
 export function summarizeSession(session: Session): CachedPart {
+  // Tool calls grouped once: a session may have thousands of sidechains.
+  const toolsBy = new Map<string, ToolCall[]>();
+  for (const t of session.tools) {
+    if (t.sidechain === null) continue;
+    const list = toolsBy.get(t.sidechain) ?? [];
+    list.push(t);
+    toolsBy.set(t.sidechain, list);
+  }
   return {
     activeEntries: activeEntries(session).length,
     models: session.models ?? [],
     sidechains: session.sidechains.map((sc) => {
-      const run = agentRunOf(session, sc);
+      const run = agentRunOf(session, sc, toolsBy.get(sc.id) ?? []);
       return { ...run, pages: paginate(sc.entries).length };
     }),
     branches: session.branches.map((b, index) => ({

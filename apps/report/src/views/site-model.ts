@@ -78,6 +78,8 @@ export interface SiteManifest {
    * only changed sessions (and the site-wide pages) and keeps the other sessions' pages from the last build.
    */
   render?: string[];
+  /** Repository URL whose commits `git commit` outputs link to (`--repo`). */
+  repo?: string;
 }
 
 /** Slug of an agent type's page, or null for a type the manifest does not know. */

@@ -4,15 +4,15 @@ import {
   childrenOf,
   type RereadsAfterCompaction,
   rereadsAfterCompactions,
-  sidechainEntries,
 } from '@cctrail/core';
 import { type EntryPlace, entryLocator } from './entry-locator.js';
 import { branchRoute, pageHref, sidechainRoute } from './links.js';
 import { type MermaidGraph, sessionMermaid } from './mermaid.js';
 import type { Diagnostic, Entry, Session } from './model.js';
 import { paginate } from './paginate.js';
+import { outlinePrompts, renderOutline } from './prompt-outline.js';
 import { renderTranscript, type TranscriptLinks } from './render.js';
-import type { PageProps } from './routes.js';
+import { findSidechain, type PageProps, sidechainById } from './routes.js';
 import type { ManifestSession } from './site-model.js';
 import { timelineSeries, timelineSvg } from './timeline.js';
 import { transcriptContext } from './transcript.js';
@@ -35,6 +35,8 @@ export interface FragmentMeta {
   diagnostics: Diagnostic[];
   diagnosticsTotal: number;
   errors: string[];
+  /** On a sidechain's page: the link to the call that spawned it, in its parent's transcript. */
+  spawnHref?: string | null;
 }
 
 /** A fragment with its cache key (its transcript HTML stays in the cache, see `fragmentMarker`). */
@@ -80,40 +82,87 @@ export function fragmentKey(
 /** Per-session lookups shared by the pages of one session (a session is rendered page after page). */
 interface SessionMemo {
   locate?: (e: Entry) => EntryPlace | null;
-  /** Children of every entry, built once for all branch pages (linear with 10,000 branches). */
+  /** The scope rendered last (pages of one scope are rendered one after the other). */
+  scope?: { key: string; entries: Entry[]; ctx: ReturnType<typeof transcriptContext> };
+  /** Entries of each sidechain, grouped once. */
+  bySidechain?: Map<string, Entry[]>;
   children?: ReturnType<typeof childrenOf>;
-  scopes: Map<string, { entries: Entry[]; ctx: ReturnType<typeof transcriptContext> }>;
+  byUuid?: Map<string, Entry>;
+  /** Uuid of the entry that spawned each sidechain, by sidechain id. */
+  spawnOf?: Map<string, string>;
 }
 const memos = new WeakMap<Session, SessionMemo>();
 function memoOf(session: Session): SessionMemo {
   let m = memos.get(session);
   if (!m) {
-    m = { scopes: new Map() };
+    m = {};
     memos.set(session, m);
   }
   return m;
 }
 
-/** The entries a scope shows, with their rendering lookups (memoized per session). */
+/** Where each entry of a session is shown (`entryLocator`, memoized per session). */
+export function sessionLocator(
+  session: Session,
+  projectSlug: string,
+  s: ManifestSession,
+): (e: Entry) => EntryPlace | null {
+  const memo = memoOf(session);
+  memo.locate ??= entryLocator(
+    session,
+    projectSlug,
+    s.slug,
+    new Map(s.sidechains.map((c) => [c.id, c.slug])),
+  );
+  return memo.locate;
+}
+
+function findSidechainOrNull(s: ManifestSession, slug: string) {
+  try {
+    return findSidechain(s, slug);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Entries of every sidechain of a session, in file order (one pass, however many sidechains). */
+function sidechainGroups(session: Session, memo: SessionMemo): Map<string, Entry[]> {
+  if (memo.bySidechain) return memo.bySidechain;
+  const groups = new Map<string, Entry[]>();
+  for (const e of session.entries) {
+    if (e.sidechain === null) continue;
+    const list = groups.get(e.sidechain) ?? [];
+    list.push(e);
+    groups.set(e.sidechain, list);
+  }
+  memo.bySidechain = groups;
+  return groups;
+}
+
+/** The entries a scope shows, with their rendering lookups (memoized for the scope rendered last). */
 function scoped(session: Session, s: ManifestSession, scope: TranscriptScope) {
   const memo = memoOf(session);
   const key = scopeKeyOf(scope);
-  let found = memo.scopes.get(key);
-  if (!found) {
-    let entries: Entry[];
-    if (scope.kind === 'main') entries = activeEntries(session);
-    else if (scope.kind === 'sidechain') {
-      const sc = s.sidechains.find((c) => c.slug === scope.slug);
-      entries = sc ? sidechainEntries(session, sc.id) : [];
-    } else {
-      const b = session.branches[scope.index];
-      memo.children ??= childrenOf(session.entries);
-      entries = b ? branchEntries(session, b, memo.children) : [];
-    }
-    found = { entries, ctx: transcriptContext(session, entries) };
-    memo.scopes.set(key, found);
+  if (memo.scope?.key === key) return memo.scope;
+  let entries: Entry[];
+  if (scope.kind === 'main') entries = activeEntries(session);
+  else if (scope.kind === 'sidechain') {
+    const sc = s.sidechains.length > 0 ? findSidechainOrNull(s, scope.slug) : undefined;
+    entries = sc ? (sidechainGroups(session, memo).get(sc.id) ?? []) : [];
+  } else {
+    const b = session.branches[scope.index];
+    memo.children ??= childrenOf(session.entries);
+    entries = b ? branchEntries(session, b, memo.children) : [];
   }
-  return found;
+  memo.scope = { key, entries, ctx: transcriptContext(session, entries) };
+  return memo.scope;
+}
+
+/** The entry of a session with a uuid (the map is built once per session). */
+function entryByUuid(session: Session, uuid: string): Entry | undefined {
+  const memo = memoOf(session);
+  memo.byUuid ??= new Map(session.entries.map((e) => [e.uuid, e]));
+  return memo.byUuid.get(uuid);
 }
 
 /** The fragment of a session that could not be loaded: no transcript, and the reasons. */
@@ -148,23 +197,30 @@ export function renderFragment(
   page: number,
   route: string,
 ): RenderedFragment {
-  const scSlugs = new Map(s.sidechains.map((c) => [c.id, c.slug]));
-  const memo = memoOf(session);
-  memo.locate ??= entryLocator(session, projectSlug, s.slug, scSlugs);
-  const locate = memo.locate;
+  const locate = sessionLocator(session, projectSlug, s);
   const href = (target: EntryPlace | null): string | null =>
     target ? pageHref(route, target.route, target.anchor) : null;
   const links: TranscriptLinks = {
     sidechain: (id) => {
-      const slug = scSlugs.get(id);
+      const slug = sidechainById(s, id)?.slug;
       return slug ? pageHref(route, sidechainRoute(projectSlug, s.slug, slug)) : null;
     },
     branch: (index) => pageHref(route, branchRoute(projectSlug, s.slug, index)),
   };
   const { entries, ctx } = scoped(session, s, scope);
   const p = paginate(entries.length)[page - 1] ?? { start: 0, end: 0 };
-  const transcript = renderTranscript(entries.slice(p.start, p.end), ctx, links).value;
   const first = scope.kind === 'main' && page === 1;
+  const outline = first ? renderOutline(outlinePrompts(entries, (e) => href(locate(e)))).value : '';
+  const transcript = outline + renderTranscript(entries.slice(p.start, p.end), ctx, links).value;
+  let spawn: string | null = null;
+  if (scope.kind === 'sidechain') {
+    const id = findSidechainOrNull(s, scope.slug)?.id;
+    const memo = memoOf(session);
+    memo.spawnOf ??= new Map(session.sidechains.flatMap((c) => (c.spawn ? [[c.id, c.spawn.entryUuid]] : [])));
+    const at = id ? memo.spawnOf.get(id) : undefined;
+    const entry = at ? entryByUuid(session, at) : undefined;
+    spawn = entry ? href(locate(entry)) : null;
+  }
   let graph: FragmentMeta['graph'] = null;
   let timeline: string | null = null;
   let calls = 0;
@@ -194,5 +250,6 @@ export function renderFragment(
       : [],
     diagnosticsTotal: session.diagnostics.length,
     errors: [],
+    spawnHref: spawn,
   };
 }

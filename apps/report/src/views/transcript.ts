@@ -1,3 +1,4 @@
+import { type RunOutcome, runOutcome } from './agent-status.js';
 import type { Compaction, ContentBlock, Entry, Session, Sidechain, ToolCall } from './model.js';
 
 /**
@@ -20,6 +21,41 @@ export interface TranscriptContext {
   /** Indices into `Session.branches` by branch point uuid. */
   branchesByPoint: Map<string, number[]>;
   compactions: Map<string, Compaction>;
+  /** How each sidechain that did not simply run ended (failed spawn, missing transcript), by id. */
+  outcomes: Map<string, { outcome: RunOutcome; error: string | null }>;
+}
+
+/** The lookups of a session that every transcript of it shares. */
+type SessionLookups = Omit<TranscriptContext, 'results' | 'calls'>;
+
+/** One set of session lookups per session: a session with thousands of agent pages builds them once. */
+const shared = new WeakMap<Session, SessionLookups>();
+
+function sessionLookups(session: Session): SessionLookups {
+  let found = shared.get(session);
+  if (found) return found;
+  const branchesByPoint = new Map<string, number[]>();
+  session.branches.forEach((b, i) => {
+    const list = branchesByPoint.get(b.branchPoint) ?? [];
+    list.push(i);
+    branchesByPoint.set(b.branchPoint, list);
+  });
+  const outcomes: TranscriptContext['outcomes'] = new Map();
+  for (const sc of session.sidechains) {
+    const o = runOutcome(session, sc);
+    if (o.outcome !== 'ran') outcomes.set(sc.id, o);
+  }
+  found = {
+    tools: new Map(session.tools.map((t) => [t.id, t])),
+    sidechainBySpawn: new Map(
+      session.sidechains.flatMap((s) => (s.spawn?.toolUseId ? [[s.spawn.toolUseId, s] as const] : [])),
+    ),
+    branchesByPoint,
+    compactions: new Map(session.compactions.flatMap((c) => (c.uuid ? [[c.uuid, c] as const] : []))),
+    outcomes,
+  };
+  shared.set(session, found);
+  return found;
 }
 
 /** Builds the lookups for rendering `entries` of `session`. */
@@ -32,30 +68,7 @@ export function transcriptContext(session: Session, entries: readonly Entry[]): 
       else if (block.type === 'tool_use') calls.add(block.id);
     }
   }
-  return { results, calls, ...sessionLookups(session) };
-}
-
-/** The session-wide part of a transcript's context, built once per session (not once per page). */
-const lookups = new WeakMap<Session, Omit<TranscriptContext, 'results' | 'calls'>>();
-function sessionLookups(session: Session): Omit<TranscriptContext, 'results' | 'calls'> {
-  const found = lookups.get(session);
-  if (found) return found;
-  const branchesByPoint = new Map<string, number[]>();
-  session.branches.forEach((b, i) => {
-    const list = branchesByPoint.get(b.branchPoint) ?? [];
-    list.push(i);
-    branchesByPoint.set(b.branchPoint, list);
-  });
-  const made = {
-    tools: new Map(session.tools.map((t) => [t.id, t])),
-    sidechainBySpawn: new Map(
-      session.sidechains.flatMap((s) => (s.spawn?.toolUseId ? [[s.spawn.toolUseId, s] as const] : [])),
-    ),
-    branchesByPoint,
-    compactions: new Map(session.compactions.flatMap((c) => (c.uuid ? [[c.uuid, c] as const] : []))),
-  };
-  lookups.set(session, made);
-  return made;
+  return { ...sessionLookups(session), results, calls };
 }
 
 /**

@@ -38,7 +38,7 @@ function reportCacheDir(outDir: string, env: NodeJS.ProcessEnv, cwd: string): st
 export const reportCommand: Command = {
   name: 'report',
   summary: 'build a static HTML report (secrets redacted)',
-  usage: 'report [paths…] [-o DIR] [--base PATH] [--title TEXT] [--no-redact] [--short-home]',
+  usage: 'report [paths…] [-o DIR] [--base PATH] [--title TEXT] [--repo URL] [--no-redact] [--short-home]',
   description: [
     'Exports the sessions, redacting secrets in every string (API keys, tokens, private keys, JWTs,',
     'passwords in URLs, SECRET=/TOKEN=/PASSWORD= assignments), to an archive in a cache folder outside DIR',
@@ -61,6 +61,12 @@ export const reportCommand: Command = {
       description: 'URL path the site is served under, e.g. /repo/',
     },
     { name: 'title', type: 'string', value: 'TEXT', description: 'title of the report' },
+    {
+      name: 'repo',
+      type: 'string',
+      value: 'URL',
+      description: 'repository URL: commit SHAs in `git commit` outputs link to its commits',
+    },
     { name: 'no-redact', type: 'boolean', description: 'keep secrets (only for reports you do not share)' },
     { name: 'open', type: 'boolean', description: 'open the report in the default browser when it is built' },
     {
@@ -82,6 +88,9 @@ export const reportCommand: Command = {
     const outDir = resolve(io.cwd, stringOption(options, 'output') ?? 'cctrail-report');
     const base = stringOption(options, 'base');
     const title = stringOption(options, 'title');
+    const repo = stringOption(options, 'repo');
+    if (repo !== undefined && !/^https?:\/\/[^\s"'<>]+$/i.test(repo))
+      throw new CliError(`--repo must be an http(s) URL, got ${JSON.stringify(repo)}`);
     const redact = !flag(options, 'no-redact');
     const shortHome = flag(options, 'short-home');
     const filters = readFilters(options);
@@ -112,6 +121,7 @@ export const reportCommand: Command = {
         ...(flag(options, 'verbose') ? { log: (message: string) => io.stderr.write(`${message}\n`) } : {}),
         ...(base !== undefined ? { base } : {}),
         ...(title !== undefined ? { title } : {}),
+        ...(repo !== undefined ? { repo } : {}),
       });
     let building = null as ReturnType<typeof build> | null;
     const exported: Promise<ExportOutcome> = exportArchive({

@@ -104,10 +104,15 @@
     });
   }
 
-  /* Search page. */
+  /* Search page (search/transcript block). Titles, first prompts and agents from search-index.js at once; then
+     the words of every transcript, from the index's script files (_cctrail/search/p<n>.js, MiniSearch indexes
+     of each session's entries, newest sessions first), loaded one after the other as classic scripts (they
+     work from file://), with results shown as each file arrives. */
   const q = document.getElementById('q');
   const results = document.getElementById('search-results');
   const status = document.getElementById('search-status');
+  const hits = document.getElementById('search-hits');
+  const hitStatus = document.getElementById('search-hits-status');
   if (q && results && window.CCTRAIL_SEARCH) {
     const items = window.CCTRAIL_SEARCH;
     const prefix = '../';
@@ -116,35 +121,147 @@
       form.addEventListener('submit', (e) => {
         e.preventDefault();
       });
+    const sessions = {};
+    items.forEach((it) => {
+      if (it.k === 'session') sessions[it.u] = it;
+    });
+    const fileCount = window.CCTRAIL_SEARCH_FILES || 0;
+    const files = [];
+    const waiting = {};
+    window.CCTRAIL_SEARCH_PIECE = (n, text) => {
+      try {
+        files[n] = JSON.parse(text);
+      } catch (_e) {
+        files[n] = [];
+      }
+      if (waiting[n]) waiting[n]();
+    };
+    const loadScript = (src, done) => {
+      const s = document.createElement('script');
+      s.src = prefix + src;
+      s.onload = () => done(true);
+      s.onerror = () => done(false);
+      document.body.appendChild(s);
+    };
+    let engine = null;
+    const loadEngine = () => {
+      engine =
+        engine ||
+        new Promise((resolve) => {
+          if (window.MiniSearch) resolve(true);
+          else loadScript('_cctrail/minisearch.js', resolve);
+        });
+      return engine;
+    };
+    const loadFile = (n) =>
+      new Promise((resolve) => {
+        if (files[n]) return resolve(files[n]);
+        waiting[n] = () => resolve(files[n]);
+        loadScript('_cctrail/search/p' + n + '.js', (ok) => {
+          if (!ok) resolve(null);
+        });
+      });
+    const indexOf = (piece) => {
+      if (!piece.index) piece.index = window.MiniSearch.loadJS(piece.i, { fields: ['x'], idField: 'id' });
+      return piece.index;
+    };
+    const MAX_HITS = 200;
+    let generation = 0;
+    const addHit = (piece, ref) => {
+      const doc = piece.d[ref];
+      if (!doc) return;
+      const li = document.createElement('li');
+      const a = document.createElement('a');
+      a.href = prefix + piece.r[doc[0]] + '#' + doc[1];
+      a.textContent = doc[2];
+      const meta = document.createElement('div');
+      meta.className = 'muted small';
+      const s = sessions[piece.s];
+      meta.textContent = s ? s.t + ' · ' + s.p + (s.d ? ' · ' + s.d.slice(0, 10) : '') : '';
+      li.appendChild(a);
+      li.appendChild(meta);
+      hits.appendChild(li);
+    };
+    const searchTranscripts = (text) => {
+      const mine = ++generation;
+      hits.textContent = '';
+      if (!text || fileCount === 0) {
+        hitStatus.textContent = fileCount === 0 ? '' : 'Type to search inside every transcript.';
+        return;
+      }
+      let found = 0;
+      const started = Date.now();
+      const step = (n) => {
+        if (mine !== generation) return;
+        if (n > fileCount) {
+          hitStatus.textContent =
+            found + ' in transcripts' + (found > MAX_HITS ? ', first ' + MAX_HITS + ' shown' : '') + '.';
+          hitStatus.setAttribute('data-ms', String(Date.now() - started));
+          return;
+        }
+        hitStatus.textContent = found + ' in transcripts so far, searching (' + n + ' of ' + fileCount + ')…';
+        loadFile(n).then((pieces) => {
+          if (mine !== generation) return;
+          (pieces || []).forEach((piece) => {
+            const res = indexOf(piece).search(text, {
+              prefix: (term) => term.length >= 3,
+              combineWith: 'AND',
+            });
+            res.forEach((r) => {
+              if (found < MAX_HITS) addHit(piece, r.id);
+              found++;
+            });
+          });
+          if (found > 0 && !hits.hasAttribute('data-first-ms'))
+            hits.setAttribute('data-first-ms', String(Date.now() - started));
+          setTimeout(() => step(n + 1), 0);
+        });
+      };
+      hits.removeAttribute('data-first-ms');
+      loadEngine().then((ok) => {
+        if (ok && window.MiniSearch) step(1);
+        else hitStatus.textContent = 'The transcript index could not be loaded.';
+      });
+    };
+    let timer = 0;
     const run = () => {
       const terms = q.value.toLowerCase().split(/\s+/).filter(Boolean);
       results.textContent = '';
       if (terms.length === 0) {
         status.textContent = items.length + ' sessions and sub-agent runs. Type to search.';
-        return;
+      } else {
+        const found = items.filter((it) => {
+          const hay = (it.t + ' ' + it.p + ' ' + it.x).toLowerCase();
+          return terms.every((t) => hay.indexOf(t) >= 0);
+        });
+        status.textContent =
+          found.length +
+          ' session' +
+          (found.length === 1 ? '' : 's') +
+          ' or sub-agent' +
+          (found.length === 1 ? '' : 's') +
+          ' by title, prompt or agent' +
+          (found.length > 200 ? ', first 200 shown' : '');
+        found.slice(0, 200).forEach((it) => {
+          const li = document.createElement('li');
+          const a = document.createElement('a');
+          a.href = prefix + it.u;
+          a.textContent = it.t;
+          const meta = document.createElement('div');
+          meta.className = 'muted small';
+          meta.textContent =
+            (it.k === 'agent' ? 'sub-agent · ' : 'session · ') +
+            it.p +
+            (it.d ? ' · ' + it.d.slice(0, 10) : '');
+          li.appendChild(a);
+          li.appendChild(meta);
+          results.appendChild(li);
+        });
       }
-      const found = items.filter((it) => {
-        const hay = (it.t + ' ' + it.p + ' ' + it.x).toLowerCase();
-        return terms.every((t) => hay.indexOf(t) >= 0);
-      });
-      status.textContent =
-        found.length +
-        ' result' +
-        (found.length === 1 ? '' : 's') +
-        (found.length > 200 ? ', first 200 shown' : '');
-      found.slice(0, 200).forEach((it) => {
-        const li = document.createElement('li');
-        const a = document.createElement('a');
-        a.href = prefix + it.u;
-        a.textContent = it.t;
-        const meta = document.createElement('div');
-        meta.className = 'muted small';
-        meta.textContent =
-          (it.k === 'agent' ? 'sub-agent · ' : 'session · ') + it.p + (it.d ? ' · ' + it.d.slice(0, 10) : '');
-        li.appendChild(a);
-        li.appendChild(meta);
-        results.appendChild(li);
-      });
+      if (hits) {
+        clearTimeout(timer);
+        timer = setTimeout(() => searchTranscripts(terms.join(' ')), 120);
+      }
     };
     q.addEventListener('input', run);
     const m = /[?&]q=([^&]*)/.exec(location.search);
@@ -157,6 +274,35 @@
     }
     run();
   }
+
+  /* Transcript (search/transcript block): a link to an entry opens what hides it (a collapsed tool call,
+     "show all", a quiet entry), so the place a search result names is in view. */
+  function revealTarget() {
+    const id = decodeURIComponent(location.hash.slice(1));
+    const el = id ? document.getElementById(id) : null;
+    if (!el) return;
+    for (let d = el.closest('details'); d; d = d.parentElement?.closest('details')) d.open = true;
+    if (el.tagName === 'DETAILS') el.open = true;
+    el.classList.add('is-target');
+    el.scrollIntoView({ block: 'start' });
+  }
+  window.addEventListener('hashchange', revealTarget);
+  if (location.hash.length > 1) revealTarget();
+
+  /* Commit SHAs of `git commit` outputs as links, when the report was built with --repo (the page's
+     data-commit-base is `<repo>/commit/`, checked at build time). */
+  const commitBase = document.body.getAttribute('data-commit-base');
+  if (commitBase)
+    Array.prototype.forEach.call(document.querySelectorAll('span.sha[data-sha]'), (span) => {
+      const sha = span.getAttribute('data-sha');
+      if (!/^[0-9a-f]{7,40}$/.test(sha)) return;
+      const a = document.createElement('a');
+      a.href = commitBase + sha;
+      a.rel = 'noopener noreferrer';
+      a.className = 'sha';
+      a.textContent = sha;
+      span.replaceWith(a);
+    });
 
   /* ---- Flowchart (begin) -------------------------------------------------------------------------------
      Mermaid (3.6 MB) is not in the page: it is loaded once the page is usable (after `load`, when the main

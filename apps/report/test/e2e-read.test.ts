@@ -1,0 +1,137 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildReport } from '../src/index.js';
+import { demoSession, writeArchive } from './helpers/demo.js';
+import { scenarioProjects } from './helpers/fixtures.js';
+
+/**
+ * Reading a report: search inside transcripts and open the place found, follow a spawning call to its agent's
+ * page and back, element ids unique on every page. Built from the `subagents-meta` fixture and the demo
+ * session, opened from file:// in Debian's chromium.
+ */
+
+const CHROMIUM = '/usr/bin/chromium';
+const tmp = mkdtempSync(join(tmpdir(), 'cctrail-read-e2e-'));
+const outDir = join(tmp, 'site');
+
+function htmlFiles(dir: string): string[] {
+  const out: string[] = [];
+  const stack = [dir];
+  while (stack.length > 0) {
+    const d = stack.pop() as string;
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      if (e.name.startsWith('.')) continue;
+      const p = join(d, e.name);
+      if (e.isDirectory()) stack.push(p);
+      else if (e.name.endsWith('.html')) out.push(p);
+    }
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  const projects = await scenarioProjects('subagents-meta');
+  writeArchive(join(tmp, 'data'), [
+    ...projects,
+    { id: 'demo', cwd: '/home/dev/shop', sessions: [demoSession()] },
+  ]);
+  await buildReport({ dataDir: join(tmp, 'data'), outDir, cacheDir: false });
+}, 240_000);
+
+describe('a built report', () => {
+  it('has no duplicate element id on any page', () => {
+    const files = htmlFiles(outDir);
+    expect(files.length).toBeGreaterThan(5);
+    for (const file of files) {
+      const ids = [...readFileSync(file, 'utf8').matchAll(/\sid="([^"]*)"/g)].map((m) => m[1]);
+      const seen = new Set<string>();
+      const dupes = ids.filter((id) => (seen.has(id as string) ? true : (seen.add(id as string), false)));
+      expect(dupes, file).toEqual([]);
+    }
+  });
+
+  it('writes the transcript index in pieces, apart from the titles', () => {
+    const search = join(outDir, '_cctrail', 'search');
+    expect(readdirSync(search).filter((f) => /^p\d+\.js$/.test(f)).length).toBeGreaterThan(0);
+    const titles = readFileSync(join(outDir, '_cctrail', 'search-index.js'), 'utf8');
+    // A word that only a sub-agent's answer has is in the pieces, not in the titles loaded on every search.
+    expect(titles).not.toContain('concatenated');
+    expect(readFileSync(join(search, 'p1.js'), 'utf8')).toContain('concatenated');
+  });
+});
+
+describe.skipIf(!existsSync(CHROMIUM))('in chromium, from file://', () => {
+  let browser: Browser;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    expect(problems).toEqual([]);
+  });
+
+  async function open(url: string): Promise<Page> {
+    const page = await browser.newPage();
+    page.on('pageerror', (e: Error) => problems.push(`${url}: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`${url}: console: ${m.text()}`);
+    });
+    await page.goto(url);
+    return page;
+  }
+
+  it('finds a word that only a transcript has, and opens its place', async () => {
+    const url = `${pathToFileURL(join(outDir, 'search', 'index.html')).href}?q=concatenated`;
+    const page = await open(url);
+    const hit = page.locator('#search-hits li a').first();
+    await hit.waitFor({ timeout: 30_000 });
+    // Titles, first prompts and agent descriptions do not have it.
+    expect(await page.locator('#search-results li').count()).toBe(0);
+    expect(await hit.textContent()).toContain('concatenated');
+    await hit.click();
+    await page.waitForLoadState();
+    const anchor = new URL(page.url()).hash.slice(1);
+    expect(page.url()).toMatch(/\/agent\/[^/]+\/index\.html#e-/);
+    const target = page.locator(`[id="${anchor}"]`);
+    expect(await target.count()).toBe(1);
+    expect(await target.evaluate((el) => el.textContent ?? '')).toContain('concatenated');
+    await page.close();
+  });
+
+  it('follows a spawn to the agent page and back to the spawning call', async () => {
+    const sessions = join(outDir, 's');
+    const project = readdirSync(sessions).find((d) => d.startsWith('subagents-meta')) as string;
+    const session = readdirSync(join(sessions, project))[0] as string;
+    const page = await open(pathToFileURL(join(sessions, project, session, 'index.html')).href);
+    const card = page.locator('.agent-card__open').first();
+    const agentHref = await card.getAttribute('href');
+    await card.click();
+    await page.waitForLoadState();
+    expect(page.url()).toMatch(/\/agent\/[^/]+\/index\.html$/);
+    const back = page.locator('.spawned-by a').first();
+    await back.click();
+    await page.waitForLoadState();
+    const anchor = new URL(page.url()).hash.slice(1);
+    expect(anchor).toMatch(/^e-/);
+    // The place is the entry of the call, whose card links to the same agent page.
+    const spawnEntry = page.locator(`[id="${anchor}"]`);
+    expect(await spawnEntry.count()).toBe(1);
+    const links = await spawnEntry
+      .locator('.agent-card__open')
+      .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+    expect(links.some((href) => href.endsWith((agentHref as string).replace(/^(\.\.\/)+/, '')))).toBe(true);
+    await page.close();
+  });
+});

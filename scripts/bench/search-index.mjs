@@ -1,0 +1,126 @@
+// Size and speed of the report's transcript search on a built site: bytes of the index's script files against
+// the archive (its JSON files) and against the transcript text the pages show, and, in Debian's chromium from
+// file://, the time from opening the search page with a query to its first transcript result, and to the last.
+//
+//   node scripts/bench/search-index.mjs SITE_DIR ARCHIVE_DIR [--query word]…
+
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const CHROMIUM = '/usr/bin/chromium';
+
+function filesUnder(dir, suffix) {
+  const out = [];
+  const stack = [dir];
+  while (stack.length > 0) {
+    const d = stack.pop();
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) stack.push(p);
+      else if (p.endsWith(suffix)) out.push(p);
+    }
+  }
+  return out;
+}
+
+/** UTF-8 bytes of the text an entry shows: messages, thinking, tool inputs' strings, tool results' text. */
+function shownText(entry) {
+  let bytes = 0;
+  const add = (s) => {
+    if (typeof s === 'string') bytes += Buffer.byteLength(s);
+  };
+  for (const b of entry.content ?? []) {
+    if (b.type === 'text') add(b.text);
+    else if (b.type === 'thinking') add(b.thinking);
+    else if (b.type === 'tool_use') for (const v of Object.values(b.input ?? {})) add(v);
+    else if (b.type === 'tool_result') for (const item of b.content) if (item.type === 'text') add(item.text);
+  }
+  return bytes;
+}
+
+/** Index, archive and text sizes of a built site and its archive. */
+export function searchSizes(site, archive) {
+  const pieces = filesUnder(join(site, '_cctrail', 'search'), '.js');
+  const index = pieces.reduce((a, f) => a + statSync(f).size, 0);
+  const sessions = filesUnder(join(archive, 'sessions'), '.json');
+  let archiveBytes = 0;
+  let text = 0;
+  for (const f of sessions) {
+    archiveBytes += statSync(f).size;
+    const s = JSON.parse(readFileSync(f, 'utf8'));
+    if (s.duplicateOf) continue;
+    for (const e of s.entries ?? []) if (e.kind !== 'progress') text += shownText(e);
+  }
+  return {
+    files: pieces.length,
+    index,
+    largestFile: Math.max(0, ...pieces.map((f) => statSync(f).size)),
+    engine: statSync(join(site, '_cctrail', 'minisearch.js')).size,
+    titles: statSync(join(site, '_cctrail', 'search-index.js')).size,
+    archive: archiveBytes,
+    text,
+  };
+}
+
+/** Times of queries in chromium from file://: to the first transcript result and to the end of the search. */
+export async function searchTimes(site, queries) {
+  // playwright-core is the report's (dev) dependency.
+  const require = createRequire(new URL('../../apps/report/package.json', import.meta.url));
+  const { chromium } = require('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  const out = [];
+  try {
+    for (const q of queries) {
+      const page = await browser.newPage();
+      const url = `${pathToFileURL(join(site, 'search', 'index.html')).href}?q=${encodeURIComponent(q)}`;
+      const started = Date.now();
+      await page.goto(url);
+      await page.waitForSelector('#search-hits li', { timeout: 60_000 }).catch(() => null);
+      const first = Date.now() - started;
+      await page.waitForSelector('#search-hits-status[data-ms]', { timeout: 120_000 });
+      const all = Date.now() - started;
+      const hits = await page.evaluate(
+        () => document.getElementById('search-hits-status')?.textContent ?? '',
+      );
+      out.push({
+        q,
+        first,
+        all,
+        hits,
+        firstInPage: Number(await page.getAttribute('#search-hits', 'data-first-ms')),
+      });
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const [site, archive] = process.argv.slice(2);
+  const queries = process.argv.flatMap((a, i) => (process.argv[i - 1] === '--query' ? [a] : []));
+  if (!site || !archive) {
+    console.error('usage: node scripts/bench/search-index.mjs SITE_DIR ARCHIVE_DIR [--query word]…');
+    process.exit(2);
+  }
+  const mb = (n) => `${(n / 1048576).toFixed(1)} MiB`;
+  const s = searchSizes(site, archive);
+  console.log(
+    `index ${mb(s.index)} in ${s.files} files (largest ${mb(s.largestFile)}); engine ${(s.engine / 1024).toFixed(0)} KiB, titles ${(s.titles / 1024).toFixed(0)} KiB`,
+  );
+  console.log(
+    `archive ${mb(s.archive)}: index = ${((100 * s.index) / s.archive).toFixed(1)} %; transcript text ${mb(s.text)}: index = ${((100 * s.index) / s.text).toFixed(1)} %`,
+  );
+  if (queries.length > 0 && existsSync(CHROMIUM))
+    for (const t of await searchTimes(site, queries))
+      console.log(
+        `"${t.q}": first result ${t.first} ms after navigation (${t.firstInPage} ms after the query ran), all ${t.all} ms; ${t.hits}`,
+      );
+}
