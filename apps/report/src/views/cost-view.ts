@@ -141,7 +141,7 @@ export function sessionCostView(s: ManifestSession): SessionCostView | null {
       : null,
     byEpoch: epochs.map((epoch) => {
       const c = cost.byEpoch[epoch]!;
-      return { label: `Epoch ${Number(epoch) + 1}`, usd: c.usd, text: costText(c), unpriced: c.unpriced };
+      return { label: `Epoch ${epoch}`, usd: c.usd, text: costText(c), unpriced: c.unpriced };
     }),
     priceTable: priceTableText(cost.priceTable),
   };
