@@ -125,7 +125,8 @@ function costComparison(profile, cost, ccusageJson) {
   ];
   const byModel = new Map();
   for (const session of ccusageJson.session ?? [])
-    for (const b of session.modelBreakdowns ?? []) byModel.set(b.modelName, (byModel.get(b.modelName) ?? 0) + b.cost);
+    for (const b of session.modelBreakdowns ?? [])
+      byModel.set(b.modelName, (byModel.get(b.modelName) ?? 0) + b.cost);
   const models = [...new Set([...Object.keys(cost.byModel), ...byModel.keys()])].sort();
   const differing = models.filter((m) => {
     const a = cost.byModel[m]?.usd ?? 0;

@@ -282,11 +282,12 @@ describe.skipIf(!existsSync(CHROMIUM))('in chromium', () => {
 
   it('shows the index from file:// with every session', async () => {
     const page = await open(pathToFileURL(indexHtml).href);
-    const links = await page.locator('table.data tbody tr').count();
+    const links = await page.locator('table.data.sortable tbody tr').count();
     expect(links).toBe(sessions.length + 1);
     await page.locator('th', { hasText: 'Entries' }).first().click();
     expect(await page.locator('th[aria-sort="ascending"]').count()).toBe(1);
-    expect(await page.locator('svg.chart').count()).toBe(2);
+    // Tokens per day, sessions by compactions, cost per day.
+    expect(await page.locator('svg.chart').count()).toBe(3);
     // The header search leads to the search page with the query, from file:// too.
     await page.fill('#quick-q', 'checkout');
     await page.press('#quick-q', 'Enter');

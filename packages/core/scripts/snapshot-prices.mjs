@@ -8,7 +8,10 @@ import { findProvider } from '@pydantic/genai-prices';
 
 const require = createRequire(import.meta.url);
 const manifest = JSON.parse(
-  readFileSync(require.resolve('@pydantic/genai-prices').replace(/dist[/\\]index\.c?js$/, 'package.json'), 'utf8'),
+  readFileSync(
+    require.resolve('@pydantic/genai-prices').replace(/dist[/\\]index\.c?js$/, 'package.json'),
+    'utf8',
+  ),
 );
 const provider = findProvider({ providerId: 'anthropic' });
 const snapshot = {

@@ -24,7 +24,7 @@ export function formatUsd(usd: number): string {
 }
 
 /** A cost with its unpriced responses: `$1.20`, or `$1.20 + 2 without a price`. */
-export function costText(cost: Cost): string {
+function costText(cost: Cost): string {
   return cost.unpriced > 0
     ? `${formatUsd(cost.usd)} + ${cost.unpriced} without a price`
     : formatUsd(cost.usd);
@@ -36,7 +36,7 @@ export function priceTableText(table: PriceTable): string {
 }
 
 /** A row of a cost table. */
-export interface CostRow {
+interface CostRow {
   label: string;
   usd: number;
   text: string;
@@ -83,7 +83,7 @@ export function indexCostView(m: SiteManifest, maxDays = 120): IndexCostView | n
 }
 
 /** Cost per UTC day, every day between the first and the last (at most `maxDays`, the latest). */
-export function costPerDay(cost: CostTotals, maxDays = 120): Bar[] {
+function costPerDay(cost: CostTotals, maxDays = 120): Bar[] {
   const days = Object.keys(cost.byDay)
     .filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))
     .sort();
@@ -141,7 +141,7 @@ export function sessionCostView(s: ManifestSession): SessionCostView | null {
       : null,
     byEpoch: epochs.map((epoch) => {
       const c = cost.byEpoch[epoch]!;
-      return { label: `Epoch ${Number(epoch) + 1}`, usd: c.usd, text: costText(c), unpriced: c.unpriced };
+      return { label: `Epoch ${epoch}`, usd: c.usd, text: costText(c), unpriced: c.unpriced };
     }),
     priceTable: priceTableText(cost.priceTable),
   };

@@ -26,7 +26,7 @@ export function costBreakdown(value: string | undefined): CostBreakdown | null {
 }
 
 /** Formats US dollars: `$1,234.56`, `$0.0042` below a cent, `$0.00` for nothing. */
-export function formatUsd(usd: number): string {
+function formatUsd(usd: number): string {
   if (usd > 0 && usd < 0.01) return `$${usd.toFixed(4)}`;
   return `$${usd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
@@ -37,7 +37,7 @@ export function costCell(cost: Cost): string {
 }
 
 /** The line that says which price table a cost comes from. */
-export function priceTableLine(priceTable: PriceTable): string {
+function priceTableLine(priceTable: PriceTable): string {
   return `prices: ${priceTable.name} ${priceTable.version} (${priceTable.date}), USD`;
 }
 

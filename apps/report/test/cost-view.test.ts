@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { emptyUsage, priceSession, type Session } from '@cctrail/core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { formatUsd, indexCostView, rereadCostUsd, sessionCostView } from '../src/views/cost-view.js';
+import { demoSession, writeArchive } from './helpers/demo.js';
+import { siteOf } from './helpers/site.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'cctrail-cost-view-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** The demo session with two priced responses: Sonnet 4.5 in epoch 0 on 2 Jan, and an unknown model in epoch 1. */
+function priced(): Session {
+  const s = demoSession();
+  const base = { entries: ['x'], sidechain: null, requestId: 'r' };
+  s.responses = [
+    // 100,000 input × $3 + 10,000 output × $15 per million = $0.45
+    {
+      ...base,
+      id: 'm1',
+      model: 'claude-sonnet-4-5-20250929',
+      usage: { ...emptyUsage(), inputTokens: 100_000, outputTokens: 10_000, responses: 1 },
+      timestamp: '2026-01-02T10:00:00Z',
+      epoch: 0,
+    },
+    {
+      ...base,
+      id: 'm2',
+      model: 'glm-4.6',
+      usage: { ...emptyUsage(), inputTokens: 10, responses: 1 },
+      timestamp: '2026-01-04T10:00:00Z',
+      epoch: 1,
+    },
+  ];
+  priceSession(s);
+  return s;
+}
+
+describe('cost views', () => {
+  it('formats dollars as stats does', () => {
+    expect(formatUsd(0)).toBe('$0.00');
+    expect(formatUsd(0.0042)).toBe('$0.0042');
+    expect(formatUsd(1234.567)).toBe('$1,234.57');
+  });
+
+  it('gives the index its total, a bar per day between the first and the last, by model and by project', async () => {
+    const dir = writeArchive(join(tmp, 'a'), [{ id: 'shop', cwd: '/home/dev/shop', sessions: [priced()] }]);
+    const view = indexCostView(await siteOf(dir, join(tmp, 'cache-a')));
+    expect(view?.total).toMatchObject({ label: 'Cost', value: '$0.45', sub: '+ 1 without a price' });
+    expect(view?.perDay.map((b) => [b.label, Number(b.value.toFixed(9))])).toEqual([
+      ['2026-01-02', 0.45],
+      ['2026-01-03', 0],
+      ['2026-01-04', 0],
+    ]);
+    expect(view?.chart).toContain('<svg');
+    expect(view?.chart).toContain('$0.40');
+    expect(view?.byModel.map((r) => [r.label, r.text, r.unpriced])).toEqual([
+      ['claude-sonnet-4-5-20250929', '$0.45', 0],
+      ['glm-4.6', '$0.00', 1],
+    ]);
+    expect(view?.byProject.map((r) => r.label)).toEqual(['/home/dev/shop']);
+    expect(view?.unpricedModels).toEqual(['glm-4.6']);
+    expect(view?.priceTable).toBe('Prices in US dollars from @pydantic/genai-prices 0.1.8 (2026-09-23).');
+  });
+
+  it('gives a session its cost per epoch, and nothing for a file written without cost', async () => {
+    const plain = demoSession();
+    const dir = writeArchive(join(tmp, 'b'), [
+      { id: 'shop', cwd: null, sessions: [priced(), { ...plain, id: 'p' }] },
+    ]);
+    const [withCost, without] = (await siteOf(dir, join(tmp, 'cache-b'))).projects[0]!.sessions;
+    const view = sessionCostView(withCost!);
+    expect(view?.byEpoch.map((r) => [r.label, r.text])).toEqual([
+      ['Epoch 0', '$0.45'],
+      ['Epoch 1', '$0.00 + 1 without a price'],
+    ]);
+    expect(view?.claudeCode).toBeNull();
+    expect(sessionCostView(without!)).toBeNull();
+  });
+
+  it('prices re-reads after a compaction as cache writes of the costliest model', () => {
+    const cost = priced().cost!;
+    // 40,000 tokens × $3.75 per million (Sonnet 4.5, 5-minute cache write)
+    const rereads = [
+      { compaction: 'c', epoch: 1, timestamp: '2026-01-03T00:00:00Z', files: [], tokens: 40_000 },
+    ];
+    expect(rereadCostUsd(rereads, cost)).toBeCloseTo(0.15, 12);
+    expect(rereadCostUsd(rereads, null)).toBeNull();
+  });
+});
