@@ -70,7 +70,7 @@ describe('the site server bundle', () => {
     await expect(render('search/', { view: agentsPageView(manifest, 'agents/') })).rejects.toThrow(
       'answered 404',
     );
-  }, 120_000);
+  }, 300_000);
 
   it('is made again when a source changed, and hands back the error of a page that fails', async () => {
     const before = siteServerKey(copy);
@@ -93,7 +93,7 @@ describe('the site server bundle', () => {
     const render = await loadRenderer(bundle.entry);
     expect(await render('', { view: indexPageView(manifest) })).toContain('an edited static report:');
     await expect(render('broken/')).rejects.toThrow('the broken page failed');
-  }, 120_000);
+  }, 300_000);
 
   it('is the one shipped when the site’s sources are not installed', async () => {
     const shipped = await siteServer({ packageRoot: copy });
