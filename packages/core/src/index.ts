@@ -11,6 +11,7 @@
  * ```
  */
 
+export { type ForkClass, type ForkCounts, forkClass, forkCounts, isRealFork } from './analyses/fork-kinds.js';
 export {
   activeEntries,
   activePath,
@@ -50,8 +51,8 @@ export { archiveStats, combineStats } from './archive/stats.js';
 export type {
   AgentPatterns,
   AgentStats,
-  BranchCounts,
   ArchiveStats,
+  BranchCounts,
   CompactionCounts,
   CompactionStats,
   DiagnosticCounts,
@@ -60,7 +61,6 @@ export type {
   StatsTotals,
   ToolCounts,
 } from './archive/stats-shapes.js';
-export { type ForkClass, type ForkCounts, forkClass, forkCounts, isRealFork } from './analyses/fork-kinds.js';
 export { DIAGNOSTICS, type Diagnostic, type DiagnosticCode, type Severity } from './diagnostics.js';
 export { addUsage, contextTokens, emptyUsage, totalTokens } from './graph/usage.js';
 export type {

@@ -12,8 +12,8 @@ import { type StatsDigest, statsDigest } from './session-stats.js';
 import type {
   AgentPatterns,
   AgentStats,
-  BranchCounts,
   ArchiveStats,
+  BranchCounts,
   CompactionStats,
   SessionStats,
   SidechainStats,
