@@ -1,8 +1,8 @@
-// Two sessions of pathological shape for the report's flowchart (2.1.x era): 10,000 retries at one parent (one
+// Three sessions of pathological shape for the report's flowchart (2.1.x era): 10,000 retries at one parent (one
 // prompt answered 10,000 times, each answer a different API message), and an agent whose transcript is one chain
-// of 20,000 entries nested three agents deep. `cctrail report` on the folder must stay linear in its size.
+// of 20,000 entries; and 500 short turns (a session drawn by parts). `cctrail report` on the folder must stay linear in its size.
 //
-//   node scripts/bench/flowchart-shapes.mjs OUT_DIR [--retries 10000] [--depth 20000]
+//   node scripts/bench/flowchart-shapes.mjs OUT_DIR [--retries 10000] [--depth 20000] [--turns 500]
 
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -139,5 +139,20 @@ const answer = (sessionId, uuid, parentUuid, id, content, i, more = {}) =>
   writeFileSync(join(project, `${sid}.jsonl`), `${main.join('\n')}\n`);
   mkdirSync(join(project, sid, 'subagents'), { recursive: true });
   writeFileSync(join(project, sid, 'subagents', `agent-${agentId}.jsonl`), `${agent.join('\n')}\n`);
+}
+// 3. A long conversation: many short turns, drawn by parts.
+{
+  const sid = uuidFrom('shapes/turns');
+  const lines = [];
+  let parent = null;
+  const n = opt('turns', 500);
+  for (let i = 0; i < n; i++) {
+    const p = uuidFrom(`shapes/turns/p${i}`);
+    const a = uuidFrom(`shapes/turns/a${i}`);
+    lines.push(user(sid, p, parent, `Question ${i}: what about "item #${i}" <b>&</b> 100%?`, 2 * i));
+    lines.push(answer(sid, a, p, `msg_turn_${i}`, [{ type: 'text', text: `Answer ${i}` }], 2 * i + 1));
+    parent = a;
+  }
+  writeFileSync(join(project, `${sid}.jsonl`), `${lines.join('\n')}\n`);
 }
 console.log(`wrote ${project}`);

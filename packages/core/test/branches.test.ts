@@ -15,7 +15,9 @@ describe('branches', () => {
       prompt('p2', 'a0'),
       answer('a2', 'p2', 'two'),
     ]);
-    expect(s.branchPoints).toEqual([{ uuid: 'a0', kind: 'rewind', children: ['p1', 'p2'], activeChild: 'p2' }]);
+    expect(s.branchPoints).toEqual([
+      { uuid: 'a0', kind: 'rewind', children: ['p1', 'p2'], activeChild: 'p2' },
+    ]);
     expect(s.branches).toMatchObject([{ branchPoint: 'a0', head: 'p1', leaf: 'p1b', entries: 3 }]);
     expect(['p1', 'a1', 'p1b'].map((u) => byUuid(s, u).active)).toEqual([false, false, false]);
     expect(byUuid(s, 'a1').branchPoint).toBe('a0');

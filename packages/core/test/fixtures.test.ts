@@ -7,7 +7,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { buildSession, forkClass, forkCounts, isRealFork, markDuplicates, type Session, usageAcross } from '../src/index.js';
+import {
+  buildSession,
+  forkClass,
+  forkCounts,
+  isRealFork,
+  markDuplicates,
+  type Session,
+  usageAcross,
+} from '../src/index.js';
 import { discover, sessionSource } from '../src/node/index.js';
 import { accounted } from './helpers.js';
 
@@ -117,9 +125,10 @@ describe.each(scenarios)('fixture %s', (scenario) => {
         expect(s.branchPoints.filter((b) => isRealFork(b.kind)).length, 'forks').toBe(want.forks);
       if (has('forkKinds')) expect(forkCounts(s.branchPoints), 'fork kinds').toEqual(want.forkKinds);
       if (has('artefactBranchPoints')) {
-        expect(s.branchPoints.filter((b) => forkClass(b.kind) === 'artefact').length, 'artefact branch points').toBe(
-          want.artefactBranchPoints,
-        );
+        expect(
+          s.branchPoints.filter((b) => forkClass(b.kind) === 'artefact').length,
+          'artefact branch points',
+        ).toBe(want.artefactBranchPoints);
       }
       if (has('abandonedEntries'))
         expect(s.entries.filter((e) => !e.active).length, 'abandoned').toBe(want.abandonedEntries);

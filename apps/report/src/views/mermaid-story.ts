@@ -62,7 +62,7 @@ function entryErrors(e: Entry): number {
 }
 
 /** The folded-into root of a node. */
-export function rootOf(n: FlowNode): FlowNode {
+function rootOf(n: FlowNode): FlowNode {
   let r = n;
   while (r.into) r = r.into;
   let c = n;

@@ -15,7 +15,7 @@ export { mermaidLabel } from './mermaid-text.js';
  */
 
 /** Links of the nodes: an entry's place in a transcript, a sidechain's page, an abandoned branch's page. */
-export interface SegmentLinks {
+interface SegmentLinks {
   entryHref?: (entry: Entry) => string | null;
   sidechainHref?: (id: string) => string | null;
   branchHref?: (index: number) => string | null;
@@ -28,7 +28,7 @@ export interface MermaidOptions extends SegmentLinks {
 }
 
 /** A drawn node, for the link list beside the diagram. */
-export type MermaidNode = ChartNode;
+type MermaidNode = ChartNode;
 
 /** One chart: its Mermaid text and its nodes. */
 export interface MermaidChart {
