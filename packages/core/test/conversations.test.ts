@@ -149,3 +149,17 @@ describe('joining, on tiny graphs', () => {
     expect(findConversations([a, b])).toHaveLength(2);
   });
 });
+
+describe('summary lines across files', () => {
+  it('links a 1.0.x file to the file whose leaf its summary names, and puts a summary-only file last', async () => {
+    const dir = join(fixtures, 'summary-titles');
+    const conversations = findConversations(inputs(await load(dir)));
+    const linked = conversations.find((c) => c.sessions.length > 1)!;
+    const [first, ...rest] = linked.sessions;
+    expect(first!.continuedFrom).toBeNull();
+    expect(
+      rest.every((m) => m.continuedFrom?.kind === 'summary' && m.continuedFrom.session === first!.id),
+    ).toBe(true);
+    expect(linked.sessions.at(-1)!.startedAt).toBeNull();
+  });
+});

@@ -1,4 +1,5 @@
 import { sessionTitle, totalTokens } from '@cctrail/core';
+import { conversationTotals } from './conversation-view.js';
 import { compact, type Figure, num } from './format.js';
 import { pageHref, sessionRoute } from './links.js';
 import type { SiteManifest } from './site-model.js';
@@ -39,11 +40,14 @@ export function indexView(m: SiteManifest): IndexView {
     const rows = p.sessions.map((s): SessionRow => {
       const t = totalTokens(s.summary.usage);
       sessions++;
-      entries += s.summary.entries ?? 0;
-      if (!s.summary.duplicateOf) tokens += t;
-      compactions += s.summary.compactions ?? 0;
-      sidechains += s.summary.sidechains ?? 0;
-      forks += s.summary.forks ?? 0;
+      // A file of a conversation over several files counts with its conversation, once (below).
+      if (!s.summary.conversation) {
+        entries += s.summary.entries ?? 0;
+        if (!s.summary.duplicateOf) tokens += t;
+        compactions += s.summary.compactions ?? 0;
+        sidechains += s.summary.sidechains ?? 0;
+        forks += s.summary.forks ?? 0;
+      }
       return {
         title: sessionTitle({ ...s.summary, id: s.id }),
         href: pageHref('', sessionRoute(p.slug, s.slug)),
@@ -69,6 +73,12 @@ export function indexView(m: SiteManifest): IndexView {
       tokens: rows.reduce((a, r) => a + (r.duplicateOf ? 0 : r.tokens), 0),
     };
   });
+  const joined = conversationTotals(m);
+  entries += joined.entries;
+  tokens += joined.tokens;
+  compactions += joined.compactions;
+  sidechains += joined.sidechains;
+  forks += joined.forks;
   return {
     projects,
     totals: [

@@ -2,6 +2,7 @@ import { sessionTitle } from '@cctrail/core';
 import { type ArchiveRun, agentTable, archiveRuns } from './agent-table.js';
 import type { AgentTypeStats } from './agents.js';
 import { type Bar, barChartSvg, compactionHistogram, tokensPerDay } from './charts.js';
+import { type ConversationPageView, conversationLink } from './conversation-view.js';
 import type { Figure } from './format.js';
 import { type IndexView, indexView } from './index-view.js';
 import { branchRoute, pageHref, sessionRoute, sidechainRoute } from './links.js';
@@ -59,6 +60,8 @@ export interface SessionPageView {
   pager: PagerLink[];
   /** HTML put where the transcript goes. */
   transcript: string;
+  /** The conversation this file is part of, when it spans several files. */
+  conversation: { href: string; title: string; files: number } | null;
 }
 
 /** A later page of a session, a sidechain's transcript or an abandoned branch. */
@@ -113,7 +116,8 @@ export type PageView =
   | TranscriptPageView
   | AgentsPageView
   | AgentPageView
-  | SearchPageView;
+  | SearchPageView
+  | ConversationPageView;
 
 function siteOf(m: SiteManifest): SiteView {
   return { title: m.title, generator: m.generator };
@@ -171,6 +175,7 @@ export function sessionPageView(
     branches: s.branches.map((b) => ({ ...b, href: pageHref(route, branchRoute(p.slug, s.slug, b.index)) })),
     pager: pagerLinks(route, 1, s.pages, (n) => sessionRoute(p.slug, s.slug, n)),
     transcript,
+    conversation: conversationLink(m, route, s.summary.conversation),
   };
 }
 

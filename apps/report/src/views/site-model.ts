@@ -1,3 +1,4 @@
+import type { Conversation } from '@cctrail/core';
 import type { AgentRun } from './agents.js';
 import type { ArchiveSessionSummary } from './model.js';
 
@@ -66,6 +67,8 @@ export interface SiteManifest {
   agentTypes: { type: string; slug: string }[];
   /** Problems with `index.json` itself. */
   indexErrors: string[];
+  /** Conversations that span several session files (`index.json`'s `conversations`). */
+  conversations?: Conversation[];
   /**
    * Cache keys of the sessions whose pages this build renders; absent: all. An incremental rebuild renders
    * only changed sessions (and the site-wide pages) and keeps the other sessions' pages from the last build.

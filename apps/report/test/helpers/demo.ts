@@ -103,7 +103,7 @@ function result(
 function emptySession(id: string, entries: Entry[]): Session {
   const u = usage(0, 0, 0, 0);
   return {
-    schemaVersion: 1,
+    schemaVersion: 2,
     id,
     sessionIds: [id],
     project: { slug: '-home-dev-shop', cwd: '/home/dev/shop' },
@@ -465,7 +465,7 @@ export function writeArchive(
 ): string {
   mkdirSync(dir, { recursive: true });
   const index: ArchiveIndex = {
-    schemaVersion: 1,
+    schemaVersion: 2,
     generator: { name: 'cctrail', version: '0.1.0' },
     projects: projects.map((p) => {
       mkdirSync(join(dir, p.id), { recursive: true });
