@@ -88,7 +88,7 @@ describe('conversation pages', () => {
     for (const c of crossing) entries += c.totals.entries;
     const page = await context.newPage();
     await page.goto(pathToFileURL(join(outDir, 'index.html')).href);
-    const figure = await page.locator('text=Entries').first().locator('..').innerText();
+    const figure = (await page.locator('text=Entries').first().locator('..').textContent()) ?? '';
     expect(figure.replace(/[^\d]/g, '')).toBe(String(entries));
     await page.close();
   });

@@ -105,7 +105,8 @@ export function transcriptFiles(root: string): string[] {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) stack.push(path);
       // A workflow run's journal is run metadata, not a transcript (FORMAT.md §13.1).
-      else if (entry.isFile() && entry.name.endsWith('.jsonl') && entry.name !== 'journal.jsonl') out.push(path);
+      else if (entry.isFile() && entry.name.endsWith('.jsonl') && entry.name !== 'journal.jsonl')
+        out.push(path);
     }
   }
   return out.sort();

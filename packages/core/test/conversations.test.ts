@@ -19,12 +19,12 @@ import { answer, prompt, sessionOf } from './helpers.js';
 
 const fixtures = fileURLToPath(new URL('../../../fixtures/', import.meta.url));
 
-async function load(dir: string): Promise<Session[]> {
+async function load(dir: string, content = true): Promise<Session[]> {
   const found = await discover([dir]);
   const out: Session[] = [];
   for (const project of found.projects)
     for (const s of project.sessions)
-      out.push(await buildSession(await sessionSource(s, (p) => relative(dir, p))));
+      out.push(await buildSession(await sessionSource(s, (p) => relative(dir, p)), { content }));
   markDuplicates(out);
   return out;
 }
@@ -68,7 +68,8 @@ describe('fixture conversations', async () => {
     const wantOne = JSON.parse(readFileSync(join(fixtures, 'conversation-one-file', 'facts.json'), 'utf8'));
     expect(oneFile[0]!.totals).toMatchObject(wantOne.conversations[0].totals);
     const one = wantOne.conversations.find(
-      (c: { totals: { files: number } }) => c.sessions.length === 1 && c.totals.entries === x.totals.entries,
+      (c: { sessions: string[]; totals: { entries: number } }) =>
+        c.sessions.length === 1 && c.totals.entries === x.totals.entries,
     );
     const three = conversations.find((c) => c.id === x.id)!.totals;
     const single = oneFile.find((c) => c.id === one.id)!.totals;

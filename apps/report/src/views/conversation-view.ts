@@ -14,7 +14,7 @@ export function conversationRoute(id: string): string {
 }
 
 /** One step of a conversation's timeline: a file, or a compaction inside it. */
-export type TimelineRow =
+type TimelineRow =
   | {
       kind: 'file';
       sessionId: string;
