@@ -48,8 +48,8 @@ describe('load', () => {
 
   it('lists a few readable problems for values that are not sessions', () => {
     expect(checkSession([])).toEqual(['(root) must be object']);
-    expect(checkSession(sessionJson((s) => Object.assign(s, { schemaVersion: 2 })))).toEqual([
-      '/schemaVersion must be equal to constant 1',
+    expect(checkSession(sessionJson((s) => Object.assign(s, { schemaVersion: 1 })))).toEqual([
+      '/schemaVersion must be equal to constant 2',
     ]);
     expect(checkSession(sessionJson((s) => Object.assign(s, { extra: true })))).toEqual([
       "(root) must NOT have additional properties 'extra'",
