@@ -104,7 +104,9 @@ export function transcriptFiles(root: string): string[] {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) stack.push(path);
-      else if (entry.isFile() && entry.name.endsWith('.jsonl')) out.push(path);
+      // A workflow run's journal is run metadata, not a transcript (FORMAT.md §13.1).
+      else if (entry.isFile() && entry.name.endsWith('.jsonl') && entry.name !== 'journal.jsonl')
+        out.push(path);
     }
   }
   return out.sort();

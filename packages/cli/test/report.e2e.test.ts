@@ -138,7 +138,7 @@ describe.skipIf(!REPORT_BUILT || fixtureScenarios().length === 0)('cctrail repor
     for (const name of names) {
       expect(await readFile(join(out, name), 'utf8'), name).toBe(await readFile(join(again, name), 'utf8'));
     }
-  });
+  }, 180_000);
 });
 
 describe.skipIf(!REPORT_BUILT)('cctrail report on files that are not transcripts', () => {

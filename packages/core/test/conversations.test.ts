@@ -19,12 +19,12 @@ import { answer, prompt, sessionOf } from './helpers.js';
 
 const fixtures = fileURLToPath(new URL('../../../fixtures/', import.meta.url));
 
-async function load(dir: string): Promise<Session[]> {
+async function load(dir: string, content = true): Promise<Session[]> {
   const found = await discover([dir]);
   const out: Session[] = [];
   for (const project of found.projects)
     for (const s of project.sessions)
-      out.push(await buildSession(await sessionSource(s, (p) => relative(dir, p))));
+      out.push(await buildSession(await sessionSource(s, (p) => relative(dir, p)), { content }));
   markDuplicates(out);
   return out;
 }
@@ -68,7 +68,8 @@ describe('fixture conversations', async () => {
     const wantOne = JSON.parse(readFileSync(join(fixtures, 'conversation-one-file', 'facts.json'), 'utf8'));
     expect(oneFile[0]!.totals).toMatchObject(wantOne.conversations[0].totals);
     const one = wantOne.conversations.find(
-      (c: { totals: { files: number } }) => c.sessions.length === 1 && c.totals.entries === x.totals.entries,
+      (c: { sessions: string[]; totals: { entries: number } }) =>
+        c.sessions.length === 1 && c.totals.entries === x.totals.entries,
     );
     const three = conversations.find((c) => c.id === x.id)!.totals;
     const single = oneFile.find((c) => c.id === one.id)!.totals;
@@ -147,5 +148,19 @@ describe('joining, on tiny graphs', () => {
     const a = await input('A', [prompt('a1', null)]);
     const b = { ...(await input('B', [prompt('b1', 'a1')])), project: 'q' };
     expect(findConversations([a, b])).toHaveLength(2);
+  });
+});
+
+describe('summary lines across files', () => {
+  it('links a 1.0.x file to the file whose leaf its summary names, and puts a summary-only file last', async () => {
+    const dir = join(fixtures, 'summary-titles');
+    const conversations = findConversations(inputs(await load(dir)));
+    const linked = conversations.find((c) => c.sessions.length > 1)!;
+    const [first, ...rest] = linked.sessions;
+    expect(first!.continuedFrom).toBeNull();
+    expect(
+      rest.every((m) => m.continuedFrom?.kind === 'summary' && m.continuedFrom.session === first!.id),
+    ).toBe(true);
+    expect(linked.sessions.at(-1)!.startedAt).toBeNull();
   });
 });

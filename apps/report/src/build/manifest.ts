@@ -124,6 +124,7 @@ export function buildManifest(options: ManifestOptions): SiteManifest {
     projects: [],
     agentTypes: [],
     indexErrors: index.ok ? [] : index.errors,
+    ...(index.ok && index.value.conversations ? { conversations: index.value.conversations } : {}),
   };
   if (index.ok && index.value.cost) manifest.cost = index.value.cost;
   for (const { project, slug, sessions } of listing.projects) {

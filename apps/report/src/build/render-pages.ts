@@ -1,5 +1,6 @@
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { conversationPageView } from '../views/conversation-view.js';
 import {
   agentPageView,
   agentsPageView,
@@ -28,6 +29,7 @@ function pageView(m: SiteManifest, r: SiteRoute, cacheDir: string): PageView {
   if (p.kind === 'agents') return agentsPageView(m, r.route);
   if (p.kind === 'agent') return agentPageView(m, p.agentType, r.route);
   if (p.kind === 'search') return searchPageView(m, r.route);
+  if (p.kind === 'conversation') return conversationPageView(m, p.conversation, r.route);
   const at = scopeOf(p);
   if (!at) throw new Error(`no view for the page at ${r.route}`);
   const { project, session } = findSession(m, p.project, p.session);

@@ -1,5 +1,6 @@
 import { sessionTitle, totalTokens } from '@cctrail/core';
 import { isFailedSpawn } from './agents.js';
+import { conversationTotals } from './conversation-view.js';
 import { compact, type Figure, num } from './format.js';
 import { pageHref, sessionRoute } from './links.js';
 import type { ManifestSession, SiteManifest } from './site-model.js';
@@ -49,9 +50,10 @@ export function indexView(m: SiteManifest): IndexView {
     const rows = p.sessions.map((s): SessionRow => {
       const t = totalTokens(s.summary.usage);
       sessions++;
-      // A duplicate copy of a session is listed, and counted once in the totals (as `stats` does).
+      // A duplicate copy of a session is listed, and counted once in the totals (as `stats` does); a file of a
+      // conversation over several files counts with its conversation, once (below).
       if (s.summary.duplicateOf) duplicates++;
-      else {
+      if (!s.summary.duplicateOf && !s.summary.conversation) {
         entries += s.summary.entries ?? 0;
         tokens += t;
         compactions += s.summary.compactions ?? 0;
@@ -84,6 +86,12 @@ export function indexView(m: SiteManifest): IndexView {
       tokens: rows.reduce((a, r) => a + (r.duplicateOf ? 0 : r.tokens), 0),
     };
   });
+  const joined = conversationTotals(m);
+  entries += joined.entries;
+  tokens += joined.tokens;
+  compactions += joined.compactions;
+  sidechains += joined.sidechains;
+  forks += joined.forks;
   return {
     projects,
     totals: [

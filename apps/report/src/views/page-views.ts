@@ -2,6 +2,8 @@ import { sessionTitle } from '@cctrail/core';
 import { type ArchiveRun, agentTable, archiveRuns } from './agent-table.js';
 import type { AgentTypeStats } from './agents.js';
 import { type Bar, barChartSvg, compactionHistogram, tokensPerDay } from './charts.js';
+import { commitBase } from './commit-links.js';
+import { type ConversationPageView, conversationLink } from './conversation-view.js';
 import {
   type IndexCostView,
   indexCostView,
@@ -10,7 +12,6 @@ import {
   type SessionCostView,
   sessionCostView,
 } from './cost-view.js';
-import { commitBase } from './commit-links.js';
 import type { Figure } from './format.js';
 import { type IndexView, indexView } from './index-view.js';
 import { branchRoute, pageHref, sessionRoute, sidechainRoute } from './links.js';
@@ -76,6 +77,8 @@ export interface SessionPageView {
   pager: PagerLink[];
   /** HTML put where the transcript goes. */
   transcript: string;
+  /** The conversation this file is part of, when it spans several files. */
+  conversation: { href: string; title: string; files: number } | null;
 }
 
 /** A later page of a session, a sidechain's transcript or an abandoned branch. */
@@ -136,7 +139,8 @@ export type PageView =
   | TranscriptPageView
   | AgentsPageView
   | AgentPageView
-  | SearchPageView;
+  | SearchPageView
+  | ConversationPageView;
 
 function siteOf(m: SiteManifest): SiteView {
   return { title: m.title, generator: m.generator, ...(m.repo ? { commitBase: commitBase(m.repo) } : {}) };
@@ -198,6 +202,7 @@ export function sessionPageView(
     branches: s.branches.map((b) => ({ ...b, href: pageHref(route, branchRoute(p.slug, s.slug, b.index)) })),
     pager: pagerLinks(route, 1, s.pages, (n) => sessionRoute(p.slug, s.slug, n)),
     transcript,
+    conversation: conversationLink(m, route, s.summary.conversation),
   };
 }
 

@@ -1,3 +1,4 @@
+import { conversationRoute } from './conversation-view.js';
 import { agentsRoute, branchRoute, sessionRoute, sidechainRoute } from './links.js';
 import type { ManifestBranch, ManifestSession, ManifestSidechain, SiteManifest } from './site-model.js';
 
@@ -10,7 +11,8 @@ export type PageProps =
   | { kind: 'branch'; project: string; session: string; branch: number; page: number }
   | { kind: 'agents' }
   | { kind: 'agent'; agentType: string }
-  | { kind: 'search' };
+  | { kind: 'search' }
+  | { kind: 'conversation'; conversation: string };
 
 /** A page with its route (folders ending in `/`). */
 export interface SiteRoute {
@@ -53,6 +55,8 @@ export function allRoutes(m: SiteManifest, only: readonly string[] | null = m.re
   for (const a of m.agentTypes)
     routes.push({ route: agentsRoute(a.slug), props: { kind: 'agent', agentType: a.type } });
   routes.push({ route: 'search/', props: { kind: 'search' } });
+  for (const c of m.conversations ?? [])
+    routes.push({ route: conversationRoute(c.id), props: { kind: 'conversation', conversation: c.id } });
   const render = only ? new Set(only) : null;
   for (const p of m.projects) {
     for (const s of p.sessions) {

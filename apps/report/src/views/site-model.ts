@@ -1,4 +1,4 @@
-import type { CostTotals, SessionCost } from '@cctrail/core';
+import type { Conversation, CostTotals, SessionCost } from '@cctrail/core';
 import type { AgentRun } from './agents.js';
 import type { ArchiveSessionSummary } from './model.js';
 
@@ -73,6 +73,8 @@ export interface SiteManifest {
   indexErrors: string[];
   /** The archive's cost totals from `index.json` (absent for an archive written without cost). */
   cost?: CostTotals;
+  /** Conversations that span several session files (`index.json`'s `conversations`). */
+  conversations?: Conversation[];
   /**
    * Cache keys of the sessions whose pages this build renders; absent: all. An incremental rebuild renders
    * only changed sessions (and the site-wide pages) and keeps the other sessions' pages from the last build.

@@ -168,7 +168,12 @@ export function conversationTotals(
     entries: uuids.size,
     compactions: compactions.size,
     epochs: uuids.size === 0 ? 0 : epochs.size + 1,
-    forks: members.filter((m) => m.forkedFrom !== null).length,
+    forks:
+      members.filter((m) => m.forkedFrom !== null).length +
+      sessions.reduce(
+        (sum, s) => sum + (s.digest.stats.duplicateOf === null ? s.digest.stats.branches.forks : 0),
+        0,
+      ),
     sidechains: agents.size,
     toolCalls: tools.size,
     usage: totalUsage(sessions.map((s) => s.digest.responses)),
@@ -192,9 +197,9 @@ function holdersOfNamed(sessions: readonly ConversationInput[]): Map<string, num
   return named;
 }
 
-/** Time order of two files: start, then end (a copy that goes on ends later), then id. */
+/** Time order of two files: start, then end (a copy that goes on ends later), then id; files without times last. */
 function before(a: ConversationMember, b: ConversationMember): boolean {
-  const key = (m: ConversationMember) => [m.startedAt ?? '', m.endedAt ?? '', m.id] as const;
+  const key = (m: ConversationMember) => [m.startedAt ?? '\uffff', m.endedAt ?? '\uffff', m.id] as const;
   const [x, y] = [key(a), key(b)];
   for (let k = 0; k < 3; k++) if (x[k] !== y[k]) return x[k]! < y[k]!;
   return false;

@@ -52,7 +52,7 @@ export interface ConversationTotals {
   entries: number;
   compactions: number;
   epochs: number;
-  /** Forks made by `/branch` copies (a copy and its origin go on differently from the fork point). */
+  /** Real forks in its files (rewinds, retries) plus one per `/branch` copy that goes on from its fork point. */
   forks: number;
   sidechains: number;
   toolCalls: number;

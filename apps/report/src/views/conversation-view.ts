@@ -1,0 +1,156 @@
+import { type Conversation, sessionTitle, totalTokens } from '@cctrail/core';
+import { pageHref, sessionRoute } from './links.js';
+import type { SiteManifest } from './site-model.js';
+
+/**
+ * Conversations over several files: the page of one conversation (its files on one timeline, with the compactions
+ * and the links between files), the link from a session page to it, and index totals that count each
+ * conversation once.
+ */
+
+/** Route of a conversation's page. */
+export function conversationRoute(id: string): string {
+  return `c/${id.replace(/[^A-Za-z0-9_-]/g, '_')}/`;
+}
+
+/** One step of a conversation's timeline: a file, or a compaction inside it. */
+type TimelineRow =
+  | {
+      kind: 'file';
+      sessionId: string;
+      title: string;
+      href: string | null;
+      startedAt: string | null;
+      endedAt: string | null;
+      /** How this file follows the one before (`compaction`, `resume`, `summary`, `fork`, `duplicate`), null for the first. */
+      via: string | null;
+      /** The file it continues, forks or repeats. */
+      from: string | null;
+    }
+  | {
+      kind: 'compaction';
+      sessionId: string;
+      trigger: string | null;
+      timestamp: string | null;
+      epoch: number;
+    };
+
+/** The page of one conversation. */
+export interface ConversationPageView {
+  kind: 'conversation';
+  site: { title: string; generator: string };
+  route: string;
+  title: string;
+  conversation: Conversation;
+  tokens: number;
+  timeline: TimelineRow[];
+}
+
+/**
+ * The view model of a conversation's page.
+ *
+ * @param m The site manifest.
+ * @param id The conversation's id.
+ * @param route The page's route.
+ */
+export function conversationPageView(m: SiteManifest, id: string, route: string): ConversationPageView {
+  const conversation = (m.conversations ?? []).find((c) => c.id === id);
+  if (!conversation) throw new Error(`no conversation ${id} in the manifest`);
+  const where = sessionsById(m);
+  const timeline: TimelineRow[] = [];
+  let epoch = 0;
+  for (const member of conversation.sessions) {
+    const at = where.get(member.id);
+    const link = member.continuedFrom ?? member.forkedFrom;
+    timeline.push({
+      kind: 'file',
+      sessionId: member.id,
+      title: at ? sessionTitle({ ...at.summary, id: member.id }) : member.id,
+      href: at ? pageHref(route, sessionRoute(at.project, at.slug)) : null,
+      startedAt: member.startedAt,
+      endedAt: member.endedAt,
+      via: link?.kind ?? (member.duplicateOf ? 'duplicate' : null),
+      from: link?.session ?? member.duplicateOf,
+    });
+    for (const c of member.compactions) {
+      epoch += 1;
+      timeline.push({
+        kind: 'compaction',
+        sessionId: member.id,
+        trigger: c.trigger,
+        timestamp: c.timestamp,
+        epoch,
+      });
+    }
+  }
+  return {
+    kind: 'conversation',
+    site: { title: m.title, generator: m.generator },
+    route,
+    title: conversation.title ?? conversation.id,
+    conversation,
+    tokens: totalTokens(conversation.totals.usage),
+    timeline,
+  };
+}
+
+/**
+ * The link from a session's page to its conversation, or null when the session is a conversation of its own.
+ *
+ * @param m The site manifest.
+ * @param from The route of the page that links.
+ * @param conversationId The session's `conversation` (from its index line).
+ */
+export function conversationLink(
+  m: SiteManifest,
+  from: string,
+  conversationId: string | undefined,
+): { href: string; title: string; files: number } | null {
+  const conversation = conversationId
+    ? (m.conversations ?? []).find((c) => c.id === conversationId)
+    : undefined;
+  if (!conversation) return null;
+  return {
+    href: pageHref(from, conversationRoute(conversation.id)),
+    title: conversation.title ?? conversation.id,
+    files: conversation.sessions.length,
+  };
+}
+
+/**
+ * Index totals with each conversation over several files counted once (its joined totals) instead of file by file.
+ *
+ * @param m The site manifest.
+ * @returns What to add for the conversations; their sessions are skipped by `inConversation`.
+ */
+export function conversationTotals(m: SiteManifest): {
+  entries: number;
+  tokens: number;
+  compactions: number;
+  sidechains: number;
+  forks: number;
+} {
+  const out = { entries: 0, tokens: 0, compactions: 0, sidechains: 0, forks: 0 };
+  for (const c of m.conversations ?? []) {
+    out.entries += c.totals.entries;
+    out.tokens += totalTokens(c.totals.usage);
+    out.compactions += c.totals.compactions;
+    out.sidechains += c.totals.sidechains;
+    out.forks += c.totals.forks;
+  }
+  return out;
+}
+
+/** Sessions of the site by id (a conversation's files share a project; ids are unique there). */
+function sessionsById(m: SiteManifest) {
+  type At = {
+    project: string;
+    slug: string;
+    summary: SiteManifest['projects'][number]['sessions'][number]['summary'];
+  };
+  const out = new Map<string, At>();
+  for (const p of m.projects)
+    for (const s of p.sessions)
+      if (!out.has(s.id)) out.set(s.id, { project: p.slug, slug: s.slug, summary: s.summary });
+  return out;
+}
