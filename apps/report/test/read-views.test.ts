@@ -223,6 +223,6 @@ describe('the search piece of a session', () => {
         },
       ],
     });
-    expect(entrySearchText(long).length).toBe(4000);
+    expect(entrySearchText(long).length).toBe(2000);
   });
 });
