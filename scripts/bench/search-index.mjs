@@ -5,9 +5,9 @@
 //   node scripts/bench/search-index.mjs SITE_DIR ARCHIVE_DIR [--query word]… [--no-browser]
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import MiniSearch from 'minisearch';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -66,9 +66,7 @@ export function searchSizes(site, archive) {
 
 /** Times of queries in chromium from file://: to the first transcript result and to the end of the search. */
 export async function searchTimes(site, queries) {
-  // playwright-core is the report's (dev) dependency.
-  const require = createRequire(new URL('../../apps/report/package.json', import.meta.url));
-  const { chromium } = require('playwright-core');
+  const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -109,8 +107,6 @@ export async function searchTimes(site, queries) {
  * machine stretches wall times in the browser; CPU time says what a quiet one would spend.
  */
 export function searchCpu(site, query) {
-  const require = createRequire(new URL('../../apps/report/package.json', import.meta.url));
-  const MiniSearch = require('minisearch');
   const dir = join(site, '_cctrail', 'search');
   const count = readdirSync(dir).filter((f) => /^p\d+\.js$/.test(f)).length;
   let text = '';
