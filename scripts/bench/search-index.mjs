@@ -2,12 +2,12 @@
 // the archive (its JSON files) and against the transcript text the pages show, and, in Debian's chromium from
 // file://, the time from opening the search page with a query to its first transcript result, and to the last.
 //
-//   node scripts/bench/search-index.mjs SITE_DIR ARCHIVE_DIR [--query word]…
+//   node scripts/bench/search-index.mjs SITE_DIR ARCHIVE_DIR [--query word]… [--no-browser]
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import MiniSearch from 'minisearch';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -66,9 +66,7 @@ export function searchSizes(site, archive) {
 
 /** Times of queries in chromium from file://: to the first transcript result and to the end of the search. */
 export async function searchTimes(site, queries) {
-  // playwright-core is the report's (dev) dependency.
-  const require = createRequire(new URL('../../apps/report/package.json', import.meta.url));
-  const { chromium } = require('playwright-core');
+  const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -80,7 +78,7 @@ export async function searchTimes(site, queries) {
       const page = await browser.newPage();
       const url = `${pathToFileURL(join(site, 'search', 'index.html')).href}?q=${encodeURIComponent(q)}`;
       const started = Date.now();
-      await page.goto(url);
+      await page.goto(url, { waitUntil: 'domcontentloaded' });
       await page.waitForSelector('#search-hits li', { timeout: 60_000 }).catch(() => null);
       const first = Date.now() - started;
       await page.waitForSelector('#search-hits-status[data-ms]', { timeout: 120_000 });
@@ -103,6 +101,38 @@ export async function searchTimes(site, queries) {
   return out;
 }
 
+/**
+ * CPU time (ms, this thread) the page's work takes in Node for a query: parsing each file, loading its
+ * MiniSearch indexes and searching them, to the first file with a result and to the last file. A contended
+ * machine stretches wall times in the browser; CPU time says what a quiet one would spend.
+ */
+export function searchCpu(site, query) {
+  const dir = join(site, '_cctrail', 'search');
+  const count = readdirSync(dir).filter((f) => /^p\d+\.js$/.test(f)).length;
+  let text = '';
+  globalThis.window = {
+    CCTRAIL_SEARCH_PIECE: (_n, t) => {
+      text = t;
+    },
+  };
+  const cpu = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
+  const start = cpu();
+  let first = null;
+  let hits = 0;
+  for (let n = 1; n <= count; n++) {
+    new Function(readFileSync(join(dir, `p${n}.js`), 'utf8'))();
+    for (const piece of JSON.parse(text)) {
+      const index = MiniSearch.loadJS(piece.i, { fields: ['x'], idField: 'id' });
+      hits += index.search(query, { prefix: (t) => t.length >= 3, combineWith: 'AND' }).length;
+    }
+    if (hits > 0 && first === null) first = cpu() - start;
+  }
+  return { first, all: cpu() - start, hits };
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [site, archive] = process.argv.slice(2);
   const queries = process.argv.flatMap((a, i) => (process.argv[i - 1] === '--query' ? [a] : []));
@@ -118,7 +148,13 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   console.log(
     `archive ${mb(s.archive)}: index = ${((100 * s.index) / s.archive).toFixed(1)} %; transcript text ${mb(s.text)}: index = ${((100 * s.index) / s.text).toFixed(1)} %`,
   );
-  if (queries.length > 0 && existsSync(CHROMIUM))
+  for (const q of queries) {
+    const c = searchCpu(site, q);
+    console.log(
+      `"${q}": CPU ${c.first === null ? '—' : c.first.toFixed(0)} ms to the first file with a result, ${c.all.toFixed(0)} ms for all; ${c.hits} hits`,
+    );
+  }
+  if (queries.length > 0 && existsSync(CHROMIUM) && !process.argv.includes('--no-browser'))
     for (const t of await searchTimes(site, queries))
       console.log(
         `"${t.q}": first result ${t.first} ms after navigation (${t.firstInPage} ms after the query ran), all ${t.all} ms; ${t.hits}`,

@@ -6,7 +6,6 @@
 
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -40,8 +39,7 @@ function sessionPage(prefix) {
   return join(site, 's', project, session);
 }
 
-const require = createRequire(join(root, 'apps/report/package.json'));
-const { chromium } = require('playwright-core');
+const { chromium } = await import('playwright-core');
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   headless: true,

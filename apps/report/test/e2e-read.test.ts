@@ -48,8 +48,7 @@ describe('a built report', () => {
     expect(files.length).toBeGreaterThan(5);
     for (const file of files) {
       const ids = [...readFileSync(file, 'utf8').matchAll(/\sid="([^"]*)"/g)].map((m) => m[1]);
-      const seen = new Set<string>();
-      const dupes = ids.filter((id) => (seen.has(id as string) ? true : (seen.add(id as string), false)));
+      const dupes = ids.filter((id, i) => ids.indexOf(id) !== i);
       expect(dupes, file).toEqual([]);
     }
   });

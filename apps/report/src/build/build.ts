@@ -92,9 +92,12 @@ function unrendered(
   manifest.projects.forEach((p, pi) => {
     p.sessions.forEach((s, si) => {
       const listed = listing.projects[pi]?.sessions[si];
-      if (!listed || read.has(s.file) || (render && !render.has(s.key))) return;
+      if (!listed || read.has(s.file)) return;
+      // The search index covers every session, also those whose pages this build keeps.
+      const noPiece = !hasSearchPiece(work, searchPieceKey(p.slug, s));
+      if (render && !render.has(s.key) && !noPiece) return;
       const missing =
-        !hasSearchPiece(work, searchPieceKey(p.slug, s)) ||
+        noPiece ||
         sessionRoutes(p.slug, s).some((r) => {
           const at = scopeOf(r.props);
           return at !== null && !hasFragment(work, fragmentKey(p.slug, s, at.scope, at.page));

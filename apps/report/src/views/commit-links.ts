@@ -8,7 +8,7 @@ import { type SafeHtml, trusted } from './html.js';
  */
 
 /** A `git commit` summary line, in escaped HTML (branch names may hold `&amp;`-style entities). */
-const COMMIT_LINE = /^(\[[^\]\s<>]+(?: \(root-commit\))? )([0-9a-f]{7,40})\]/gm;
+const COMMIT_LINE = /(?<=^|>)(\[[^\]\s<>]+(?: \(root-commit\))? )([0-9a-f]{7,40})\]/gm;
 
 /** True when a shell command runs `git commit`. */
 export function isGitCommit(command: string): boolean {

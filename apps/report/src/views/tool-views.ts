@@ -36,7 +36,7 @@ function pathLine(path: string, note = ''): SafeHtml {
 }
 
 /** A unified view of an edit: removed lines, added lines, and the lines both sides share. */
-export function renderDiff(before: string, after: string): SafeHtml {
+function renderDiff(before: string, after: string): SafeHtml {
   if (before.length > DIFF_CAP || after.length > DIFF_CAP)
     return html`<div class="diff">${renderOutput(before, 'diff__del')}${renderOutput(after, 'diff__add')}</div>`;
   const rows: SafeHtml[] = [];
@@ -178,9 +178,4 @@ export function toolView(name: string, input: unknown): ToolView | null {
   const view = Object.hasOwn(VIEWS, name) ? VIEWS[name] : undefined;
   if (!view || typeof input !== 'object' || input === null || Array.isArray(input)) return null;
   return view(input as Input);
-}
-
-/** True for a Task/Agent call (shown as a card that links to the agent's page). */
-export function isSpawnTool(name: string): boolean {
-  return name === 'Task' || name === 'Agent';
 }
