@@ -15,7 +15,9 @@ const CASES = [
 
 /** Runs one command with a time limit; returns its wall time, peak RSS and outcome. */
 async function measure(cli, args, env, limit) {
-  const result = await run('timeout', [String(Math.ceil(limit / 1000)), process.execPath, cli, ...args], { env });
+  const result = await run('timeout', [String(Math.ceil(limit / 1000)), process.execPath, cli, ...args], {
+    env,
+  });
   const outcome = result.code === 124 ? 'timed out' : result.code === 0 ? 'ok' : `exit ${result.code}`;
   return { ...result, outcome };
 }

@@ -56,7 +56,7 @@ const reply = (
   });
 
 /** A valid record whose extra field nests `n` arrays deep. */
-export function deepLine(n: number, sessionId = SID): HostileSession {
+function deepLine(n: number, sessionId = SID): HostileSession {
   const deep = `${'['.repeat(n)}${']'.repeat(n)}`;
   return {
     main: [
@@ -68,7 +68,7 @@ export function deepLine(n: number, sessionId = SID): HostileSession {
 }
 
 /** Token counts out of range: 1e308, negative, fractional, above 2^53, strings; `n` replies. */
-export function hugeNumbers(n: number, sessionId = SID): HostileSession {
+function hugeNumbers(n: number, sessionId = SID): HostileSession {
   const values = [1e308, -1, 1.5, 2 ** 60, '12', null, Number.MAX_SAFE_INTEGER];
   const main = [user(sessionId, 'u0', null, 'count', 0)];
   let parent = 'u0';
@@ -88,7 +88,7 @@ export function hugeNumbers(n: number, sessionId = SID): HostileSession {
 }
 
 /** Timestamps that name no instant, and a spawnDepth that is not a positive integer. */
-export function badTimes(n: number, sessionId = SID): HostileSession {
+function badTimes(n: number, sessionId = SID): HostileSession {
   const times = ['not-a-date', '2026-13-45T99:99:99Z', '', '9999999-01-01T00:00:00Z', 'NaN'];
   const main = [user(sessionId, 'u0', null, 'start', 0)];
   for (let i = 0; i < n; i++) {
@@ -100,7 +100,7 @@ export function badTimes(n: number, sessionId = SID): HostileSession {
 }
 
 /** One line that does not parse, `bytes` long, full of `}{` (glued records that never split cleanly). */
-export function invalidLine(bytes: number, sessionId = SID): HostileSession {
+function invalidLine(bytes: number, sessionId = SID): HostileSession {
   // Nesting stays shallow (so the line is invalid JSON, not too deep) and `}{` recurs all along.
   const unit = '{"a":1}}{"b":2';
   return {
@@ -113,7 +113,7 @@ export function invalidLine(bytes: number, sessionId = SID): HostileSession {
 }
 
 /** `n` retries of one prompt: `n` children of one parent (forks). */
-export function retries(n: number, sessionId = SID): HostileSession {
+function retries(n: number, sessionId = SID): HostileSession {
   const main = [user(sessionId, 'u0', null, 'try this', 0)];
   for (let i = 0; i < n; i++)
     main.push(reply(sessionId, `a${i}`, 'u0', [{ type: 'text', text: `attempt ${i}` }], i + 1));
@@ -121,7 +121,7 @@ export function retries(n: number, sessionId = SID): HostileSession {
 }
 
 /** A chain of sub-agents `n` deep: each agent spawns the next with a Task call. */
-export function agentChain(n: number, sessionId = SID): HostileSession {
+function agentChain(n: number, sessionId = SID): HostileSession {
   const task = (id: string, i: number) => ({
     type: 'tool_use',
     id,
@@ -156,7 +156,7 @@ export function agentChain(n: number, sessionId = SID): HostileSession {
 }
 
 /** Markup, bidi controls, scheme-less links and device names in every text field. */
-export function hostileText(n: number, sessionId = SID): HostileSession {
+function hostileText(n: number, sessionId = SID): HostileSession {
   const texts = [
     '<script>alert(1)</script><img src=x onerror=alert(1)>',
     '[click](//evil.example/x) and [b](javascript:alert(1))',

@@ -106,12 +106,8 @@ function inside(root: string, target: string): boolean {
   );
 }
 
-/**
- * A file-system error as a short reason.
- *
- * @param error The error.
- */
-export function fsReason(error: NodeJS.ErrnoException): string {
+/** A file-system error as a short reason. */
+function fsReason(error: NodeJS.ErrnoException): string {
   switch (error.code) {
     case 'ENOENT':
       return 'no such file or folder';
