@@ -2,10 +2,11 @@
 // ratio of times says whether the work grows linearly (4 × the input should take about 4 × the time). Opt-in:
 // BENCH_ONLY=5. Runs that pass BENCH_EXTREME_TIMEOUT (default 300 s) are stopped and reported as such.
 
-import { rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeAgentChain, writeInvalidLine, writeRetries } from './extremes.mjs';
-import { mb, run, seconds } from './measure.mjs';
+import { mb, seconds } from './measure.mjs';
 
 const CASES = [
   { name: 'retries at one parent', sizes: [2_500, 10_000], write: writeRetries, unit: 'forks' },
@@ -13,13 +14,35 @@ const CASES = [
   { name: 'invalid line', sizes: [262_144, 1_048_576], write: writeInvalidLine, unit: 'bytes' },
 ];
 
-/** Runs one command with a time limit; returns its wall time, peak RSS and outcome. */
-async function measure(cli, args, env, limit) {
-  const result = await run('timeout', [String(Math.ceil(limit / 1000)), process.execPath, cli, ...args], {
-    env,
+/** Runs the CLI with a time limit: wall time, peak RSS (VmHWM, polled) and outcome. */
+function measure(cli, args, env, limit) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [cli, ...args], {
+      env: { ...process.env, ...env },
+      stdio: 'ignore',
+    });
+    let peakRss = 0;
+    let timedOut = false;
+    const poll = setInterval(() => {
+      try {
+        const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
+        if (kb) peakRss = Math.max(peakRss, Number(kb) * 1024);
+      } catch {
+        // the process has ended
+      }
+    }, 20);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, limit);
+    child.on('close', (code) => {
+      clearInterval(poll);
+      clearTimeout(timer);
+      const outcome = timedOut ? 'timed out' : code === 0 ? 'ok' : `exit ${code}`;
+      resolve({ ms: performance.now() - started, peakRss, outcome });
+    });
   });
-  const outcome = result.code === 124 ? 'timed out' : result.code === 0 ? 'ok' : `exit ${result.code}`;
-  return { ...result, outcome };
 }
 
 export async function extremes(ctx) {
