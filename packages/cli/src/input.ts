@@ -183,6 +183,8 @@ export async function selectSessions(paths: readonly string[], filters: Filters,
   const discovery = await discover(inputs);
   const problem = discovery.unreadable[0];
   if (problem) throw new CliError(`cannot read ${shown(problem.path, io)}: ${problem.reason}`);
+  for (const skip of discovery.skipped)
+    io.stderr.write(`cctrail: skipped ${shown(skip.path, io)}: ${skip.reason}\n`);
 
   const root = displayRoot(
     inputs,

@@ -1,5 +1,7 @@
+import { neutralizeBidi } from './bidi.js';
 import { shortenHome, shortenHomePaths } from './home-paths.js';
 import { redactSecrets, redactText } from './redact.js';
+import { rewriteStrings } from './rewrite-strings.js';
 
 /** Privacy options of an export (the `report` command). */
 export interface Privacy {
@@ -21,7 +23,7 @@ export type Transform = <T>(value: T) => T;
 
 /**
  * The privacy options as a transform of JSON values: strings are returned rewritten, objects and arrays are
- * rewritten in place.
+ * rewritten in place. Redaction also shows bidirectional control characters as visible marks (`bidi.ts`).
  *
  * @param privacy What to rewrite.
  * @param counts Collects the secrets replaced and counts the home paths shortened (a fresh one by default).
@@ -33,7 +35,7 @@ export function privacyTransform(
   return <T>(value: T): T => {
     if (typeof value === 'string') {
       let text: string = value;
-      if (privacy.redact) text = redactText(text, counts.secrets).text;
+      if (privacy.redact) text = neutralizeBidi(redactText(text, counts.secrets).text).text;
       if (privacy.shortHome) {
         const result = shortenHome(text);
         counts.shortened += result.count;
@@ -42,7 +44,10 @@ export function privacyTransform(
       return text as T;
     }
     if (value !== null && typeof value === 'object') {
-      if (privacy.redact) redactSecrets(value, counts.secrets);
+      if (privacy.redact) {
+        redactSecrets(value, counts.secrets);
+        rewriteStrings(value, neutralizeBidi, { keys: true });
+      }
       if (privacy.shortHome) counts.shortened += shortenHomePaths(value);
     }
     return value;

@@ -7,8 +7,6 @@
 import { SHAPES, TRANSCRIPT_PATTERNS } from './redact-shapes.js';
 import type { SecretPattern } from './secret-pattern.js';
 
-export type { SecretHint, SecretPattern } from './secret-pattern.js';
-
 /** The secrets cctrail redacts, in the order they are looked for. */
 export const SECRET_PATTERNS: readonly SecretPattern[] = [
   ...SHAPES,

@@ -9,7 +9,7 @@ import { rewriteStrings } from './rewrite-strings.js';
 
 import type { SecretHint, SecretPattern } from './secret-pattern.js';
 
-export { SECRET_PATTERNS, type SecretPattern };
+export { SECRET_PATTERNS };
 
 /**
  * Every hint as one expression. Most strings hold none, and for a short string one search says so faster than

@@ -11,7 +11,10 @@ export function shortHash(text: string): string {
   return createHash('sha1').update(text).digest('hex').slice(0, 8);
 }
 
-/** Reduces a name to `[a-z0-9-_.]`, at most `max` characters, never empty and never starting with a dot. */
+/**
+ * Reduces a name to `[a-z0-9-_.]`, at most `max` characters, never empty, never starting with a dot and never
+ * a Windows device name.
+ */
 export function slugify(name: string, max = 64): string {
   const slug = name
     .normalize('NFKD')
@@ -21,8 +24,12 @@ export function slugify(name: string, max = 64): string {
     .replace(/^[-.]+|[-.]+$/g, '')
     .slice(0, max)
     .replace(/[-.]+$/g, '');
-  return slug === '' ? 'x' : slug;
+  if (slug === '') return 'x';
+  // Windows refuses files and folders named after devices (`con`, `nul.txt`, `com1`).
+  return WINDOWS_DEVICE.test(slug) ? `_${slug}` : slug;
 }
+
+const WINDOWS_DEVICE = /^(?:con|prn|aux|nul|com\d|lpt\d)(?:\.|$)/;
 
 /**
  * Gives each name a unique slug, in input order. Names whose slugs collide (case-insensitively) all get a

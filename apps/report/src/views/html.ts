@@ -4,6 +4,8 @@
  * Transcript text is hostile: nothing reaches a page without passing through `escapeHtml`.
  */
 
+import { neutralizeBidi } from './bidi.js';
+
 /** A string of HTML that is safe to insert as it is. */
 export class SafeHtml {
   constructor(readonly value: string) {}
@@ -14,9 +16,9 @@ export class SafeHtml {
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-/** Replaces lone UTF-16 surrogates (invalid in HTML output) by U+FFFD. */
+/** Replaces lone UTF-16 surrogates (invalid in HTML output) by U+FFFD, and bidi controls by a visible mark. */
 export function wellFormed(text: string): string {
-  return text.replace(LONE_SURROGATE, '\uFFFD');
+  return neutralizeBidi(text.replace(LONE_SURROGATE, '\uFFFD'));
 }
 
 const ESCAPES: Record<string, string> = {

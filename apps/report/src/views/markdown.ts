@@ -66,6 +66,22 @@ function remarkNeutralize() {
     });
 }
 
+/**
+ * rehype plugin: a link without a scheme that a browser reads as another host (`//evil.example/x`, `/\evil`,
+ * `\\evil`) loses its `href`; links to pages of the site itself (`/x`, `x.html`) keep theirs.
+ */
+function rehypeNoOtherHost() {
+  return (tree: AnyNode) =>
+    mapChildren(tree, (child: AnyNode) => {
+      const href: unknown = child.type === 'element' ? child.properties?.href : undefined;
+      if (typeof href !== 'string') return child;
+      // Browsers drop tabs, newlines and leading spaces, and read a backslash as a slash.
+      const seen = href.replace(/[\u0000-\u0020]/g, '').replace(/\\/g, '/');
+      if (seen.startsWith('//')) delete child.properties.href;
+      return child;
+    });
+}
+
 /** rehype plugin: replaces `<pre><code class="language-x">` by shiki's highlighted tree (after sanitizing). */
 function rehypeHighlight() {
   return (tree: AnyNode) =>
@@ -89,6 +105,7 @@ const withGfm = unified()
   .use(remarkNeutralize)
   .use(remarkRehype)
   .use(rehypeSanitize, SANITIZE_SCHEMA)
+  .use(rehypeNoOtherHost)
   .use(rehypeHighlight)
   .use(rehypeStringify);
 
@@ -98,6 +115,7 @@ const withoutGfm = unified()
   .use(remarkNeutralize)
   .use(remarkRehype)
   .use(rehypeSanitize, SANITIZE_SCHEMA)
+  .use(rehypeNoOtherHost)
   .use(rehypeHighlight)
   .use(rehypeStringify);
 

@@ -1,6 +1,14 @@
-import { readdir, stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { mapLimited, PEEKS_AT_ONCE, peekSessionId } from './peek.js';
+import {
+  type ListedEntry,
+  listFolder,
+  type ScanScope,
+  type SkippedPath,
+  scopeOf,
+  uniqueSkips,
+} from './skipped-paths.js';
 
 /** The files of one session found on disk. */
 export interface DiscoveredSession {
@@ -32,6 +40,8 @@ export interface Discovery {
   projects: DiscoveredProject[];
   /** Inputs that could not be read (missing, permission), with the reason. */
   unreadable: { path: string; reason: string }[];
+  /** Paths inside the inputs that were not read (links out of the input, permissions, FIFOs…), with the reason. */
+  skipped: SkippedPath[];
 }
 
 const AGENT_FILE = /^agent-(.+)\.jsonl$/;
@@ -47,6 +57,7 @@ const UUID_LIKE = /^[0-9a-zA-Z][\w.-]*$/;
  */
 export async function discover(paths: readonly string[]): Promise<Discovery> {
   const unreadable: Discovery['unreadable'] = [];
+  const skipped: SkippedPath[] = [];
   const byProject = new Map<string, ProjectFiles>();
   const absolute = paths.map((p) => resolve(p));
   const rootParts: string[] = [];
@@ -61,8 +72,10 @@ export async function discover(paths: readonly string[]): Promise<Discovery> {
     if (info.isFile()) {
       addFile(byProject, path);
     } else if (info.isDirectory()) {
-      const result = await scanDirectory(path, byProject);
+      const result = await scanDirectory(path, byProject, scopeOf(path, skipped));
       if (result) unreadable.push({ path, reason: result });
+    } else {
+      skipped.push({ path, reason: 'not a regular file (a FIFO, socket or device)' });
     }
   }
 
@@ -70,7 +83,7 @@ export async function discover(paths: readonly string[]): Promise<Discovery> {
   for (const [dir, files] of [...byProject].sort(([a], [b]) => compare(a, b))) {
     projects.push({ slug: basename(dir), dir, sessions: await groupSessions(dir, files) });
   }
-  return { root: commonRoot(rootParts), projects, unreadable };
+  return { root: commonRoot(rootParts), projects, unreadable, skipped: uniqueSkips(skipped) };
 }
 
 interface ProjectFiles {
@@ -121,17 +134,23 @@ const MAX_DEPTH = 3;
  * Scans a folder that is a project folder, a folder of project folders, or a folder of those (breadth first,
  * up to `MAX_DEPTH` levels; hidden folders and `node_modules` are skipped).
  */
-async function scanDirectory(dir: string, map: Map<string, ProjectFiles>): Promise<string | null> {
-  const top = await readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => error);
-  if (top instanceof Error) return describeFsError(top);
-  let level: { dir: string; entries: import('node:fs').Dirent[] }[] = [{ dir, entries: top }];
+async function scanDirectory(
+  dir: string,
+  map: Map<string, ProjectFiles>,
+  scope: ScanScope,
+): Promise<string | null> {
+  const before = scope.skipped.length;
+  const top = await listFolder(dir, scope);
+  if (scope.skipped.length > before && scope.skipped[before]!.path === dir)
+    return scope.skipped.splice(before, 1)[0]!.reason;
+  let level: { dir: string; entries: ListedEntry[] }[] = [{ dir, entries: top }];
   for (let depth = 0; depth <= MAX_DEPTH && level.length > 0; depth++) {
     // The folders of a level are read at once (their order is restored by sorting projects and sessions).
     const below = await Promise.all(
       level.map(async ({ dir: at, entries }) => {
         const isProject = entries.some((e) => e.isFile() && e.name.endsWith('.jsonl'));
         if (isProject || (await hasSubagentFolders(at, entries))) {
-          await scanProject(at, map);
+          await scanProject(at, map, scope);
           return [];
         }
         const folders = entries.filter(
@@ -140,7 +159,7 @@ async function scanDirectory(dir: string, map: Map<string, ProjectFiles>): Promi
         return Promise.all(
           folders.map(async (entry) => {
             const sub = join(at, entry.name);
-            return { dir: sub, entries: await readdir(sub, { withFileTypes: true }).catch(() => []) };
+            return { dir: sub, entries: await listFolder(sub, scope) };
           }),
         );
       }),
@@ -150,7 +169,7 @@ async function scanDirectory(dir: string, map: Map<string, ProjectFiles>): Promi
   return null;
 }
 
-async function hasSubagentFolders(dir: string, entries: import('node:fs').Dirent[]): Promise<boolean> {
+async function hasSubagentFolders(dir: string, entries: ListedEntry[]): Promise<boolean> {
   const found = await Promise.all(
     entries.map(async (entry) =>
       entry.isDirectory()
@@ -161,13 +180,13 @@ async function hasSubagentFolders(dir: string, entries: import('node:fs').Dirent
   return found.includes(true);
 }
 
-async function scanProject(dir: string, map: Map<string, ProjectFiles>): Promise<void> {
+async function scanProject(dir: string, map: Map<string, ProjectFiles>, scope: ScanScope): Promise<void> {
   const files = project(map, dir);
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const entries = await listFolder(dir, scope);
   // Session folders are listed all at once: one after the other, their round trips add up.
   const subagents = await Promise.all(
     entries.map((entry) =>
-      entry.isDirectory() ? sessionFolderFiles(join(dir, entry.name)) : Promise.resolve([]),
+      entry.isDirectory() ? sessionFolderFiles(join(dir, entry.name), scope) : Promise.resolve([]),
     ),
   );
   entries.forEach((entry, index) => {
@@ -189,9 +208,9 @@ async function scanProject(dir: string, map: Map<string, ProjectFiles>): Promise
 }
 
 /** Files of a session folder that belong to the session: `subagents/**` and the workflow snapshots. */
-async function sessionFolderFiles(sessionDir: string): Promise<string[]> {
+async function sessionFolderFiles(sessionDir: string, scope: ScanScope): Promise<string[]> {
   const [agents, runs] = await Promise.all([
-    walkFiles(join(sessionDir, 'subagents')),
+    walkFiles(join(sessionDir, 'subagents'), scope),
     readdir(join(sessionDir, 'workflows'), { withFileTypes: true }).catch(() => []),
   ]);
   const snapshots = runs
@@ -206,13 +225,17 @@ function isWorkflowFile(path: string, name: string): boolean {
   return name.endsWith('.json') && !name.endsWith('.meta.json') && basename(dirname(path)) === 'workflows';
 }
 
-/** All files below a folder, iteratively (no recursion over depth). */
-async function walkFiles(root: string): Promise<string[]> {
+/** All files below a folder, iteratively (no recursion over depth; each folder once, links included). */
+async function walkFiles(root: string, scope: ScanScope): Promise<string[]> {
   const out: string[] = [];
   const stack = [root];
+  const seen = new Set<string>();
   while (stack.length > 0) {
     const dir = stack.pop()!;
-    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    const real = await realFolder(dir);
+    if (seen.has(real)) continue;
+    seen.add(real);
+    const entries = await listFolder(dir, scope, dir === root);
     for (const entry of entries) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) stack.push(path);
@@ -267,6 +290,10 @@ function commonRoot(paths: string[]): string {
     length = i;
   }
   return first.slice(0, length).join('/') || '/';
+}
+
+async function realFolder(dir: string): Promise<string> {
+  return realpath(dir).catch(() => dir);
 }
 
 function describeFsError(error: NodeJS.ErrnoException): string {

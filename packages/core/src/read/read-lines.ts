@@ -39,7 +39,7 @@ export interface ReadOptions {
 }
 
 /** The longest line decoded: V8's longest string, in UTF-16 code units (a byte never decodes to more than one). */
-export const MAX_LINE_BYTES = 0x1fffffe8;
+const MAX_LINE_BYTES = 0x1fffffe8;
 /** Bytes of an oversize line kept as its `text`. */
 const OVERSIZE_PREFIX = 4000;
 

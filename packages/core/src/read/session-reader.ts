@@ -14,7 +14,8 @@ import type { SessionSource, TranscriptSource } from '../source.js';
 import { type AgentMeta, parseAgentMeta } from './agent-meta.js';
 import { lineProblem } from './line-problems.js';
 import { notATranscript } from './not-a-transcript.js';
-import { decodeFull, type Line, readLineBatches } from './read-lines.js';
+import { decodeFull, type Line } from './read-lines.js';
+import { readableLineBatches } from './readable-lines.js';
 import { checkRecordValues } from './record-checks.js';
 import { isEntryRecord, isKnownType } from './record-types.js';
 import { parseLine, type RawRecord } from './records.js';
@@ -161,7 +162,7 @@ async function readFile(source: TranscriptSource, fileIndex: number, state: Read
   // Structure-only builds shrink long lines before decoding them: the values they never read (tool outputs,
   // thinking, …: `LEAN_UNREAD`) are emptied, and other long strings cut to the text a lean entry keeps.
   const options = state.lean ? { shrinkAbove: SHRINK_ABOVE, keep: LEAN_TEXT, unread: LEAN_UNREAD } : {};
-  for await (const batch of readLineBatches(source.read(), options)) {
+  for await (const batch of readableLineBatches(source, options, state.diagnostics)) {
     for (const line of batch) readLine(line, source.path, fileIndex, read, state);
   }
   return read;

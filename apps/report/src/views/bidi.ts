@@ -1,0 +1,20 @@
+/**
+ * Bidirectional control characters (embeddings, overrides, isolates, the Arabic letter mark) reorder the text
+ * around them when displayed, so a transcript could show code that reads differently from what it is ("Trojan
+ * Source"). Pages show each one as a visible `⟦U+202E⟧` instead.
+ */
+
+const BIDI_CONTROL = /[\u061C\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * Replaces every bidirectional control character by a visible mark naming it.
+ *
+ * @param text Text from a transcript.
+ * @example neutralizeBidi('a\u202Eb') // 'a⟦U+202E⟧b'
+ */
+export function neutralizeBidi(text: string): string {
+  return text.replace(
+    BIDI_CONTROL,
+    (c) => `⟦U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟧`,
+  );
+}

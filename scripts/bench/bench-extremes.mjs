@@ -1,0 +1,88 @@
+// Benchmark 5 (#19): `stats --json`, `export` and `report` on generated extremes, each at two sizes, so that the
+// ratio of times says whether the work grows linearly (4 × the input should take about 4 × the time). Opt-in:
+// BENCH_ONLY=5. Runs that pass BENCH_EXTREME_TIMEOUT (default 300 s) are stopped and reported as such.
+
+import { spawn } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeAgentChain, writeInvalidLine, writeRetries } from './extremes.mjs';
+import { mb, seconds } from './measure.mjs';
+
+const CASES = [
+  { name: 'retries at one parent', sizes: [2_500, 10_000], write: writeRetries, unit: 'forks' },
+  { name: 'agent chain', sizes: [5_000, 20_000], write: writeAgentChain, unit: 'agents deep' },
+  { name: 'invalid line', sizes: [262_144, 1_048_576], write: writeInvalidLine, unit: 'bytes' },
+];
+
+/** Runs the CLI with a time limit: wall time, peak RSS (VmHWM, polled) and outcome. */
+function measure(cli, args, env, limit) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [cli, ...args], {
+      env: { ...process.env, ...env },
+      stdio: 'ignore',
+    });
+    let peakRss = 0;
+    let timedOut = false;
+    const poll = setInterval(() => {
+      try {
+        const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
+        if (kb) peakRss = Math.max(peakRss, Number(kb) * 1024);
+      } catch {
+        // the process has ended
+      }
+    }, 20);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, limit);
+    child.on('close', (code) => {
+      clearInterval(poll);
+      clearTimeout(timer);
+      const outcome = timedOut ? 'timed out' : code === 0 ? 'ok' : `exit ${code}`;
+      resolve({ ms: performance.now() - started, peakRss, outcome });
+    });
+  });
+}
+
+export async function extremes(ctx) {
+  const limit = Number(process.env.BENCH_EXTREME_TIMEOUT ?? 300) * 1000;
+  const rows = [];
+  for (const build of ctx.builds) {
+    for (const c of CASES) {
+      const times = {};
+      for (const size of c.sizes.map((s) => Math.max(1, Math.round(s * ctx.scale)))) {
+        const dir = join(ctx.work, `extreme-${c.name.replaceAll(' ', '-')}-${size}`);
+        rmSync(dir, { recursive: true, force: true });
+        c.write(join(dir, 'projects'), size);
+        const env = { CCTRAIL_CACHE_DIR: join(dir, 'cache'), NO_COLOR: '1' };
+        for (const [command, args] of [
+          ['stats', ['stats', join(dir, 'projects'), '--json', '--no-cache']],
+          ['export', ['export', join(dir, 'projects'), '-o', join(dir, 'archive')]],
+          ['report', ['report', join(dir, 'projects'), '-o', join(dir, 'site')]],
+        ]) {
+          ctx.log(`5: ${build.name} ${command} ${c.name} ${size}`);
+          const r = await measure(build.cli, args, env, limit);
+          times[command] = [...(times[command] ?? []), r.ms];
+          rows.push(
+            `| ${build.name} | ${c.name} | ${size.toLocaleString('en-US')} ${c.unit} | \`${command}\` | ${r.outcome === 'ok' ? seconds(r.ms) : `${r.outcome} after ${seconds(r.ms)}`} | ${mb(r.peakRss)} |`,
+          );
+        }
+        rmSync(dir, { recursive: true, force: true });
+      }
+      for (const [command, [small, large]] of Object.entries(times))
+        rows.push(
+          `| ${build.name} | ${c.name} | ratio 4× / 1× | \`${command}\` | ${(large / small).toFixed(1)} | |`,
+        );
+    }
+  }
+  return `## 5. Extremes (#19)
+
+One generated session per case, at two sizes (the larger 4 × the smaller); linear work gives a ratio near 4
+(less when the start-up of the process dominates). Time limit per run: ${limit / 1000} s.
+
+| build | case | size | command | time | peak RSS |
+| --- | --- | --- | --- | --- | --- |
+${rows.join('\n')}
+`;
+}

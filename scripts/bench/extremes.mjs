@@ -1,0 +1,97 @@
+// Generated extremes of #19: one session with N retries of one prompt (N children of one parent), one session
+// whose sub-agents form a chain N deep (each agent spawns the next), one session with an invalid line of N bytes.
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const at = (i) => new Date(Date.UTC(2026, 1, 10, 9) + i * 1000).toISOString();
+
+function line(sessionId, fields) {
+  return JSON.stringify({
+    sessionId,
+    cwd: '/home/dev/extreme',
+    version: '2.1.39',
+    userType: 'external',
+    isSidechain: false,
+    ...fields,
+  });
+}
+
+function user(sessionId, uuid, parentUuid, content, i, more = {}) {
+  return line(sessionId, {
+    type: 'user',
+    uuid,
+    parentUuid,
+    timestamp: at(i),
+    message: { role: 'user', content },
+    ...more,
+  });
+}
+
+function reply(sessionId, uuid, parentUuid, content, i, more = {}) {
+  const message = {
+    id: `msg_${uuid}`,
+    role: 'assistant',
+    model: 'claude-opus-4-1',
+    content,
+    usage: { input_tokens: 3, output_tokens: 2 },
+  };
+  return line(sessionId, { type: 'assistant', uuid, parentUuid, timestamp: at(i), message, ...more });
+}
+
+function write(dir, sessionId, main, agents = {}) {
+  const project = join(dir, '-home-dev-extreme');
+  mkdirSync(join(project, sessionId, 'subagents'), { recursive: true });
+  writeFileSync(join(project, `${sessionId}.jsonl`), `${main.join('\n')}\n`);
+  for (const [name, lines] of Object.entries(agents))
+    writeFileSync(join(project, sessionId, 'subagents', name), `${lines.join('\n')}\n`);
+}
+
+/** `n` retries at one parent. */
+export function writeRetries(dir, n) {
+  const id = 'e0000000-0000-4000-8000-000000000001';
+  const main = [user(id, 'u0', null, 'try this', 0)];
+  for (let i = 0; i < n; i++)
+    main.push(reply(id, `a${i}`, 'u0', [{ type: 'text', text: `attempt ${i}` }], i + 1));
+  write(dir, id, main);
+}
+
+/** A chain of sub-agents `n` deep. */
+export function writeAgentChain(dir, n) {
+  const id = 'e0000000-0000-4000-8000-000000000002';
+  const task = (toolId, i) => ({
+    type: 'tool_use',
+    id: toolId,
+    name: 'Task',
+    input: { description: `level ${i}`, prompt: `go ${i}`, subagent_type: 'general-purpose' },
+  });
+  const main = [user(id, 'u0', null, 'delegate', 0), reply(id, 'a0', 'u0', [task('toolu_0', 0)], 1)];
+  const agents = {};
+  for (let i = 1; i <= n; i++) {
+    const agentId = `c${String(i).padStart(6, '0')}`;
+    const side = { isSidechain: true, agentId };
+    agents[`agent-${agentId}.jsonl`] = [
+      user(id, `${agentId}-u`, null, `go ${i - 1}`, 2 * i, side),
+      reply(
+        id,
+        `${agentId}-a`,
+        `${agentId}-u`,
+        i < n ? [task(`toolu_${i}`, i)] : [{ type: 'text', text: 'done' }],
+        2 * i + 1,
+        side,
+      ),
+    ];
+  }
+  write(dir, id, main, agents);
+}
+
+/** An invalid line of `bytes` bytes, `}{` all along and shallow nesting. */
+export function writeInvalidLine(dir, bytes) {
+  const id = 'e0000000-0000-4000-8000-000000000003';
+  const unit = '{"a":1}}{"b":2';
+  write(dir, id, [
+    user(id, 'u1', null, 'before', 1),
+    unit.repeat(Math.ceil(bytes / unit.length)),
+    user(id, 'u2', 'u1', 'after', 2),
+  ]);
+}
