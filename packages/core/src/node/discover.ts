@@ -1,6 +1,7 @@
-import { realpath, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { mapLimited, PEEKS_AT_ONCE, peekSessionId } from './peek.js';
+import { compare, isWorkflowFile, sessionFolderFiles } from './session-folder.js';
 import {
   type ListedEntry,
   listFolder,
@@ -207,44 +208,6 @@ async function scanProject(dir: string, map: Map<string, ProjectFiles>, scope: S
   });
 }
 
-/** Files of a session folder that belong to the session: `subagents/**` and the workflow snapshots. */
-async function sessionFolderFiles(sessionDir: string, scope: ScanScope): Promise<string[]> {
-  const [agents, runs] = await Promise.all([
-    walkFiles(join(sessionDir, 'subagents'), scope),
-    readdir(join(sessionDir, 'workflows'), { withFileTypes: true }).catch(() => []),
-  ]);
-  const snapshots = runs
-    .filter((e) => e.isFile() && e.name.endsWith('.json'))
-    .map((e) => join(sessionDir, 'workflows', e.name));
-  return snapshots.length === 0 ? agents : [...agents, ...snapshots.sort(compare)];
-}
-
-/** A workflow run's snapshot (`workflows/<runId>.json`) or journal (`subagents/workflows/<runId>/journal.jsonl`). */
-function isWorkflowFile(path: string, name: string): boolean {
-  if (name === 'journal.jsonl') return true;
-  return name.endsWith('.json') && !name.endsWith('.meta.json') && basename(dirname(path)) === 'workflows';
-}
-
-/** All files below a folder, iteratively (no recursion over depth; each folder once, links included). */
-async function walkFiles(root: string, scope: ScanScope): Promise<string[]> {
-  const out: string[] = [];
-  const stack = [root];
-  const seen = new Set<string>();
-  while (stack.length > 0) {
-    const dir = stack.pop()!;
-    const real = await realFolder(dir);
-    if (seen.has(real)) continue;
-    seen.add(real);
-    const entries = await listFolder(dir, scope, dir === root);
-    for (const entry of entries) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) stack.push(path);
-      else if (entry.isFile()) out.push(path);
-    }
-  }
-  return out.sort(compare);
-}
-
 async function groupSessions(dir: string, files: ProjectFiles): Promise<DiscoveredSession[]> {
   const sessions = new Map<string, DiscoveredSession>();
   const slug = basename(dir);
@@ -292,10 +255,6 @@ function commonRoot(paths: string[]): string {
   return first.slice(0, length).join('/') || '/';
 }
 
-async function realFolder(dir: string): Promise<string> {
-  return realpath(dir).catch(() => dir);
-}
-
 function describeFsError(error: NodeJS.ErrnoException): string {
   switch (error.code) {
     case 'ENOENT':
@@ -308,8 +267,4 @@ function describeFsError(error: NodeJS.ErrnoException): string {
     default:
       return error.message;
   }
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
