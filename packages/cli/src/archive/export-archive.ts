@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { ArchiveIndex } from '@cctrail/core';
 import type { Io } from '../command.js';
 import { inTimeRange, type Selection } from '../input.js';
-import { NO_PRIVACY, type Privacy } from '../privacy.js';
+import { NO_PRIVACY, type Privacy, privacyTransform } from '../privacy.js';
 import type { Progress } from '../progress.js';
 import { ExportState } from '../runtime/export-state.js';
 import type { JobRunner } from '../runtime/job-runner.js';
@@ -88,6 +88,11 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
     const settled = await settleSessions(layout, { target, state, privacy });
     const index = archiveIndex(layout, settled.indexed, settled.usage, settled.cost);
     addConversations(index, sessions);
+    // The totals by model and the conversations are made from the transcripts' own text (model names, ids):
+    // they pass the same privacy transform as the sessions (counted there already).
+    const transform = privacyTransform(privacy);
+    transform(index.cost);
+    if (index.conversations) transform(index.conversations);
     const outcome = { sessions, ...settled.tally, removed: 0, index };
     if ('stream' in target) {
       await write(target.stream, `${JSON.stringify(index)}\n`);

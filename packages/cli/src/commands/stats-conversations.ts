@@ -2,6 +2,7 @@ import { type ArchiveStats, totalTokens } from '@cctrail/core';
 import { crossFileConversations } from '../archive/conversations.js';
 import type { Skeleton } from '../skeleton.js';
 import { formatCount, formatTokens, printable, type Style, table } from '../terminal.js';
+import { costCell } from './stats-cost.js';
 
 /**
  * The statistics with the conversations that span several files (`stats.conversations`), each with its totals
@@ -32,7 +33,8 @@ export function renderConversations(stats: ArchiveStats, style: Style): string {
     String(c.totals.forks),
     String(c.totals.sidechains),
     formatTokens(totalTokens(c.totals.usage)),
+    c.totals.cost ? costCell(c.totals.cost) : '',
   ]);
-  const header = ['conversation', 'files', 'entries', 'compactions', 'forks', 'agents', 'tokens'];
-  return `\n${style.bold('Conversations over several files')}\n${table(header, rows, ['left', 'left', 'right', 'right', 'right', 'right', 'right'])}\n`;
+  const header = ['conversation', 'files', 'entries', 'compactions', 'forks', 'agents', 'tokens', 'cost'];
+  return `\n${style.bold('Conversations over several files')}\n${table(header, rows, ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right'])}\n`;
 }

@@ -9,6 +9,7 @@
  */
 
 import type { Conversation, ConversationMember, ConversationTotals } from '../model/conversation.js';
+import { costTotals } from './cost-totals.js';
 import { totalUsage } from './duplicates.js';
 import type { StatsDigest } from './session-stats.js';
 
@@ -177,6 +178,7 @@ export function conversationTotals(
     sidechains: agents.size,
     toolCalls: tools.size,
     usage: totalUsage(sessions.map((s) => s.digest.responses)),
+    cost: costTotals(sessions.map((s) => ({ project: s.project, costs: s.digest.costs }))).total,
   };
 }
 

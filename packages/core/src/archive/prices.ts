@@ -61,12 +61,12 @@ export function responseCost(model: string | null, usage: Usage, timestamp: stri
   const writeKey = prices.cache_write_mtok === undefined ? 'input_mtok' : 'cache_write_mtok';
   const write1hKey = prices.cache_write_1h_mtok === undefined ? writeKey : 'cache_write_1h_mtok';
   const readKey = prices.cache_read_mtok === undefined ? 'input_mtok' : 'cache_read_mtok';
-  return (
+  return roundUsd(
     cost(prices.input_mtok, usage.inputTokens, input) +
-    cost(prices[writeKey], usage.cacheCreationInputTokens - write1h, input) +
-    cost(prices[write1hKey], write1h, input) +
-    cost(prices[readKey], usage.cacheReadInputTokens, input) +
-    cost(prices.output_mtok, usage.outputTokens, input)
+      cost(prices[writeKey], usage.cacheCreationInputTokens - write1h, input) +
+      cost(prices[write1hKey], write1h, input) +
+      cost(prices[readKey], usage.cacheReadInputTokens, input) +
+      cost(prices.output_mtok, usage.outputTokens, input),
   );
 }
 
@@ -121,4 +121,12 @@ function cost(price: Price | undefined, tokens: number, input: number): number {
   let rate = price.base;
   for (const tier of price.tiers) if (input > tier.start) rate = tier.price;
   return (rate * tokens) / 1e6;
+}
+
+/**
+ * A dollar amount rounded to a billionth of a dollar: sums of binary fractions stay the figures a person
+ * would write (0.0048, not 0.0048000000000000004), far below any price's precision.
+ */
+export function roundUsd(usd: number): number {
+  return Math.round(usd * 1e9) / 1e9;
 }

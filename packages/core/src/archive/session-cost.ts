@@ -7,7 +7,7 @@ import { hasUsage } from '../graph/usage.js';
 import type { Cost, SessionCost } from '../model/cost.js';
 import type { ApiResponse, Session } from '../model/session.js';
 import { claudeCodeCost, costDiffers } from './claude-code-cost.js';
-import { PRICE_TABLE, responseCost } from './prices.js';
+import { PRICE_TABLE, responseCost, roundUsd } from './prices.js';
 
 /** A cost of nothing. */
 export function emptyCost(): Cost {
@@ -22,7 +22,7 @@ export function emptyCost(): Cost {
  */
 export function addCost(sum: Cost, usd: number | null): Cost {
   if (usd === null) sum.unpriced++;
-  else sum.usd += usd;
+  else sum.usd = roundUsd(sum.usd + usd);
   return sum;
 }
 

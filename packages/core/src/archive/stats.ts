@@ -10,6 +10,7 @@ import type { Usage } from '../model/entry.js';
 import { SCHEMA_VERSION, type Session } from '../model/session.js';
 import { costTotals } from './cost-totals.js';
 import { totalUsage } from './duplicates.js';
+import { roundUsd } from './prices.js';
 import { emptyCost } from './session-cost.js';
 import { type StatsDigest, statsDigest } from './session-stats.js';
 import type {
@@ -125,7 +126,7 @@ function agentStats(rows: readonly SessionStats[]): AgentStats[] {
     const cost = emptyCost();
     for (const sidechain of list) {
       usage = addUsage(usage, sidechain.usage);
-      cost.usd += sidechain.cost.usd;
+      cost.usd = roundUsd(cost.usd + sidechain.cost.usd);
       cost.unpriced += sidechain.cost.unpriced;
     }
     agents.push({

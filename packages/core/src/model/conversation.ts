@@ -3,6 +3,7 @@
  * continued after an auto-compaction or a `--resume` in a new file, copied by `/branch`, written again whole.
  * These shapes are plain JSON data, written into the archive's `index.json`.
  */
+import type { Cost } from './cost.js';
 import type { Usage } from './entry.js';
 
 /** How a session file continues, copies or repeats another. */
@@ -57,6 +58,8 @@ export interface ConversationTotals {
   sidechains: number;
   toolCalls: number;
   usage: Usage;
+  /** What its API responses cost, each counted once across its files (absent in archives written before cost). */
+  cost?: Cost;
 }
 
 /** A conversation: the session files that make one history, in time order, and its totals. */
