@@ -178,7 +178,7 @@ describe('agents', () => {
     expect(runOutcome(s, s.sidechains[0] as Sidechain).outcome).toBe('ran');
     const runs = s.sidechains.map((sc) => ({ run: agentRunOf(s, sc), sessionKey: 'k' }));
     const nope = aggregateAgents(runs).find((a) => a.agentType === 'nope');
-    expect(nope).toMatchObject({ invocations: 0, failedSpawns: 1 });
+    expect(nope).toMatchObject({ invocations: 0, failedSpawns: 1, errors: 1, errorRate: 1 });
   });
 
   it('tells a missing transcript from a failed spawn', () => {

@@ -1,4 +1,4 @@
-import { rereadsAfterCompactions } from '@cctrail/core';
+import { rereadsAfterCompactions, sessionCost } from '@cctrail/core';
 import { describe, expect, it } from 'vitest';
 import { MAX_DOTS, timelineSeries, timelineSvg } from '../src/views/timeline.js';
 import { demoSession, linearSession } from './helpers/demo.js';
@@ -61,6 +61,18 @@ describe('timelineSvg', () => {
     expect(svg).toContain('185,000 → 21,000 tokens');
     expect(svg.match(/class="tl-epoch /g)).toHaveLength(2);
     expect(svg).not.toContain('NaN');
+  });
+
+  it('labels each epoch with its cost once the session is priced', () => {
+    const session = demoSession();
+    expect(timelineSvg(timelineSeries(session)).value).not.toContain('epoch 1 ·');
+    session.cost = sessionCost(session);
+    const svg = timelineSvg(timelineSeries(session)).value;
+    expect(Object.keys(session.cost.byEpoch).length).toBeGreaterThan(1);
+    for (const [epoch, cost] of Object.entries(session.cost.byEpoch))
+      expect(svg).toContain(
+        `epoch ${epoch} · $${cost.usd < 0.01 ? cost.usd.toFixed(4) : cost.usd.toFixed(2)}`,
+      );
   });
 
   it('escapes hostile agent types in tooltips', () => {

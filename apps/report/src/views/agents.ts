@@ -129,6 +129,8 @@ export interface AgentTypeStats {
   toolCalls: number;
   toolErrors: number;
   tokens: number;
+  /** What the runs' own API responses cost, in USD. */
+  usd: number;
   /** Spawns of this type that failed (not counted as runs). */
   failedSpawns: number;
   /** Runs per bucket of `ENTRY_BUCKET_EDGES`: 1, 2–5, 6–20, 21–50, 51–200, 201+ entries. */
@@ -156,7 +158,8 @@ export function aggregateAgents(runs: readonly LocatedRun[]): AgentTypeStats[] {
   for (const [agentType, all] of byType) {
     const list = all.filter((l) => !isFailedSpawn(l.run));
     const rs = list.map((l) => l.run);
-    const errors = rs.filter((r) => r.status === 'error' || r.status === 'failed').length;
+    // A failed spawn is an error of its type, though not a run.
+    const errors = rs.filter((r) => r.status === 'error').length + (all.length - list.length);
     out.push({
       agentType,
       invocations: rs.length,
@@ -168,10 +171,11 @@ export function aggregateAgents(runs: readonly LocatedRun[]): AgentTypeStats[] {
       parallel: rs.filter((r) => r.parallelGroup !== null).length,
       duration: spread(rs.flatMap((r) => (r.durationMs === null ? [] : [r.durationMs]))),
       errors,
-      errorRate: rs.length > 0 ? errors / rs.length : 0,
+      errorRate: all.length > 0 ? errors / all.length : 0,
       toolCalls: rs.reduce((a, r) => a + r.toolCalls, 0),
       toolErrors: rs.reduce((a, r) => a + r.toolErrors, 0),
       tokens: rs.reduce((a, r) => a + r.tokens, 0),
+      usd: rs.reduce((a, r) => a + r.cost.usd, 0),
       failedSpawns: all.length - list.length,
       distribution: histogram(
         rs.map((r) => r.entries),

@@ -1,5 +1,6 @@
 import type { RereadsAfterCompaction } from '@cctrail/core';
 import { area, line, max, scaleLinear } from 'd3';
+import { formatUsd } from './cost-view.js';
 import { escapeHtml, type SafeHtml, trusted } from './html.js';
 import type { Entry, Session } from './model.js';
 
@@ -39,6 +40,8 @@ interface Span {
   label: string;
   from: number;
   to: number;
+  /** What an epoch's API responses cost, when the archive stage priced the session. */
+  usd?: number | undefined;
 }
 
 /** Everything the timeline draws. */
@@ -154,7 +157,8 @@ export function timelineSeries(
   for (const p of calls) {
     const last = epochs[epochs.length - 1];
     if (last && last.label === `epoch ${p.epoch}`) last.to = p.index;
-    else epochs.push({ label: `epoch ${p.epoch}`, from: p.index, to: p.index });
+    else
+      epochs.push({ label: `epoch ${p.epoch}`, from: p.index, to: p.index, usd: epochUsd(session, p.epoch) });
   }
   const sidechains: Span[] = [];
   const times = calls.map((p) => (p.timestamp ? Date.parse(p.timestamp) : Number.NaN));
@@ -218,8 +222,8 @@ export function timelineSvg(
     const x0 = x(ep.from - 0.5);
     const x1 = x(ep.to + 0.5);
     parts.push(
-      `<rect class="tl-epoch tl-epoch--${i % 2}" x="${x0.toFixed(1)}" y="${m.top}" width="${Math.max(0, x1 - x0).toFixed(1)}" height="${height - m.top - m.bottom}"><title>${escapeHtml(`${ep.label}: calls ${ep.from + 1}–${ep.to + 1}`)}</title></rect>`,
-      `<text class="tl-epoch-label" x="${(x0 + 4).toFixed(1)}" y="${m.top + 12}">${escapeHtml(ep.label)}</text>`,
+      `<rect class="tl-epoch tl-epoch--${i % 2}" x="${x0.toFixed(1)}" y="${m.top}" width="${Math.max(0, x1 - x0).toFixed(1)}" height="${height - m.top - m.bottom}"><title>${escapeHtml(`${epochLabel(ep)}: calls ${ep.from + 1}–${ep.to + 1}`)}</title></rect>`,
+      `<text class="tl-epoch-label" x="${(x0 + 4).toFixed(1)}" y="${m.top + 12}">${escapeHtml(epochLabel(ep))}</text>`,
     );
   });
   series.sidechains.forEach((sc, i) => {
@@ -287,3 +291,7 @@ export function timelineSvg(
   parts.push('</svg>');
   return trusted(parts.join(''));
 }
+
+const epochUsd = (session: Session, epoch: number) => session.cost?.byEpoch[String(epoch)]?.usd;
+/** An epoch band's label, with its cost when known: `epoch 2 · $1.20`. */
+const epochLabel = (ep: Span) => (ep.usd === undefined ? ep.label : `${ep.label} · ${formatUsd(ep.usd)}`);
