@@ -38,7 +38,7 @@ export function settleActivePath(
     const kids = point.children.map((u) => index.get(u)!).filter((c) => entries[c]!.active);
     if (kids.length < 2) continue;
     const keep = kids.find((c) => onPath[c]) ?? kids[kids.length - 1]!;
-    for (const c of kids) if (c !== keep) added.push(abandon(dag, c, point.uuid));
+    for (const c of kids) if (c !== keep) added.push(abandonSubtree(dag, c, point.uuid));
   }
   // Roots of the main conversation, in file order; the leaf's own chain of trees is `onPath`.
   const roots = dag.roots.filter((r) => entries[r]!.sidechain === null && !dag.broken.has(r));
@@ -52,14 +52,14 @@ export function settleActivePath(
     if (onPath[r] || !entries[r]!.active || r > leafAt) continue;
     const text = firstPromptBelow(dag, r);
     const again = text === null ? undefined : askedLater.get(text);
-    if (again !== undefined && again > r) added.push(abandon(dag, r, entries[again]!.uuid));
+    if (again !== undefined && again > r) added.push(abandonSubtree(dag, r, entries[again]!.uuid));
   }
   branches.push(...added);
   return added;
 }
 
-/** Marks `at` and every active entry below it abandoned from `point`; returns the branch. */
-function abandon(dag: Dag, head: number, point: string): Branch {
+/** Marks `head` and every active entry below it abandoned from `point`; returns the branch. */
+export function abandonSubtree(dag: Dag, head: number, point: string): Branch {
   const { entries, children } = dag;
   const branch: Branch = {
     branchPoint: point,

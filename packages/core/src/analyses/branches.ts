@@ -14,6 +14,7 @@ import type { Dag } from '../graph/dag.js';
 import type { Entry } from '../model/entry.js';
 import type { Branch, BranchPoint, Compaction, ForkKind, Sidechain } from '../model/session.js';
 import { isTypedCommand } from '../normalize/prompt-text.js';
+import { abandonSubtree } from './active-path.js';
 
 /** The branch structure of a session. */
 export interface BranchResult {
@@ -178,39 +179,13 @@ function markAbandoned(
   forks: readonly { at: number; abandoned: number[] }[],
   sidechains: readonly Sidechain[],
 ): Branch[] {
-  const { entries, children } = dag;
+  const { entries } = dag;
   const branches: Branch[] = [];
-  const stack: number[] = [];
   for (const fork of forks) {
     const point = entries[fork.at]!;
     for (const head of fork.abandoned) {
       if (!entries[head]!.active) continue; // inside a branch already abandoned further up
-      const branch: Branch = {
-        branchPoint: point.uuid,
-        head: entries[head]!.uuid,
-        leaf: entries[head]!.uuid,
-        entries: 0,
-        startedAt: null,
-        endedAt: null,
-      };
-      let leafAt = head;
-      stack.push(head);
-      while (stack.length > 0) {
-        const at = stack.pop()!;
-        const entry = entries[at]!;
-        if (!entry.active) continue;
-        entry.active = false;
-        entry.branchPoint = point.uuid;
-        branch.entries += 1;
-        if (at > leafAt) leafAt = at;
-        if (entry.timestamp) {
-          if (!branch.startedAt || entry.timestamp < branch.startedAt) branch.startedAt = entry.timestamp;
-          if (!branch.endedAt || entry.timestamp > branch.endedAt) branch.endedAt = entry.timestamp;
-        }
-        for (const c of children[at]!) stack.push(c);
-      }
-      branch.leaf = entries[leafAt]!.uuid;
-      branches.push(branch);
+      branches.push(abandonSubtree(dag, head, point.uuid));
     }
   }
   // Sidechains spawned from an abandoned entry are abandoned with it.

@@ -3,6 +3,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { mapLimited, PEEKS_AT_ONCE, peekSessionId } from './peek.js';
 import { compare, isWorkflowFile, sessionFolderFiles } from './session-folder.js';
 import {
+  fsReason,
   type ListedEntry,
   listFolder,
   type ScanScope,
@@ -66,7 +67,7 @@ export async function discover(paths: readonly string[]): Promise<Discovery> {
   for (const path of absolute) {
     const info = await stat(path).catch((error: NodeJS.ErrnoException) => error);
     if (info instanceof Error) {
-      unreadable.push({ path, reason: describeFsError(info) });
+      unreadable.push({ path, reason: fsReason(info) });
       continue;
     }
     rootParts.push(info.isFile() ? dirname(dirname(path)) : path);
@@ -253,18 +254,4 @@ function commonRoot(paths: string[]): string {
     length = i;
   }
   return first.slice(0, length).join('/') || '/';
-}
-
-function describeFsError(error: NodeJS.ErrnoException): string {
-  switch (error.code) {
-    case 'ENOENT':
-      return 'no such file or folder';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'ENOTDIR':
-      return 'not a folder';
-    default:
-      return error.message;
-  }
 }

@@ -107,7 +107,7 @@ function inside(root: string, target: string): boolean {
 }
 
 /** A file-system error as a short reason. */
-function fsReason(error: NodeJS.ErrnoException): string {
+export function fsReason(error: NodeJS.ErrnoException): string {
   switch (error.code) {
     case 'ENOENT':
       return 'no such file or folder';
