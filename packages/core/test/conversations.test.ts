@@ -74,6 +74,8 @@ describe('fixture conversations', async () => {
     const three = conversations.find((c) => c.id === x.id)!.totals;
     const single = oneFile.find((c) => c.id === one.id)!.totals;
     expect({ ...three, files: 0 }).toEqual({ ...single, files: 0 });
+    // The cost too: each API response priced once however many files hold it.
+    expect(three.cost?.usd).toBeGreaterThan(0);
   });
 });
 
