@@ -12,10 +12,10 @@ import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReport } from '../src/index.js';
 import { conversationRoute } from '../src/views/conversation-view.js';
+import { launchChromium } from './helpers/browser.js';
 import { writeArchive } from './helpers/demo.js';
 import { type FixtureProject, scenarioProjects } from './helpers/fixtures.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const tmp = mkdtempSync(join(tmpdir(), 'cctrail-conversations-e2e-'));
 const dataDir = join(tmp, 'data');
 const outDir = join(tmp, 'site');
@@ -37,18 +37,7 @@ beforeAll(async () => {
       }
   });
   await buildReport({ dataDir, outDir, base: '/', title: 'conversations e2e' });
-  const { chromium } = await import('playwright-core');
-  context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'cctrail-chromium-')), {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
+  context = await launchChromium();
 }, 240_000);
 
 afterAll(async () => {

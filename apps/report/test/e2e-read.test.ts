@@ -2,9 +2,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReport } from '../src/index.js';
+import { CHROMIUM, htmlFiles, launchChromium } from './helpers/browser.js';
 import { demoSession, writeArchive } from './helpers/demo.js';
 import { scenarioProjects } from './helpers/fixtures.js';
 
@@ -14,24 +15,8 @@ import { scenarioProjects } from './helpers/fixtures.js';
  * session, opened from file:// in Debian's chromium.
  */
 
-const CHROMIUM = '/usr/bin/chromium';
 const tmp = mkdtempSync(join(tmpdir(), 'cctrail-read-e2e-'));
 const outDir = join(tmp, 'site');
-
-function htmlFiles(dir: string): string[] {
-  const out: string[] = [];
-  const stack = [dir];
-  while (stack.length > 0) {
-    const d = stack.pop() as string;
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      if (e.name.startsWith('.')) continue;
-      const p = join(d, e.name);
-      if (e.isDirectory()) stack.push(p);
-      else if (e.name.endsWith('.html')) out.push(p);
-    }
-  }
-  return out;
-}
 
 beforeAll(async () => {
   const projects = await scenarioProjects('subagents-meta');
@@ -64,16 +49,11 @@ describe('a built report', () => {
 });
 
 describe.skipIf(!existsSync(CHROMIUM))('in chromium, from file://', () => {
-  let browser: Browser;
+  let browser: BrowserContext;
   const problems: string[] = [];
 
   beforeAll(async () => {
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
-    });
+    browser = await launchChromium();
   }, 60_000);
 
   afterAll(async () => {

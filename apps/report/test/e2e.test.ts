@@ -16,6 +16,7 @@ import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReport } from '../src/index.js';
 import type { Session } from '../src/views/model.js';
+import { CHROMIUM, htmlFiles, launchChromium } from './helpers/browser.js';
 import { demoSession, linearSession, writeArchive } from './helpers/demo.js';
 import { fixtureProjects } from './helpers/fixtures.js';
 
@@ -25,28 +26,12 @@ import { fixtureProjects } from './helpers/fixtures.js';
  * content inert, no outside requests.
  */
 
-const CHROMIUM = '/usr/bin/chromium';
 const tmp = mkdtempSync(join(tmpdir(), 'cctrail-report-e2e-'));
 const dataDir = join(tmp, 'data');
 const outDir = join(tmp, 'site');
 let sessions: Session[] = [];
 let indexHtml = '';
 let pages = 0;
-
-function htmlFiles(dir: string): string[] {
-  const out: string[] = [];
-  const stack = [dir];
-  while (stack.length > 0) {
-    const d = stack.pop() as string;
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      if (e.name.startsWith('.')) continue;
-      const p = join(d, e.name);
-      if (e.isDirectory()) stack.push(p);
-      else if (e.name.endsWith('.html')) out.push(p);
-    }
-  }
-  return out.sort();
-}
 
 beforeAll(async () => {
   const projects = await fixtureProjects();
@@ -206,21 +191,7 @@ describe.skipIf(!existsSync(CHROMIUM))('in chromium', () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    const { chromium } = await import('playwright-core');
-    context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'cctrail-chromium-')), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    context = await launchChromium();
     server = createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://x');
       if (!url.pathname.startsWith('/repo/')) {

@@ -7,6 +7,7 @@ import { discover, sessionSource } from '@cctrail/core/node';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReport } from '../src/index.js';
+import { CHROMIUM, launchChromium } from './helpers/browser.js';
 import { writeArchive } from './helpers/demo.js';
 
 /**
@@ -15,7 +16,6 @@ import { writeArchive } from './helpers/demo.js';
  * flowchart, once drawn, fits its box's width at the default zoom.
  */
 
-const CHROMIUM = '/usr/bin/chromium';
 const CORPUS = resolve(import.meta.dirname, '../../../../shared/corpus/claude-projects');
 const tmp = mkdtempSync(join(tmpdir(), 'cctrail-flow-browser-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -52,19 +52,7 @@ describe.skipIf(!existsSync(CHROMIUM) || !existsSync(CORPUS))('session pages of 
         return page && existsSync(page) ? [{ session, page }] : [];
       })
       .sort((a, b) => b.session.entries.length - a.session.entries.length);
-    const { chromium } = await import('playwright-core');
-    context = await chromium.launchPersistentContext(join(tmp, 'profile'), {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 1280, height: 900 },
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-      ],
-    });
+    context = await launchChromium({ width: 1280, height: 900 });
   }, 240_000);
 
   afterAll(async () => {
