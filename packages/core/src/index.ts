@@ -43,6 +43,8 @@ export {
   conversationTotals,
   findConversations,
 } from './archive/conversations.js';
+export type { TeammateDigest } from './archive/teammate-digest.js';
+export { linkTeammates } from './archive/teammates.js';
 export { costTotals, type ResponseCost, responseCosts } from './archive/cost-totals.js';
 export {
   findDuplicates,
@@ -82,6 +84,7 @@ export type {
   SessionLinkKind,
 } from './model/conversation.js';
 export type { ClaudeCodeCost, Cost, CostTotals, PriceTable, SessionCost } from './model/cost.js';
+export type { TeammateLink } from './model/teammate.js';
 export type {
   Actor,
   ContentBlock,

@@ -4,6 +4,7 @@
  * part of the statistics digest.
  */
 import type { Session } from '../model/session.js';
+import { type TeammateDigest, teammateDigest } from './teammate-digest.js';
 
 /** How a session points outside itself. */
 export interface ConversationDigest {
@@ -22,6 +23,8 @@ export interface ConversationDigest {
   agents: string[];
   /** Tool call ids. */
   tools: string[];
+  /** Teammate facts: the session is a teammate's own file, or it spawned named agents that ran elsewhere. */
+  teammates?: TeammateDigest;
 }
 
 /**
@@ -56,6 +59,7 @@ export function conversationDigest(session: Session): ConversationDigest {
       refs.push({ uuid: leafUuid, via: 'summary', from: null });
     if (record.type === 'fork-context-ref') forkedFrom = forkContext(record.record) ?? forkedFrom;
   }
+  const teammates = teammateDigest(session);
   return {
     refs,
     forkedFrom,
@@ -69,6 +73,7 @@ export function conversationDigest(session: Session): ConversationDigest {
       })),
     agents: session.sidechains.filter((s) => s.entries > 0).map((s) => s.agentId ?? s.id),
     tools: session.tools.filter((t) => t.callUuid !== null).map((t) => t.id),
+    ...(teammates ? { teammates } : {}),
   };
 }
 

@@ -46,7 +46,15 @@ export const LEAN_UNREAD: Unread = {
       },
     },
     toolUseResult: {
-      keys: { agentId: false, agentType: false, status: false, runId: false, taskId: false, isAsync: false },
+      keys: {
+        agentId: false,
+        agentType: false,
+        status: false,
+        runId: false,
+        taskId: false,
+        isAsync: false,
+        agent_id: false,
+      },
       others: true,
     },
     toolArguments: LEAN_INPUT,
@@ -70,6 +78,8 @@ const LEAN_EXTRA = [
   'forkedFrom',
   'forkedSessionId',
   'upToMessageId',
+  'teamName',
+  'agentName',
 ] as const;
 
 /**
@@ -83,7 +93,7 @@ export function leanEntry(entry: Entry): Entry {
   entry.content = entry.content.map(leanBlock);
   const result = entry.toolUseResult;
   if (isObject(result))
-    entry.toolUseResult = pick(result, ['agentId', 'agentType', 'status', 'runId', 'taskId', 'isAsync']);
+    entry.toolUseResult = pick(result, ['agentId', 'agentType', 'status', 'runId', 'taskId', 'isAsync', 'agent_id']);
   else if (result !== undefined) delete entry.toolUseResult;
   const extra = pick(entry.extra, LEAN_EXTRA);
   if (isObject(extra.data)) extra.data = pick(extra.data, ['type', 'agentId']);
