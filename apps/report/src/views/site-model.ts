@@ -1,6 +1,7 @@
-import type { Conversation, CostTotals, SessionCost } from '@cctrail/core';
+import type { Conversation, CostTotals, SessionCost, TeammateLink } from '@cctrail/core';
 import type { AgentRun } from './agents.js';
 import type { ArchiveSessionSummary } from './model.js';
+import type { SpawnTeammate, TeammateOf } from './teammate-view.js';
 
 /**
  * The site model: everything the pages need to know about the archive without opening session files (routes,
@@ -13,6 +14,8 @@ export interface ManifestSidechain extends AgentRun {
   /** Unique within its session, used in the route. */
   slug: string;
   pages: number;
+  /** A named spawn that ran as its own session file (`applyTeammates`). */
+  teammate?: SpawnTeammate;
 }
 
 /** An abandoned branch as the pages list it. */
@@ -45,6 +48,8 @@ export interface ManifestSession {
   branches: ManifestBranch[];
   /** What the session cost (null for a session file written without cost). */
   cost: SessionCost | null;
+  /** The session is a teammate's own file, spawned from another session (`applyTeammates`). */
+  teammateOf?: TeammateOf;
 }
 
 /** One project of the manifest. */
@@ -75,6 +80,8 @@ export interface SiteManifest {
   cost?: CostTotals;
   /** Conversations that span several session files (`index.json`'s `conversations`). */
   conversations?: Conversation[];
+  /** Named spawns joined to teammates' own session files (`index.json`'s `teammates`). */
+  teammates?: TeammateLink[];
   /**
    * Cache keys of the sessions whose pages this build renders; absent: all. An incremental rebuild renders
    * only changed sessions (and the site-wide pages) and keeps the other sessions' pages from the last build.
