@@ -4,6 +4,7 @@
  * part of the statistics digest.
  */
 import type { Session } from '../model/session.js';
+import { type JoinedDigest, joinedDigest } from './joined-epochs.js';
 import { type TeammateDigest, teammateDigest } from './teammate-digest.js';
 
 /** How a session points outside itself. */
@@ -23,6 +24,8 @@ export interface ConversationDigest {
   agents: string[];
   /** Tool call ids. */
   tools: string[];
+  /** What the joined graph needs: entries' epochs, epoch boundaries, responses' epochs, branch points. */
+  joined?: JoinedDigest;
   /** Teammate facts: the session is a teammate's own file, or it spawned named agents that ran elsewhere. */
   teammates?: TeammateDigest;
 }
@@ -73,6 +76,7 @@ export function conversationDigest(session: Session): ConversationDigest {
       })),
     agents: session.sidechains.filter((s) => s.entries > 0).map((s) => s.agentId ?? s.id),
     tools: session.tools.filter((t) => t.callUuid !== null).map((t) => t.id),
+    joined: joinedDigest(session),
     ...(teammates ? { teammates } : {}),
   };
 }
