@@ -66,6 +66,8 @@ export function joinConversation(
     }
     return epoch;
   };
+  // One file is its own joined graph: no uuid needs looking up in another.
+  const single = files.length === 1;
   for (const file of files) {
     const links = file.digest.conversation;
     const joined = links?.joined;
@@ -73,11 +75,11 @@ export function joinConversation(
     const keys = fileEpochKeys(file, joined, keyOf);
     joined.epochOf.forEach((coded, i) => {
       const uuid = file.digest.uuids[i]!;
-      const known = keyOf.get(uuid);
+      const known = single ? undefined : keyOf.get(uuid);
       const key = known ?? keys[coded < 0 ? -1 - coded : coded]!;
-      if (known === undefined) keyOf.set(uuid, key);
+      if (known === undefined && !single) keyOf.set(uuid, key);
       const epoch = epochAt(key);
-      if (!epoch.files.includes(file.id)) epoch.files.push(file.id);
+      if (epoch.files[epoch.files.length - 1] !== file.id) epoch.files.push(file.id);
       if (known === undefined && coded >= 0) epoch.entries += 1;
     });
     for (const c of links.compactions) {
@@ -109,11 +111,12 @@ function fileEpochKeys(
 ): string[] {
   const { uuids, conversation: links } = file.digest;
   const inherited = new Map<number, string>();
-  joined.epochOf.forEach((coded, i) => {
-    const e = coded < 0 ? -1 - coded : coded;
-    const known = inherited.has(e) ? undefined : keyOf.get(uuids[i]!);
-    if (known !== undefined) inherited.set(e, known);
-  });
+  if (keyOf.size > 0)
+    joined.epochOf.forEach((coded, i) => {
+      const e = coded < 0 ? -1 - coded : coded;
+      const known = inherited.has(e) ? undefined : keyOf.get(uuids[i]!);
+      if (known !== undefined) inherited.set(e, known);
+    });
   const resumed = (links?.refs ?? []).map((r) => keyOf.get(r.uuid)).find((k) => k !== undefined);
   const forked = links?.forkedFrom?.at ? keyOf.get(links.forkedFrom.at) : undefined;
   return joined.boundaries.map(

@@ -36,37 +36,38 @@ const AGENT_REF = /agent_id:\s*([^\s@]+@session-[0-9a-f]{8})/i;
  * @param session A built session (content is not needed, a spawn result's `toolUseResult.agent_id` suffices).
  */
 export function teammateDigest(session: Session): TeammateDigest | null {
-  const byUuid = new Map<string, Entry>();
   let self: TeammateDigest['self'] = null;
   for (const entry of session.entries) {
-    byUuid.set(entry.uuid, entry);
     const name = entry.extra.agentName;
-    if (self === null && entry.sidechain === null && typeof name === 'string' && name !== '') {
-      const team = entry.extra.teamName;
-      self = { name, team: typeof team === 'string' ? team : null, status: 'incomplete', result: null };
-    }
+    if (entry.sidechain !== null || typeof name !== 'string' || name === '') continue;
+    const team = entry.extra.teamName;
+    self = { name, team: typeof team === 'string' ? team : null, status: 'incomplete', result: null };
+    break;
   }
+  const named = session.sidechains.filter(
+    (s) => s.name && s.entries === 0 && s.spawn?.toolUseId && s.status !== 'failed',
+  );
+  if (self === null && named.length === 0) return null;
+  const byUuid = new Map(session.entries.map((e) => [e.uuid, e]));
   if (self !== null) {
     const leaf = session.leaf === null ? undefined : byUuid.get(session.leaf);
     if (leaf?.type === 'assistant') self.status = 'completed';
     self.result = lastAnswer(session.entries);
   }
-  const spawns: TeammateDigest['spawns'] = [];
   const calls = new Map(session.tools.map((t) => [t.id, t]));
-  for (const s of session.sidechains) {
-    const toolUseId = s.spawn?.toolUseId;
-    if (!s.name || s.entries > 0 || !toolUseId || s.status === 'failed') continue;
+  const spawns = named.map((s) => {
+    const toolUseId = s.spawn!.toolUseId!;
     const result = byUuid.get(calls.get(toolUseId)?.resultUuid ?? '');
-    spawns.push({
+    return {
       sidechain: s.id,
       toolUseId,
-      name: s.name,
+      name: s.name!,
       team: s.teamName ?? null,
       agentRef: result ? agentRef(result, toolUseId) : null,
       timestamp: byUuid.get(s.spawn!.entryUuid)?.timestamp ?? null,
-    });
-  }
-  return self === null && spawns.length === 0 ? null : { self, spawns };
+    };
+  });
+  return { self, spawns };
 }
 
 /** `<name>@session-<8hex>` from a spawn result: `toolUseResult.agent_id`, else the result's text. */
