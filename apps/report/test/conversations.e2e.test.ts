@@ -110,7 +110,9 @@ describe('teammates written as their own file', () => {
     expect(await page.locator('.notice--teammate').textContent()).toContain(link.result);
     await page.locator('a.teammate-session').click();
     expect(page.url()).toContain(link.session);
-    expect(await page.locator('p.teammate-of').textContent()).toContain(`Teammate ${link.name} of team ${link.team}`);
+    expect(await page.locator('p.teammate-of').textContent()).toContain(
+      `Teammate ${link.name} of team ${link.team}`,
+    );
     await page.locator('p.teammate-of a').first().click();
     expect(page.url()).toContain(link.lead);
     await page.close();

@@ -43,8 +43,6 @@ export {
   conversationTotals,
   findConversations,
 } from './archive/conversations.js';
-export type { TeammateDigest } from './archive/teammate-digest.js';
-export { linkTeammates } from './archive/teammates.js';
 export { costTotals, type ResponseCost, responseCosts } from './archive/cost-totals.js';
 export {
   findDuplicates,
@@ -73,6 +71,8 @@ export type {
   StatsTotals,
   ToolCounts,
 } from './archive/stats-shapes.js';
+export type { TeammateDigest } from './archive/teammate-digest.js';
+export { linkTeammates } from './archive/teammates.js';
 export { DIAGNOSTICS, type Diagnostic, type DiagnosticCode, type Severity } from './diagnostics.js';
 export { addUsage, contextTokens, emptyUsage, totalTokens } from './graph/usage.js';
 export type { AgentAnswer, WorkflowPhase, WorkflowRun } from './model/agents.js';
@@ -80,11 +80,12 @@ export type {
   Conversation,
   ConversationMember,
   ConversationTotals,
+  JoinedEpoch,
+  JoinedForkCounts,
   SessionLink,
   SessionLinkKind,
 } from './model/conversation.js';
 export type { ClaudeCodeCost, Cost, CostTotals, PriceTable, SessionCost } from './model/cost.js';
-export type { TeammateLink } from './model/teammate.js';
 export type {
   Actor,
   ContentBlock,
@@ -112,6 +113,7 @@ export {
   type ToolCall,
   type UsageBreakdown,
 } from './model/session.js';
+export type { TeammateLink } from './model/teammate.js';
 export { type Line, readLines } from './read/read-lines.js';
 export { buildSession } from './session.js';
 export type { AgentMetaSource, BuildOptions, SessionSource, TranscriptSource } from './source.js';

@@ -50,7 +50,12 @@ const boundary = (uuid: string, logical: string) => ({
 
 /** What a test compares of an epoch. */
 const shape = (c: Conversation) =>
-  c.epochs!.map((e) => ({ compaction: e.compaction, files: e.files, entries: e.entries, responses: e.usage.responses }));
+  c.epochs!.map((e) => ({
+    compaction: e.compaction,
+    files: e.files,
+    entries: e.entries,
+    responses: e.usage.responses,
+  }));
 
 describe('joined epochs on tiny graphs', () => {
   it('puts an auto-compaction continued in a new file, and a resume of it, in one epoch after the first', async () => {
@@ -94,7 +99,12 @@ describe('joined epochs on tiny graphs', () => {
   it('keeps a compaction copied into another file one epoch boundary', async () => {
     //   A:  a1 ── a2   ┄ c (boundary in A, logical a2) ── a3
     //   B:  copy of A (same uuids, forkedFrom {A, a3}) ── b4
-    const history = [prompt('a1', null), answer('a2', 'a1', 'x', 'm1'), boundary('c', 'a2'), prompt('a3', 'c')];
+    const history = [
+      prompt('a1', null),
+      answer('a2', 'a1', 'x', 'm1'),
+      boundary('c', 'a2'),
+      prompt('a3', 'c'),
+    ];
     const a = await input('A', history);
     const fork = { forkedFrom: { sessionId: 'A', messageUuid: 'a3' } };
     const b = await input('B', [...history.map((r) => ({ ...r, ...fork })), answer('b4', 'a3', 'z', 'm2')]);

@@ -66,14 +66,26 @@ export function conversationTimeline(
     for (const m of conversation.sessions) {
       rows.push(fileRow(m.id));
       for (const c of m.compactions)
-        rows.push({ kind: 'compaction', sessionId: m.id, trigger: c.trigger, timestamp: c.timestamp, epoch: ++epoch });
+        rows.push({
+          kind: 'compaction',
+          sessionId: m.id,
+          trigger: c.trigger,
+          timestamp: c.timestamp,
+          epoch: ++epoch,
+        });
     }
     return rows;
   }
   conversation.epochs.forEach((e, epoch) => {
     const opened = e.compaction === null ? undefined : e.files.find((f) => member.has(f));
     if (e.compaction !== null)
-      rows.push({ kind: 'compaction', sessionId: opened ?? '', trigger: e.trigger, timestamp: e.timestamp, epoch });
+      rows.push({
+        kind: 'compaction',
+        sessionId: opened ?? '',
+        trigger: e.trigger,
+        timestamp: e.timestamp,
+        epoch,
+      });
     const files = e.files.filter((f) => member.has(f));
     for (const f of files) {
       if (shown.has(f)) continue;

@@ -1,13 +1,34 @@
 import type { Conversation, CostTotals, SessionCost, TeammateLink } from '@cctrail/core';
 import type { AgentRun } from './agents.js';
 import type { ArchiveSessionSummary } from './model.js';
-import type { SpawnTeammate, TeammateOf } from './teammate-view.js';
 
 /**
  * The site model: everything the pages need to know about the archive without opening session files (routes,
  * slugs, page counts, sidechains, branches, agent runs). The build computes it (`build/manifest.ts`) from the
  * archive's index and one part per session; the view models read it.
  */
+
+/** What a lead's spawn knows of its teammate's own session. */
+export interface SpawnTeammate {
+  name: string;
+  team: string | null;
+  /** The teammate's session: project slug and session slug (routes). */
+  project: string;
+  slug: string;
+  session: string;
+  result: string | null;
+}
+
+/** What a teammate's session knows of the session that spawned it. */
+interface TeammateOf {
+  name: string;
+  team: string | null;
+  project: string;
+  slug: string;
+  session: string;
+  /** Slug of the spawn's sidechain in the lead session (its agent page). */
+  sidechain: string;
+}
 
 /** A sidechain as the pages list it. */
 export interface ManifestSidechain extends AgentRun {

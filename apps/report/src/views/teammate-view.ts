@@ -1,6 +1,6 @@
 import { sessionTitle } from '@cctrail/core';
 import { pageHref, sessionRoute, sidechainRoute } from './links.js';
-import type { ManifestSession, SiteManifest } from './site-model.js';
+import type { ManifestSession, SiteManifest, SpawnTeammate } from './site-model.js';
 
 /**
  * Teammates written as their own session file (FORMAT.md §13.2): the archive's `teammates` links join a lead
@@ -8,28 +8,6 @@ import type { ManifestSession, SiteManifest } from './site-model.js';
  * links to it; the teammate's session page names the session that spawned it. Tokens and cost stay with the
  * teammate's own session (never added to the lead's agents).
  */
-
-/** What a lead's spawn knows of its teammate's own session. */
-export interface SpawnTeammate {
-  name: string;
-  team: string | null;
-  /** The teammate's session: project slug and session slug (routes). */
-  project: string;
-  slug: string;
-  session: string;
-  result: string | null;
-}
-
-/** What a teammate's session knows of the session that spawned it. */
-export interface TeammateOf {
-  name: string;
-  team: string | null;
-  project: string;
-  slug: string;
-  session: string;
-  /** Slug of the spawn's sidechain in the lead session (its agent page). */
-  sidechain: string;
-}
 
 /**
  * Applies the archive's teammate links to the manifest, in place: each linked spawn's run is `ran`, with the

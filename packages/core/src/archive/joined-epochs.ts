@@ -11,8 +11,8 @@
 import { type ForkCounts, forkCounts } from '../analyses/fork-kinds.js';
 import { addUsage, emptyUsage, hasUsage } from '../graph/usage.js';
 import type { JoinedEpoch } from '../model/conversation.js';
+import type { Usage } from '../model/entry.js';
 import type { ForkKind, Session } from '../model/session.js';
-import type { ConversationInput } from './conversations.js';
 import { addCost, emptyCost } from './session-cost.js';
 
 /** What a session gives the joined graph: its entries' epochs, its epochs' boundaries, responses, branch points. */
@@ -41,6 +41,22 @@ export function joinedDigest(session: Session): JoinedDigest {
   };
 }
 
+/** A session file as the joined graph sees it (a `ConversationInput`, without the types that would make a cycle). */
+export interface JoinedFile {
+  id: string;
+  digest: {
+    uuids: readonly string[];
+    responses: readonly { key: string; usage: Usage }[];
+    costs: readonly { key: string; usd: number | null }[];
+    conversation?: {
+      refs: readonly { uuid: string }[];
+      forkedFrom: { at: string | null } | null;
+      compactions: readonly { uuid: string; trigger: 'auto' | 'manual' | null; timestamp: string | null }[];
+      joined?: JoinedDigest;
+    };
+  };
+}
+
 /** Branch points of the joined graph by class (each once), and the `/branch` copies that go on. */
 export type JoinedForks = ForkCounts & { branches: number };
 
@@ -51,7 +67,7 @@ export type JoinedForks = ForkCounts & { branches: number };
  * @param branches How many of them are `/branch` copies that go on from their fork point.
  */
 export function joinConversation(
-  files: readonly ConversationInput[],
+  files: readonly JoinedFile[],
   branches: number,
 ): { epochs: JoinedEpoch[]; forks: JoinedForks } {
   const keyOf = new Map<string, string>();
@@ -61,7 +77,14 @@ export function joinConversation(
   const epochAt = (key: string) => {
     let epoch = epochs.get(key);
     if (!epoch) {
-      epoch = { compaction: null, trigger: null, timestamp: null, files: [], entries: 0, usage: emptyUsage() };
+      epoch = {
+        compaction: null,
+        trigger: null,
+        timestamp: null,
+        files: [],
+        entries: 0,
+        usage: emptyUsage(),
+      };
       epochs.set(key, epoch);
     }
     return epoch;
@@ -93,7 +116,9 @@ export function joinConversation(
       seen.add(key);
       const epoch = epochAt(keys[joined.responseEpochs[i] ?? 0] ?? keys[0]!);
       addUsage(epoch.usage, usage);
-      if (costs.has(key)) addCost((epoch.cost ??= emptyCost()), costs.get(key)!);
+      if (!costs.has(key)) return;
+      epoch.cost ??= emptyCost();
+      addCost(epoch.cost, costs.get(key)!);
     });
     for (const { uuid, kind } of joined.branchPoints) if (!points.has(uuid)) points.set(uuid, kind);
   }
@@ -104,11 +129,7 @@ export function joinConversation(
 }
 
 /** The joined key of each epoch of a file (see the module's comment). */
-function fileEpochKeys(
-  file: ConversationInput,
-  joined: JoinedDigest,
-  keyOf: ReadonlyMap<string, string>,
-): string[] {
+function fileEpochKeys(file: JoinedFile, joined: JoinedDigest, keyOf: ReadonlyMap<string, string>): string[] {
   const { uuids, conversation: links } = file.digest;
   const inherited = new Map<number, string>();
   if (keyOf.size > 0)

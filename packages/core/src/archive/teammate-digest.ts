@@ -94,7 +94,10 @@ function lastAnswer(entries: readonly Entry[]): string | null {
     if (entry.type !== 'assistant' || entry.sidechain !== null || !entry.active) continue;
     for (const block of entry.content) {
       if (block.type !== 'text') continue;
-      const line = block.text.split('\n').find((l) => l.trim() !== '')?.trim();
+      const line = block.text
+        .split('\n')
+        .find((l) => l.trim() !== '')
+        ?.trim();
       if (line) return line.length > 200 ? `${line.slice(0, 199)}…` : line;
     }
   }

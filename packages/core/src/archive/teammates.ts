@@ -35,7 +35,9 @@ export function linkTeammates(sessions: readonly ConversationInput[]): TeammateL
           t.project === lead.project &&
           self.name === spawn.name &&
           (self.team === null || spawn.team === null || self.team === spawn.team) &&
-          (suffix === null || t.id.toLowerCase().startsWith(suffix) || lead.id.toLowerCase().startsWith(suffix))
+          (suffix === null ||
+            t.id.toLowerCase().startsWith(suffix) ||
+            lead.id.toLowerCase().startsWith(suffix))
         );
       });
       const start = (t: ConversationInput) => t.digest.stats.startedAt ?? '';
@@ -50,7 +52,9 @@ export function linkTeammates(sessions: readonly ConversationInput[]): TeammateL
   return links;
 }
 
-type Spawn = NonNullable<NonNullable<ConversationInput['digest']['conversation']>['teammates']>['spawns'][number];
+type Spawn = NonNullable<
+  NonNullable<ConversationInput['digest']['conversation']>['teammates']
+>['spawns'][number];
 
 function link(lead: ConversationInput, spawn: Spawn, teammate: ConversationInput): TeammateLink {
   const self = teammate.digest.conversation!.teammates!.self!;
