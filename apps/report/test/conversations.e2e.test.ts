@@ -1,13 +1,14 @@
 /**
- * Conversations over several files in the report, built from the `conversations` and `agents-2026` fixtures
- * through the core engine and checked in Debian's chromium: a conversation's page walks across its files, each
- * file's page links to it, and the index totals count every entry once.
+ * Conversations over several files in the report, built from the `conversations`, `agents-2026` and `teammates`
+ * fixtures through the core engine and checked in Debian's chromium: a conversation's page walks across its files
+ * and its joined epochs, each file's page links to it, the index totals count every entry once, and a teammate
+ * written as its own file is reachable from its spawn and links back.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type ConversationInput, findConversations, statsDigest } from '@cctrail/core';
+import { type ConversationInput, findConversations, linkTeammates, statsDigest } from '@cctrail/core';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReport } from '../src/index.js';
@@ -23,13 +24,18 @@ let projects: FixtureProject[] = [];
 let context: BrowserContext;
 
 beforeAll(async () => {
-  projects = [...(await scenarioProjects('conversations')), ...(await scenarioProjects('agents-2026'))];
+  projects = [
+    ...(await scenarioProjects('conversations')),
+    ...(await scenarioProjects('agents-2026')),
+    ...(await scenarioProjects('teammates')),
+  ];
   writeArchive(dataDir, projects, (index) => {
     const inputs: ConversationInput[] = projects.flatMap((p) =>
       p.sessions.map((s) => ({ id: s.id, project: p.id, title: s.title, digest: statsDigest(s) })),
     );
     const conversations = findConversations(inputs).filter((c) => c.sessions.length > 1);
     index.conversations = conversations;
+    index.teammates = linkTeammates(inputs);
     for (const project of index.projects)
       for (const line of project.sessions) {
         const c = conversations.find((x) => x.sessions.some((m) => m.id === line.id));
@@ -45,8 +51,9 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-const facts = () =>
-  JSON.parse(readFileSync(join(import.meta.dirname, '../../../fixtures/conversations/facts.json'), 'utf8'));
+const factsOf = (scenario: string) =>
+  JSON.parse(readFileSync(join(import.meta.dirname, `../../../fixtures/${scenario}/facts.json`), 'utf8'));
+const facts = () => factsOf('conversations');
 
 describe('conversation pages', () => {
   it('walks across the three files of a conversation, with its compaction, and links each file', async () => {
@@ -59,6 +66,12 @@ describe('conversation pages', () => {
     expect(files).toEqual(x.sessions);
     expect(await page.locator('li.conversation-compaction').count()).toBe(x.totals.compactions);
     expect(await page.locator('li.conversation-file a').count()).toBe(3);
+    // The joined epochs, each naming the files that hold it: x1, then x2 → x3 after the compaction.
+    const epochs = await page
+      .locator('li.conversation-epoch')
+      .evaluateAll((li) => li.map((e) => Number((e as HTMLElement).dataset.entries)));
+    expect(epochs).toEqual(x.joinedEpochs.map((e: { entries: number }) => e.entries));
+    expect(await page.locator('li.conversation-epoch').nth(1).locator('a').count()).toBe(2);
     // From the second file's page back to the conversation.
     await page.locator('li.conversation-file a').nth(1).click();
     const back = page.locator('p.conversation-link a');
@@ -79,6 +92,29 @@ describe('conversation pages', () => {
     await page.goto(pathToFileURL(join(outDir, 'index.html')).href);
     const figure = (await page.locator('text=Entries').first().locator('..').textContent()) ?? '';
     expect(figure.replace(/[^\d]/g, '')).toBe(String(entries));
+    await page.close();
+  });
+});
+
+describe('teammates written as their own file', () => {
+  it('goes from the spawn to the agent page to the teammate’s session, and back to the lead', async () => {
+    const [link] = factsOf('teammates').teammates;
+    const folder = readdirSync(join(outDir, 's')).find((d) => existsSync(join(outDir, 's', d, link.lead)))!;
+    const page = await context.newPage();
+    await page.goto(pathToFileURL(join(outDir, 's', folder, link.lead, 'index.html')).href);
+    expect(await page.locator('p.agent-card--teammate').count()).toBe(2);
+    // The agents table shows the linked spawn as the teammate's run.
+    const row = page.locator('#agents ~ div tr', { has: page.locator('a.badge') });
+    expect(await row.locator('.status').textContent()).toBe(link.status);
+    await page.locator('p.agent-card--teammate a').first().click();
+    expect(await page.locator('.notice--teammate').textContent()).toContain(link.result);
+    await page.locator('a.teammate-session').click();
+    expect(page.url()).toContain(link.session);
+    expect(await page.locator('p.teammate-of').textContent()).toContain(
+      `Teammate ${link.name} of team ${link.team}`,
+    );
+    await page.locator('p.teammate-of a').first().click();
+    expect(page.url()).toContain(link.lead);
     await page.close();
   });
 });

@@ -71,6 +71,8 @@ export type {
   StatsTotals,
   ToolCounts,
 } from './archive/stats-shapes.js';
+export type { TeammateDigest } from './archive/teammate-digest.js';
+export { linkTeammates } from './archive/teammates.js';
 export { DIAGNOSTICS, type Diagnostic, type DiagnosticCode, type Severity } from './diagnostics.js';
 export { addUsage, contextTokens, emptyUsage, totalTokens } from './graph/usage.js';
 export type { AgentAnswer, WorkflowPhase, WorkflowRun } from './model/agents.js';
@@ -78,6 +80,8 @@ export type {
   Conversation,
   ConversationMember,
   ConversationTotals,
+  JoinedEpoch,
+  JoinedForkCounts,
   SessionLink,
   SessionLinkKind,
 } from './model/conversation.js';
@@ -109,6 +113,7 @@ export {
   type ToolCall,
   type UsageBreakdown,
 } from './model/session.js';
+export type { TeammateLink } from './model/teammate.js';
 export { type Line, readLines } from './read/read-lines.js';
 export { buildSession } from './session.js';
 export type { AgentMetaSource, BuildOptions, SessionSource, TranscriptSource } from './source.js';

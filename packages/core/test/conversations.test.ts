@@ -89,6 +89,15 @@ describe('files that do not cross', () => {
       'subagents-meta',
       'agent-progress',
       'flat-agents',
+      'false-forks',
+      'side-command',
+      'inline-sidechain',
+      'seed-forms',
+      'seed-compact-example',
+      'damaged',
+      'agents-2026',
+      'task-output',
+      'rewritten-response',
     ])
       dirs.push(join(fixtures, scenario));
     for (const dir of dirs) {
@@ -104,6 +113,15 @@ describe('files that do not cross', () => {
         expect(c.totals.epochs, `${s.id} epochs`).toBe(s.epochs.length);
         expect(c.totals.toolCalls, `${s.id} tools`).toBe(stats.tools.calls);
         expect(c.totals.usage, s.id).toEqual(s.usage.total);
+        // The joined graph of one file is the file's own graph: its epochs and forks.
+        const epochs = s.epochs.filter((e) => e.entries > 0 || e.usage.responses > 0);
+        expect(
+          c.epochs!.map((e) => [e.compaction, e.entries, e.usage]),
+          `${s.id} joined epochs`,
+        ).toEqual(epochs.map((e) => [e.compaction, e.entries, e.usage]));
+        const { forks: _forks, abandonedEntries: _abandoned, ...kinds } = stats.branches;
+        expect(c.forkKinds, `${s.id} fork kinds`).toEqual({ ...kinds, branches: 0 });
+        expect(c.totals.forks, `${s.id} forks`).toBe(stats.branches.forks);
       }
     }
   }, 120_000);

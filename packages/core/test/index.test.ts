@@ -30,6 +30,7 @@ it('exposes exactly the documented API', () => {
     'forkClass',
     'forkCounts',
     'isRealFork',
+    'linkTeammates',
     'markDuplicates',
     'priceSession',
     'readLines',

@@ -5,6 +5,7 @@ import type { ArchiveIndex, ArchiveProject, ArchiveSessionSummary } from '../vie
 import { PAGE_SIZE } from '../views/paginate.js';
 import type { CachedPart } from '../views/session-part.js';
 import type { ManifestSession, SiteManifest } from '../views/site-model.js';
+import { applyTeammates } from '../views/teammate-view.js';
 import { type Loaded, loadIndex } from './load.js';
 import { shortHash, uniqueSlugs } from './slugs.js';
 
@@ -125,6 +126,7 @@ export function buildManifest(options: ManifestOptions): SiteManifest {
     agentTypes: [],
     indexErrors: index.ok ? [] : index.errors,
     ...(index.ok && index.value.conversations ? { conversations: index.value.conversations } : {}),
+    ...(index.ok && index.value.teammates ? { teammates: index.value.teammates } : {}),
   };
   if (index.ok && index.value.cost) manifest.cost = index.value.cost;
   for (const { project, slug, sessions } of listing.projects) {
@@ -147,6 +149,7 @@ export function buildManifest(options: ManifestOptions): SiteManifest {
   ].sort();
   const typeSlugs = uniqueSlugs(types);
   manifest.agentTypes = types.map((type, i) => ({ type, slug: typeSlugs[i] ?? 'x' }));
+  applyTeammates(manifest);
   return manifest;
 }
 

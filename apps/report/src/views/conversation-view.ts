@@ -1,10 +1,11 @@
 import { type Conversation, sessionTitle, totalTokens } from '@cctrail/core';
+import { conversationTimeline, type TimelineRow } from './conversation-timeline.js';
 import { pageHref, sessionRoute } from './links.js';
 import type { SiteManifest } from './site-model.js';
 
 /**
- * Conversations over several files: the page of one conversation (its files on one timeline, with the compactions
- * and the links between files), the link from a session page to it, and index totals that count each
+ * Conversations over several files: the page of one conversation (its epochs, compactions and files on one
+ * timeline, see `conversationTimeline`), the link from a session page to it, and index totals that count each
  * conversation once.
  */
 
@@ -12,28 +13,6 @@ import type { SiteManifest } from './site-model.js';
 export function conversationRoute(id: string): string {
   return `c/${id.replace(/[^A-Za-z0-9_-]/g, '_')}/`;
 }
-
-/** One step of a conversation's timeline: a file, or a compaction inside it. */
-type TimelineRow =
-  | {
-      kind: 'file';
-      sessionId: string;
-      title: string;
-      href: string | null;
-      startedAt: string | null;
-      endedAt: string | null;
-      /** How this file follows the one before (`compaction`, `resume`, `summary`, `fork`, `duplicate`), null for the first. */
-      via: string | null;
-      /** The file it continues, forks or repeats. */
-      from: string | null;
-    }
-  | {
-      kind: 'compaction';
-      sessionId: string;
-      trigger: string | null;
-      timestamp: string | null;
-      epoch: number;
-    };
 
 /** The page of one conversation. */
 export interface ConversationPageView {
@@ -57,32 +36,14 @@ export function conversationPageView(m: SiteManifest, id: string, route: string)
   const conversation = (m.conversations ?? []).find((c) => c.id === id);
   if (!conversation) throw new Error(`no conversation ${id} in the manifest`);
   const where = sessionsById(m);
-  const timeline: TimelineRow[] = [];
-  let epoch = 0;
-  for (const member of conversation.sessions) {
-    const at = where.get(member.id);
-    const link = member.continuedFrom ?? member.forkedFrom;
-    timeline.push({
-      kind: 'file',
-      sessionId: member.id,
-      title: at ? sessionTitle({ ...at.summary, id: member.id }) : member.id,
+  const timeline = conversationTimeline(conversation, (sessionId) => {
+    const at = where.get(sessionId);
+    return {
+      sessionId,
+      title: at ? sessionTitle({ ...at.summary, id: sessionId }) : sessionId,
       href: at ? pageHref(route, sessionRoute(at.project, at.slug)) : null,
-      startedAt: member.startedAt,
-      endedAt: member.endedAt,
-      via: link?.kind ?? (member.duplicateOf ? 'duplicate' : null),
-      from: link?.session ?? member.duplicateOf,
-    });
-    for (const c of member.compactions) {
-      epoch += 1;
-      timeline.push({
-        kind: 'compaction',
-        sessionId: member.id,
-        trigger: c.trigger,
-        timestamp: c.timestamp,
-        epoch,
-      });
-    }
-  }
+    };
+  });
   return {
     kind: 'conversation',
     site: { title: m.title, generator: m.generator },

@@ -26,6 +26,7 @@ import {
   type ManifestSidechain,
   type SiteManifest,
 } from './site-model.js';
+import { teammateHref, teammateOfView } from './teammate-view.js';
 import type { TranscriptFragment, TranscriptScope } from './transcript-fragment.js';
 
 /**
@@ -72,13 +73,15 @@ export interface SessionPageView {
   rereadUsd: number | null;
   /** The cost section (null for a session file written without cost). */
   cost: SessionCostView | null;
-  sidechains: (ManifestSidechain & { href: string })[];
+  sidechains: (ManifestSidechain & { href: string; teammateHref: string | null })[];
   branches: (ManifestBranch & { href: string })[];
   pager: PagerLink[];
   /** HTML put where the transcript goes. */
   transcript: string;
   /** The conversation this file is part of, when it spans several files. */
   conversation: { href: string; title: string; files: number } | null;
+  /** The session is a teammate's own file: who spawned it. */
+  teammateOf: ReturnType<typeof teammateOfView>;
 }
 
 /** A later page of a session, a sidechain's transcript or an abandoned branch. */
@@ -98,6 +101,8 @@ export interface TranscriptPageView {
   parent: { agentType: string; href: string } | null;
   /** On a sidechain's page: the call that spawned it, in its parent's transcript. */
   spawnHref: string | null;
+  /** On a named spawn's page: the teammate's own session, when it ran as its own file. */
+  teammateHref: string | null;
   errors: string[];
   pager: PagerLink[];
   transcript: string;
@@ -198,11 +203,13 @@ export function sessionPageView(
     sidechains: s.sidechains.map((c) => ({
       ...c,
       href: pageHref(route, sidechainRoute(p.slug, s.slug, c.slug)),
+      teammateHref: teammateHref(c, route),
     })),
     branches: s.branches.map((b) => ({ ...b, href: pageHref(route, branchRoute(p.slug, s.slug, b.index)) })),
     pager: pagerLinks(route, 1, s.pages, (n) => sessionRoute(p.slug, s.slug, n)),
     transcript,
     conversation: conversationLink(m, route, s.summary.conversation),
+    teammateOf: teammateOfView(m, s, route),
   };
 }
 
@@ -249,6 +256,7 @@ export function transcriptPageView(
       ? { agentType: parent.agentType, href: pageHref(route, sidechainRoute(p.slug, s.slug, parent.slug)) }
       : null,
     spawnHref: fragment.spawnHref ?? null,
+    teammateHref: sc ? teammateHref(sc, route) : null,
     errors: fragment.errors,
     pager: pagerLinks(route, page, count, routeOf),
     transcript,

@@ -1,4 +1,4 @@
-import type { Conversation, CostTotals, SessionCost } from '@cctrail/core';
+import type { Conversation, CostTotals, SessionCost, TeammateLink } from '@cctrail/core';
 import type { AgentRun } from './agents.js';
 import type { ArchiveSessionSummary } from './model.js';
 
@@ -8,11 +8,35 @@ import type { ArchiveSessionSummary } from './model.js';
  * archive's index and one part per session; the view models read it.
  */
 
+/** What a lead's spawn knows of its teammate's own session. */
+export interface SpawnTeammate {
+  name: string;
+  team: string | null;
+  /** The teammate's session: project slug and session slug (routes). */
+  project: string;
+  slug: string;
+  session: string;
+  result: string | null;
+}
+
+/** What a teammate's session knows of the session that spawned it. */
+interface TeammateOf {
+  name: string;
+  team: string | null;
+  project: string;
+  slug: string;
+  session: string;
+  /** Slug of the spawn's sidechain in the lead session (its agent page). */
+  sidechain: string;
+}
+
 /** A sidechain as the pages list it. */
 export interface ManifestSidechain extends AgentRun {
   /** Unique within its session, used in the route. */
   slug: string;
   pages: number;
+  /** A named spawn that ran as its own session file (`applyTeammates`). */
+  teammate?: SpawnTeammate;
 }
 
 /** An abandoned branch as the pages list it. */
@@ -45,6 +69,8 @@ export interface ManifestSession {
   branches: ManifestBranch[];
   /** What the session cost (null for a session file written without cost). */
   cost: SessionCost | null;
+  /** The session is a teammate's own file, spawned from another session (`applyTeammates`). */
+  teammateOf?: TeammateOf;
 }
 
 /** One project of the manifest. */
@@ -75,6 +101,8 @@ export interface SiteManifest {
   cost?: CostTotals;
   /** Conversations that span several session files (`index.json`'s `conversations`). */
   conversations?: Conversation[];
+  /** Named spawns joined to teammates' own session files (`index.json`'s `teammates`). */
+  teammates?: TeammateLink[];
   /**
    * Cache keys of the sessions whose pages this build renders; absent: all. An incremental rebuild renders
    * only changed sessions (and the site-wide pages) and keeps the other sessions' pages from the last build.

@@ -1,4 +1,4 @@
-import { type ArchiveIndex, type Conversation, findConversations } from '@cctrail/core';
+import { type ArchiveIndex, type Conversation, findConversations, linkTeammates } from '@cctrail/core';
 import type { Skeleton } from '../skeleton.js';
 
 /**
@@ -23,8 +23,9 @@ export function crossFileConversations(
 }
 
 /**
- * Adds the conversations that span several files to an archive index, and names each member session's
- * conversation on its line. The index is changed in place.
+ * Adds the conversations that span several files to an archive index, names each member session's conversation
+ * on its line, and lists the named spawns joined to teammates' own files (`linkTeammates`). The index is changed
+ * in place.
  *
  * @param index The archive's index.
  * @param sessions The skeletons of the sessions it lists.
@@ -34,10 +35,12 @@ export function addConversations(index: ArchiveIndex, sessions: readonly Skeleto
   for (const project of index.projects)
     for (const line of project.sessions) lines.set(`${project.slug}\u0000${line.id}`, line);
   const key = (project: string | null, id: string) => `${project ?? ''}\u0000${id}`;
-  const conversations = crossFileConversations(
-    sessions,
-    (project, id) => lines.get(key(project, id))?.title ?? null,
+  const titleOf = (project: string | null, id: string) => lines.get(key(project, id))?.title ?? null;
+  const teammates = linkTeammates(
+    sessions.map((s) => ({ id: s.id, project: s.project, title: null, digest: s.digest })),
   );
+  if (teammates.length > 0) index.teammates = teammates;
+  const conversations = crossFileConversations(sessions, titleOf);
   if (conversations.length === 0) return;
   for (const conversation of conversations)
     for (const member of conversation.sessions) {

@@ -92,7 +92,8 @@ function collectNotices(
     const result = entries[tools.resultEntry.get(call.id)!]!;
     if (!id) continue;
     const fields = asRecord(result.toolUseResult);
-    const status = stringField(asRecord(fields.task).status) ?? stringField(fields.status);
+    const task = asRecord(fields.task);
+    const status = stringField(task.status) ?? stringField(fields.status);
     notices.push({
       ids: [id],
       answer: {
@@ -101,7 +102,8 @@ function collectNotices(
         record: null,
         timestamp: result.timestamp,
         status: call.status === 'error' ? 'error' : status,
-        summary: firstLine(resultText(result)[0] ?? null),
+        // The task's own output; the result's text starts with tags (`<retrieval_status>…`).
+        summary: firstLine(stringField(task.output) ?? resultText(result)[0] ?? null),
       },
     });
   }

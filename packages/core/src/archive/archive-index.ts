@@ -3,6 +3,7 @@ import type { Conversation } from '../model/conversation.js';
 import type { Cost, CostTotals } from '../model/cost.js';
 import type { Usage } from '../model/entry.js';
 import type { SCHEMA_VERSION, Session } from '../model/session.js';
+import type { TeammateLink } from '../model/teammate.js';
 
 /**
  * The shapes of a cctrail archive folder (`cctrail export -o DIR`): `DIR/index.json` lists projects and
@@ -62,6 +63,8 @@ export interface ArchiveIndex {
   cost: CostTotals;
   /** Conversations that span several session files, with their links and totals (schema version 2). */
   conversations?: Conversation[];
+  /** Named spawns joined to the teammates' own session files (FORMAT.md §13.2; schema version 2, additive). */
+  teammates?: TeammateLink[];
 }
 
 /** A session as stored in an archive folder. */

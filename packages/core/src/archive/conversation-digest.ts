@@ -4,6 +4,8 @@
  * part of the statistics digest.
  */
 import type { Session } from '../model/session.js';
+import { type JoinedDigest, joinedDigest } from './joined-epochs.js';
+import { type TeammateDigest, teammateDigest } from './teammate-digest.js';
 
 /** How a session points outside itself. */
 export interface ConversationDigest {
@@ -22,6 +24,10 @@ export interface ConversationDigest {
   agents: string[];
   /** Tool call ids. */
   tools: string[];
+  /** What the joined graph needs: entries' epochs, epoch boundaries, responses' epochs, branch points. */
+  joined?: JoinedDigest;
+  /** Teammate facts: the session is a teammate's own file, or it spawned named agents that ran elsewhere. */
+  teammates?: TeammateDigest;
 }
 
 /**
@@ -56,6 +62,7 @@ export function conversationDigest(session: Session): ConversationDigest {
       refs.push({ uuid: leafUuid, via: 'summary', from: null });
     if (record.type === 'fork-context-ref') forkedFrom = forkContext(record.record) ?? forkedFrom;
   }
+  const teammates = teammateDigest(session);
   return {
     refs,
     forkedFrom,
@@ -69,6 +76,8 @@ export function conversationDigest(session: Session): ConversationDigest {
       })),
     agents: session.sidechains.filter((s) => s.entries > 0).map((s) => s.agentId ?? s.id),
     tools: session.tools.filter((t) => t.callUuid !== null).map((t) => t.id),
+    joined: joinedDigest(session),
+    ...(teammates ? { teammates } : {}),
   };
 }
 

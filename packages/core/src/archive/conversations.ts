@@ -11,6 +11,7 @@
 import type { Conversation, ConversationMember, ConversationTotals } from '../model/conversation.js';
 import { costTotals } from './cost-totals.js';
 import { totalUsage } from './duplicates.js';
+import { type JoinedForks, joinConversation } from './joined-epochs.js';
 import type { StatsDigest } from './session-stats.js';
 
 /** A session as the conversation map sees it. */
@@ -122,16 +123,17 @@ function projectConversations(sessions: readonly ConversationInput[]): Conversat
     list.sort((a, b) => (before(members[a]!, members[b]!) ? -1 : 1));
     const first = sessions[list[0]!]!;
     const at = list.map((i) => members[i]!);
+    const files = list.map((i) => sessions[i]!);
+    const joined = joinConversation(files, at.filter((m) => m.forkedFrom !== null).length);
     return {
       id: first.id,
-      title: list.map((i) => sessions[i]!.title).find((t) => t !== null) ?? null,
+      title: files.map((s) => s.title).find((t) => t !== null) ?? null,
       startedAt: minOf(at.map((m) => m.startedAt)),
       endedAt: maxOf(at.map((m) => m.endedAt)),
       sessions: at,
-      totals: conversationTotals(
-        list.map((i) => sessions[i]!),
-        at,
-      ),
+      totals: conversationTotals(files, at, joined.forks),
+      epochs: joined.epochs,
+      forkKinds: joined.forks,
     };
   });
 }
@@ -142,10 +144,13 @@ function projectConversations(sessions: readonly ConversationInput[]): Conversat
  *
  * @param sessions The conversation's sessions.
  * @param members Their places in the conversation (for the forks).
+ * @param joined Branch points of the joined graph (`joinConversation`): forks are then its rewinds and retries,
+ *   each once however many files copy them, plus its `/branch` copies.
  */
 export function conversationTotals(
   sessions: readonly ConversationInput[],
   members: readonly ConversationMember[] = [],
+  joined?: JoinedForks,
 ): ConversationTotals {
   const uuids = new Set<string>();
   const compactions = new Set<string>();
@@ -169,12 +174,13 @@ export function conversationTotals(
     entries: uuids.size,
     compactions: compactions.size,
     epochs: uuids.size === 0 ? 0 : epochs.size + 1,
-    forks:
-      members.filter((m) => m.forkedFrom !== null).length +
-      sessions.reduce(
-        (sum, s) => sum + (s.digest.stats.duplicateOf === null ? s.digest.stats.branches.forks : 0),
-        0,
-      ),
+    forks: joined
+      ? joined.rewinds + joined.retries + joined.branches
+      : members.filter((m) => m.forkedFrom !== null).length +
+        sessions.reduce(
+          (sum, s) => sum + (s.digest.stats.duplicateOf === null ? s.digest.stats.branches.forks : 0),
+          0,
+        ),
     sidechains: agents.size,
     toolCalls: tools.size,
     usage: totalUsage(sessions.map((s) => s.digest.responses)),

@@ -46,7 +46,17 @@ export const LEAN_UNREAD: Unread = {
       },
     },
     toolUseResult: {
-      keys: { agentId: false, agentType: false, status: false, runId: false, taskId: false, isAsync: false },
+      keys: {
+        agentId: false,
+        agentType: false,
+        status: false,
+        runId: false,
+        taskId: false,
+        isAsync: false,
+        agent_id: false,
+        // A TaskOutput answer (FORMAT.md §13.3): its status and output say how a background agent ended.
+        task: { keys: { status: false, output: false }, others: true },
+      },
       others: true,
     },
     toolArguments: LEAN_INPUT,
@@ -70,6 +80,8 @@ const LEAN_EXTRA = [
   'forkedFrom',
   'forkedSessionId',
   'upToMessageId',
+  'teamName',
+  'agentName',
 ] as const;
 
 /**
@@ -82,9 +94,11 @@ const LEAN_EXTRA = [
 export function leanEntry(entry: Entry): Entry {
   entry.content = entry.content.map(leanBlock);
   const result = entry.toolUseResult;
-  if (isObject(result))
-    entry.toolUseResult = pick(result, ['agentId', 'agentType', 'status', 'runId', 'taskId', 'isAsync']);
-  else if (result !== undefined) delete entry.toolUseResult;
+  if (isObject(result)) {
+    const kept = pick(result, ['agentId', 'agentType', 'status', 'runId', 'taskId', 'isAsync', 'agent_id']);
+    if (isObject(result.task)) kept.task = pick(result.task, ['status', 'output']);
+    entry.toolUseResult = kept;
+  } else if (result !== undefined) delete entry.toolUseResult;
   const extra = pick(entry.extra, LEAN_EXTRA);
   if (isObject(extra.data)) extra.data = pick(extra.data, ['type', 'agentId']);
   entry.extra = extra;

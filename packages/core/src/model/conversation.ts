@@ -62,6 +62,34 @@ export interface ConversationTotals {
   cost?: Cost;
 }
 
+/**
+ * An epoch of a conversation's joined graph (schema 2, additive): the entries between two full compactions,
+ * each uuid once however many files copy it.
+ */
+export interface JoinedEpoch {
+  /** The compaction boundary that opened it, null for the first epoch (and for one a file starts without one). */
+  compaction: string | null;
+  trigger: 'auto' | 'manual' | null;
+  timestamp: string | null;
+  /** Session files that hold entries of it, in time order: where the files change along the timeline. */
+  files: string[];
+  /** Main-conversation entries (sidechain entries belong to their spawn's epoch but are not counted here). */
+  entries: number;
+  /** Its API responses (sidechains' included), each once. */
+  usage: Usage;
+  cost?: Cost;
+}
+
+/** Branch points of a conversation's joined graph by class, each once, plus the `/branch` copies that go on. */
+export interface JoinedForkCounts {
+  rewinds: number;
+  retries: number;
+  sideCommands: number;
+  artefacts: number;
+  /** `/branch` copies that go on from their fork point. */
+  branches: number;
+}
+
 /** A conversation: the session files that make one history, in time order, and its totals. */
 export interface Conversation {
   /** Id of its first session. */
@@ -71,4 +99,8 @@ export interface Conversation {
   endedAt: string | null;
   sessions: ConversationMember[];
   totals: ConversationTotals;
+  /** Its epochs on the joined graph, in order (absent in archives written before them). */
+  epochs?: JoinedEpoch[];
+  /** Branch points of the joined graph by class (absent in archives written before them). */
+  forkKinds?: JoinedForkCounts;
 }
