@@ -1,4 +1,5 @@
 import type { ForkCounts } from '../analyses/fork-kinds.js';
+import type { Diagnostic } from '../diagnostics.js';
 import type { Conversation } from '../model/conversation.js';
 import type { Cost, CostTotals } from '../model/cost.js';
 import type { Usage } from '../model/entry.js';
@@ -62,6 +63,8 @@ export interface ArchiveIndex {
   cost: CostTotals;
   /** Conversations that span several session files, with their links and totals (schema version 2). */
   conversations?: Conversation[];
+  /** Input paths that were not read (`skipped-path` diagnostics: the path and why); absent when none. */
+  diagnostics?: Diagnostic[];
 }
 
 /** A session as stored in an archive folder. */
