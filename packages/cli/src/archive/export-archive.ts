@@ -93,6 +93,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
     const transform = privacyTransform(privacy);
     transform(index.cost);
     if (index.conversations) transform(index.conversations);
+    if (selection.skipped?.length) index.diagnostics = transform(selection.skipped.map((d) => ({ ...d })));
     const outcome = { sessions, ...settled.tally, removed: 0, index };
     if ('stream' in target) {
       await write(target.stream, `${JSON.stringify(index)}\n`);
