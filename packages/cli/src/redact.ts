@@ -4,7 +4,7 @@
  * (ids like `toolu_…`/`msg_…` and uuids never match).
  */
 
-import { type PresetFinding, presetSecrets, presetSecretsIn } from './preset-secrets.js';
+import { type PresetFinding, presetSecrets } from './preset-secrets.js';
 import { SECRET_PATTERNS } from './redact-patterns.js';
 import { rewriteStrings } from './rewrite-strings.js';
 
@@ -196,11 +196,7 @@ function breaksWord(code: number): boolean {
  * @returns How many secrets were replaced.
  */
 export function redactSecrets(value: unknown, found?: Set<string>): number {
-  // secretlint's preset reads all the strings at once; its findings are then replaced wherever they are left.
-  const findings = presetSecretsIn(value);
-  return rewriteStrings(value, (text) => replaceFindings(redactShapes(text, found), findings, found), {
-    keys: true,
-  });
+  return rewriteStrings(value, (text) => redactText(text, found), { keys: true });
 }
 
 /** Replaces what the preset found and cctrail's patterns left in a text, counting each replacement. */
