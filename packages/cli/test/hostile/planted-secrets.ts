@@ -40,7 +40,11 @@ export function plantedSecrets(seed = 1): PlantedSecret[] {
     s(j(v(9), 'yamlpw'), j('database:\n  password: ', v(9), 'yamlpw\n'), 'yaml'),
     s(j(v(11), 'ini'), j('[db]\nPassword = ', v(11), 'ini'), 'ini'),
     s(j(v(12), 'json'), j('{"client_secret": "', v(12), 'json"}'), 'json'),
-    s(j(v(14), 'dotenv'), j('# .env\nDEBUG=false\nDJANGO_SECRET_KEY=', v(14), 'dotenv\nPORT=8000\n'), 'dotenv'),
+    s(
+      j(v(14), 'dotenv'),
+      j('# .env\nDEBUG=false\nDJANGO_SECRET_KEY=', v(14), 'dotenv\nPORT=8000\n'),
+      'dotenv',
+    ),
     s(j(v(13), 'Mixed'), j('headers:\n  X-Api-Key: ', v(13), 'Mixed\n'), 'mixed-case-key'),
     s(j('vcp_', v(24)), j('VERCEL vcp_', v(24)), 'vercel'),
     s(j('dckr_pat_', v(27)), j('docker login -u dev --password-stdin <<< dckr_pat_', v(27)), 'docker'),
