@@ -1,10 +1,12 @@
 import { stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import type { Diagnostic } from '@cctrail/core';
 import { type DiscoveredSession, discover } from '@cctrail/core/node';
 import { flag, listOption, type OptionSpec, type OptionValues, stringOption } from './args.js';
 import type { Io } from './command.js';
 import { CliError, fsReason } from './errors.js';
+import { skippedPathDiagnostics } from './skipped-paths.js';
 
 /** Options every command that reads transcripts accepts. */
 export const INPUT_OPTIONS: readonly OptionSpec[] = [
@@ -63,6 +65,8 @@ export interface Selection {
   root: string;
   sessions: SelectedSession[];
   filters: Filters;
+  /** Input paths that were not read, as `skipped-path` diagnostics. */
+  skipped?: Diagnostic[];
 }
 
 /**
@@ -207,7 +211,7 @@ export async function selectSessions(paths: readonly string[], filters: Filters,
     if (filters.since !== null && (await lastModified(candidate.discovered)) < filters.since) continue;
     selected.push(candidate);
   }
-  return { root, sessions: selected, filters };
+  return { root, sessions: selected, filters, skipped: skippedPathDiagnostics(discovery.skipped, root) };
 }
 
 /**

@@ -4,6 +4,7 @@
  * (ids like `toolu_…`/`msg_…` and uuids never match).
  */
 
+import { type PresetFinding, presetSecrets } from './preset-secrets.js';
 import { SECRET_PATTERNS } from './redact-patterns.js';
 import { rewriteStrings } from './rewrite-strings.js';
 
@@ -51,6 +52,12 @@ function isPlaceholder(secret: string): boolean {
  * @returns The new text and the number of secrets replaced.
  */
 export function redactText(text: string, found?: Set<string>): { text: string; count: number } {
+  // The preset reads the text as written; what cctrail's patterns replaced already is not found again.
+  return replaceFindings(redactShapes(text, found), presetSecrets(text), found);
+}
+
+/** cctrail's own patterns over one string (`redactText` without secretlint's preset). */
+function redactShapes(text: string, found?: Set<string>): { text: string; count: number } {
   if (!text.includes('\u001b')) return redactPlain(text, found);
   // Terminal colour codes can split a secret or hide its edges: the text is scanned without them, and
   // published without them when it held a secret.
@@ -190,4 +197,21 @@ function breaksWord(code: number): boolean {
  */
 export function redactSecrets(value: unknown, found?: Set<string>): number {
   return rewriteStrings(value, (text) => redactText(text, found), { keys: true });
+}
+
+/** Replaces what the preset found and cctrail's patterns left in a text, counting each replacement. */
+function replaceFindings(
+  result: { text: string; count: number },
+  findings: readonly PresetFinding[],
+  found?: Set<string>,
+): { text: string; count: number } {
+  let { text, count } = result;
+  for (const { value, kind } of findings) {
+    if (isPlaceholder(value) || !text.includes(value)) continue;
+    const parts = text.split(value);
+    count += parts.length - 1;
+    found?.add(value);
+    text = parts.join(marker(kind));
+  }
+  return { text, count };
 }

@@ -157,16 +157,18 @@ describe.skipIf(!REPORT_BUILT)('cctrail report on files that are not transcripts
 
 describe('cctrail report without the report builder', () => {
   it('fails with a clear message and exit 2', async () => {
-    // A copy of the CLI that can resolve @cctrail/core but not @cctrail/report.
+    // A copy of the CLI that can resolve its dependencies (@cctrail/core, secretlint's preset) but not
+    // @cctrail/report.
     const copy = join(work, 'install');
     const cli = fileURLToPath(new URL('..', import.meta.url));
     await cp(join(cli, 'dist'), join(copy, 'dist'), { recursive: true });
     await cp(join(cli, 'package.json'), join(copy, 'package.json'));
-    await mkdir(join(copy, 'node_modules', '@cctrail'), { recursive: true });
-    await symlink(
-      join(cli, 'node_modules', '@cctrail', 'core'),
-      join(copy, 'node_modules', '@cctrail', 'core'),
-    );
+    for (const scope of ['@cctrail', '@secretlint']) {
+      await mkdir(join(copy, 'node_modules', scope), { recursive: true });
+      for (const name of await readdir(join(cli, 'node_modules', scope)))
+        if (`${scope}/${name}` !== '@cctrail/report')
+          await symlink(join(cli, 'node_modules', scope, name), join(copy, 'node_modules', scope, name));
+    }
     const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
       execFile(
         process.execPath,

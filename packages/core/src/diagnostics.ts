@@ -154,6 +154,11 @@ export const DIAGNOSTICS = {
     message:
       'A transcript file could not be read (permissions, a vanished file); the rest of the run went on.',
   },
+  'skipped-path': {
+    severity: 'warning',
+    message:
+      'An input path was not read (a link out of the folder, a FIFO or device, a folder named *.jsonl, a folder that cannot be listed); the message says why.',
+  },
   'cost-differs': {
     severity: 'info',
     message:

@@ -127,6 +127,7 @@ export function buildManifest(options: ManifestOptions): SiteManifest {
     indexErrors: index.ok ? [] : index.errors,
     ...(index.ok && index.value.conversations ? { conversations: index.value.conversations } : {}),
     ...(index.ok && index.value.teammates ? { teammates: index.value.teammates } : {}),
+    ...(index.ok && index.value.diagnostics ? { skipped: index.value.diagnostics } : {}),
   };
   if (index.ok && index.value.cost) manifest.cost = index.value.cost;
   for (const { project, slug, sessions } of listing.projects) {

@@ -253,11 +253,22 @@ function foldAgents(nodes: FlowNode[], agents: Map<string, FlowNode>): void {
     for (let i = chain.length - 1; i >= 0; i--) level.set(chain[i]!, ++base);
     return level.get(start) ?? 0;
   };
+  // The ancestor each deep node folds into, kept so that a chain is walked once, not once per agent in it.
+  const topOf = new Map<FlowNode, FlowNode>();
+  const topAt = (start: FlowNode): FlowNode => {
+    const chain: FlowNode[] = [];
+    let top: FlowNode = start;
+    while ((level.get(top) ?? 0) > NESTING && top.parent && !topOf.has(top)) {
+      chain.push(top);
+      top = top.parent;
+    }
+    top = topOf.get(top) ?? top;
+    for (const c of chain) topOf.set(c, top);
+    return top;
+  };
   for (const n of agents.values()) {
     if (levelOf(n) <= NESTING) continue;
-    let top: FlowNode = n;
-    while ((level.get(top) ?? 0) > NESTING && top.parent) top = top.parent;
-    n.into = rootOf(top);
+    n.into = rootOf(topAt(n));
   }
 }
 

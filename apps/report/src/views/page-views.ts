@@ -1,4 +1,4 @@
-import { sessionTitle } from '@cctrail/core';
+import { type Diagnostic, sessionTitle } from '@cctrail/core';
 import { type ArchiveRun, agentTable, archiveRuns } from './agent-table.js';
 import type { AgentTypeStats } from './agents.js';
 import { type Bar, barChartSvg, compactionHistogram, tokensPerDay } from './charts.js';
@@ -47,6 +47,8 @@ export interface IndexPageView {
   kind: 'index';
   site: SiteView;
   indexErrors: string[];
+  /** Input paths the export did not read, with the reason. */
+  skipped: Diagnostic[];
   index: IndexView;
   perDay: Bar[];
   tokensChart: string;
@@ -159,6 +161,7 @@ export function indexPageView(m: SiteManifest): IndexPageView {
     kind: 'index',
     site: siteOf(m),
     indexErrors: m.indexErrors,
+    skipped: m.skipped ?? [],
     index: indexView(m),
     perDay,
     tokensChart: barChartSvg(perDay, { title: 'Tokens per day' }).value,

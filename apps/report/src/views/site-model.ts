@@ -1,4 +1,4 @@
-import type { Conversation, CostTotals, SessionCost, TeammateLink } from '@cctrail/core';
+import type { Conversation, CostTotals, Diagnostic, SessionCost, TeammateLink } from '@cctrail/core';
 import type { AgentRun } from './agents.js';
 import type { ArchiveSessionSummary } from './model.js';
 
@@ -97,6 +97,8 @@ export interface SiteManifest {
   agentTypes: { type: string; slug: string }[];
   /** Problems with `index.json` itself. */
   indexErrors: string[];
+  /** Input paths the export did not read (`index.json`'s `diagnostics`, `skipped-path`). */
+  skipped?: Diagnostic[];
   /** The archive's cost totals from `index.json` (absent for an archive written without cost). */
   cost?: CostTotals;
   /** Conversations that span several session files (`index.json`'s `conversations`). */

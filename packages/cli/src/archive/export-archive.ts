@@ -94,6 +94,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
     transform(index.cost);
     if (index.conversations) transform(index.conversations);
     if (index.teammates) transform(index.teammates);
+    if (selection.skipped?.length) index.diagnostics = transform(selection.skipped.map((d) => ({ ...d })));
     const outcome = { sessions, ...settled.tally, removed: 0, index };
     if ('stream' in target) {
       await write(target.stream, `${JSON.stringify(index)}\n`);

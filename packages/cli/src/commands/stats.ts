@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { type ArchiveStats, combineStats } from '@cctrail/core';
+import { type ArchiveStats, combineStats, type Diagnostic } from '@cctrail/core';
 import { flag, stringOption } from '../args.js';
 import type { Command, Io } from '../command.js';
 import { plural, printDiagnostics } from '../diagnostic-output.js';
@@ -70,14 +70,17 @@ export const statsCommand: Command = {
     const cacheFile = flag(options, 'no-cache') ? undefined : statsCacheFile(positionals, io);
     // Without a cache to read, every session will be built: the workers start while the sessions are found.
     if (cacheFile === undefined || !existsSync(cacheFile)) runner.start();
+    let skipped: Diagnostic[] = [];
     const { sessions } = await (async () => {
       const selection = await selectSessions(positionals, filters, io);
+      skipped = selection.skipped ?? [];
       const progress = progressBar(io, selection.sessions.length, 'sessions');
       return buildSkeletons(selection.sessions, filters, progress, runner, cacheFile, {
         keepOthers: filtered(filters),
       }).finally(() => progress.done());
     })().finally(() => runner.close());
     const stats = withConversations(combineStats(sessions.map((session) => session.digest)), sessions);
+    if (skipped.length > 0) stats.diagnostics = skipped;
     // Model names, paths and titles are text from the transcripts: stats output is redacted like a report.
     redactSecrets(stats);
     if (flag(options, 'json')) {

@@ -200,3 +200,9 @@ export const HOSTILE_CASES: Record<string, (sessionId: string) => HostileSession
   'agent-chain': (id) => agentChain(50, id),
   text: (id) => hostileText(8, id),
 };
+
+/** The cases whose cost grows with their size, by project name: `n` forks, an agent chain `n` deep. */
+export const HOSTILE_SIZED = {
+  retries: (n: number, id: string) => retries(n, id),
+  'agent-chain': (n: number, id: string) => agentChain(n, id),
+} as const;

@@ -1,7 +1,7 @@
 import { lintSource } from '@secretlint/core';
 import { creator } from '@secretlint/secretlint-rule-preset-recommend';
 import { describe, expect, it } from 'vitest';
-import { redactText } from '../../src/redact.js';
+import { redactSecrets, redactText } from '../../src/redact.js';
 import { plantedSecrets } from './planted-secrets.js';
 
 // secretlint's recommended preset, pinned, is the reference: whatever it finds, cctrail's redaction removes.
@@ -49,5 +49,47 @@ describe("secretlint's recommended preset as the reference", () => {
       if ((await secretlintFinds(secret.text)).length === 0) unknownToSecretlint.push(secret.kind);
     }
     expect(unknownToSecretlint.length).toBeGreaterThan(0);
+  });
+});
+
+// Shapes only secretlint's preset knows (cctrail's own patterns do not), written the way its rules' tests write them.
+const PRESET_ONLY = [
+  j('vcp_', 'Ab3dEf6hIj9kLm2nOp5qRs8tUv1w'),
+  j('dapi', '0123456789abcdef0123456789abcdef'),
+  j('tskey-auth-', 'kABCDEF1CNTRL-abcdefghijklmnopqrstuvwxyz123456'),
+  j('figd_', 'Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb3dEf6h'),
+  j('gsk_', 'Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb3dEf6hIj9kLm2nOp5q'),
+  j('dckr_pat_', 'Ab3dEf6hIj9kLm2nOp5qRs8tUv1'),
+];
+
+describe("secretlint's recommended preset as the engine", () => {
+  it('redacts the shapes only the preset knows, in one string', () => {
+    for (const secret of PRESET_ONLY) {
+      const result = redactText(`the key is ${secret} (keep it)`);
+      expect(result.text).not.toContain(secret);
+      expect(result.text).toMatch(/^the key is \[REDACTED:[a-z-]+\] \(keep it\)$/);
+      expect(result.count).toBe(1);
+    }
+  });
+
+  it('redacts them in every string of a session: values, object keys, past a chunk of joined strings', () => {
+    const filler = 'x'.repeat(1 << 20);
+    const session = {
+      entries: PRESET_ONLY.map((secret, i) => ({
+        content: [{ type: 'text', text: `${filler} line ${i}: ${secret}` }],
+        input: { [secret]: 'as a key', note: `export TOKEN=${secret}` },
+      })),
+    };
+    const found = new Set<string>();
+    const count = redactSecrets(session, found);
+    const text = JSON.stringify(session);
+    for (const secret of PRESET_ONLY) expect(text).not.toContain(secret);
+    expect(found.size).toBeGreaterThanOrEqual(PRESET_ONLY.length);
+    expect(count).toBeGreaterThanOrEqual(PRESET_ONLY.length * 3);
+  });
+
+  it('ignores a transcript that asks secretlint to stop (`secretlint-disable`)', () => {
+    const secret = PRESET_ONLY[0]!;
+    expect(redactText(`// secretlint-disable\n${secret}`).text).not.toContain(secret);
   });
 });

@@ -33,7 +33,8 @@ describe('planted secrets', () => {
   it('are all in the transcripts (the test plants what it greps for)', async () => {
     const names = await readdir(join(projects, '-home-dev-secrets'));
     let text = '';
-    for (const name of names) text += await readFile(join(projects, '-home-dev-secrets', name), 'utf8');
+    for (const name of names.filter((n) => n.endsWith('.jsonl')))
+      text += await readFile(join(projects, '-home-dev-secrets', name), 'utf8');
     expect(leaks(text.replaceAll('\\u001b', '\u001b'))).toHaveLength(secrets.length);
   });
 
@@ -60,12 +61,16 @@ describe('planted secrets', () => {
     expect(run.stderr).not.toContain('internal error');
     expect(run.code).toBe(0);
     const found: string[] = [];
+    let agentPages = 0;
     for (const entry of await readdir(out, { withFileTypes: true, recursive: true })) {
       if (!entry.isFile()) continue;
       const path = join(entry.parentPath, entry.name);
+      if (/[/\\]agent[/\\]agent-[^/\\]+[/\\]index\.html$/.test(path)) agentPages++;
       for (const leak of leaks(await readFile(path, 'utf8'))) found.push(`${path.slice(out.length)} ${leak}`);
       for (const leak of leaks(path)) found.push(`path ${leak}`);
     }
     expect(found).toEqual([]);
+    // The sub-agents' pages were published and grepped too.
+    expect(agentPages).toBe(secrets.length);
   });
 });

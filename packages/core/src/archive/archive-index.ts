@@ -1,4 +1,5 @@
 import type { ForkCounts } from '../analyses/fork-kinds.js';
+import type { Diagnostic } from '../diagnostics.js';
 import type { Conversation } from '../model/conversation.js';
 import type { Cost, CostTotals } from '../model/cost.js';
 import type { Usage } from '../model/entry.js';
@@ -65,6 +66,8 @@ export interface ArchiveIndex {
   conversations?: Conversation[];
   /** Named spawns joined to the teammates' own session files (FORMAT.md §13.2; schema version 2, additive). */
   teammates?: TeammateLink[];
+  /** Input paths that were not read (`skipped-path` diagnostics: the path and why); absent when none. */
+  diagnostics?: Diagnostic[];
 }
 
 /** A session as stored in an archive folder. */

@@ -1,6 +1,7 @@
 /** The shapes of `cctrail stats --json` (schema version 2): per session, per agent type, and totals. */
 
 import type { ForkCounts } from '../analyses/fork-kinds.js';
+import type { Diagnostic } from '../diagnostics.js';
 import type { Conversation } from '../model/conversation.js';
 import type { Cost, CostTotals } from '../model/cost.js';
 import type { Usage } from '../model/entry.js';
@@ -205,4 +206,6 @@ export interface ArchiveStats {
    * over the joined files (`cctrail stats`; see `findConversations`).
    */
   conversations?: Conversation[];
+  /** Input paths that were not read (`skipped-path` diagnostics: the path and why); absent when none. */
+  diagnostics?: Diagnostic[];
 }

@@ -12,6 +12,7 @@ import type { Entry, MetadataRecord, SidechainStorage, SourceRef } from '../mode
 import type { LineAccounting, SessionFile } from '../model/session.js';
 import type { SessionSource, TranscriptSource } from '../source.js';
 import { type AgentMeta, parseAgentMeta } from './agent-meta.js';
+import { noteUuid } from './duplicate-uuid.js';
 import { lineProblem } from './line-problems.js';
 import { notATranscript } from './not-a-transcript.js';
 import { decodeFull, type Line } from './read-lines.js';
@@ -84,7 +85,7 @@ export async function readSession(source: SessionSource, options: ReadSessionOpt
     fileOf: [],
     metadata: [],
     diagnostics: [],
-    seen: new Set(),
+    seen: new Map(),
     seedEvents: [],
     unknownTypes: new Set(),
     accounting: { lines: 0, entries: 0, metadata: 0, duplicates: 0, blank: 0, invalid: 0, recovered: 0 },
@@ -144,7 +145,7 @@ interface ReadState {
   fileOf: number[];
   metadata: MetadataRecord[];
   diagnostics: Diagnostic[];
-  seen: Set<string>;
+  seen: Map<string, number>;
   seedEvents: SeedCompactionEvent[];
   unknownTypes: Set<string>;
   accounting: LineAccounting;
@@ -216,11 +217,12 @@ function readLine(line: Line, path: string, fileIndex: number, read: FileRead, s
     const record = parsed.records[part]!;
     read.records += 1;
     if (typeof record.sessionId === 'string') read.sessionIds.add(record.sessionId);
-    addRecord(record, parsed.glued ? { ...ref, part } : ref, fileIndex, state);
+    const text = parsed.glued ? JSON.stringify(record) : line.text;
+    addRecord(record, parsed.glued ? { ...ref, part } : ref, text, fileIndex, state);
   }
 }
 
-function addRecord(record: RawRecord, ref: SourceRef, fileIndex: number, state: ReadState): void {
+function addRecord(record: RawRecord, ref: SourceRef, text: string, file: number, state: ReadState): void {
   const { accounting, diagnostics } = state;
   const type = record.type;
   if (typeof type !== 'string') {
@@ -235,21 +237,16 @@ function addRecord(record: RawRecord, ref: SourceRef, fileIndex: number, state: 
   }
   if (isEntryRecord(record)) {
     const uuid = record.uuid as string;
-    if (state.seen.has(uuid)) {
+    const copy = noteUuid(state.seen, uuid, ref, text);
+    if (copy) {
       accounting.duplicates += 1;
-      diagnostics.push(
-        diagnostic('duplicate-uuid', ref.file, ref.line, {
-          uuid,
-          message: `Uuid ${uuid} was written again; the first copy is kept.`,
-        }),
-      );
+      diagnostics.push(copy);
       return;
     }
-    state.seen.add(uuid);
     checkRecordValues(record, ref, diagnostics);
     const entry = state.toEntry(record, ref);
     state.entries.push(state.lean ? leanEntry(entry) : entry);
-    state.fileOf.push(fileIndex);
+    state.fileOf.push(file);
     accounting.entries += 1;
     if (type === 'compact_system') seedEvent(record, ref, state, uuid);
     return;

@@ -1,0 +1,74 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cctrail, FIXTURES, schemaErrors } from '../helpers.js';
+
+const REPORT_BUILT = existsSync(
+  fileURLToPath(new URL('../../../../apps/report/dist/index.js', import.meta.url)),
+);
+const work = await mkdtemp(join(tmpdir(), 'cctrail-skipped-'));
+afterAll(() => rm(work, { recursive: true, force: true }));
+
+// A projects folder with one readable project and three paths that are not read.
+const projects = join(work, 'projects');
+mkdirSync(projects);
+cpSync(join(FIXTURES, 'linear', '-home-dev-linear'), join(projects, '-home-dev-linear'), { recursive: true });
+const outside = join(work, 'outside');
+cpSync(join(FIXTURES, 'compaction', '-home-dev-compaction'), outside, { recursive: true });
+symlinkSync(outside, join(projects, '-home-dev-outside'));
+mkdirSync(join(projects, '-home-dev-linear', 'folder.jsonl'));
+execFileSync('mkfifo', [join(projects, '-home-dev-linear', 'pipe.jsonl')]);
+const SKIPPED = [
+  ['-home-dev-linear/folder.jsonl', 'Not read: a folder named like a transcript.'],
+  ['-home-dev-linear/pipe.jsonl', 'Not read: not a regular file (a FIFO, socket or device).'],
+  ['-home-dev-outside', `Not read: a symbolic link out of the folder given (to ${outside}).`],
+];
+
+type Listed = { code: string; file: string; line: null; message: string };
+const listed = (diagnostics: Listed[] | undefined) =>
+  (diagnostics ?? []).map((d) => {
+    expect(d.code).toBe('skipped-path');
+    expect(d.line).toBeNull();
+    return [d.file, d.message];
+  });
+
+describe('input paths that are not read (#19) are diagnostics of the archive', () => {
+  it('export: in index.json, valid against its schema', async () => {
+    const out = join(work, 'archive');
+    const run = await cctrail(['export', projects, '-o', out]);
+    expect(run.code).toBe(0);
+    const index = JSON.parse(await readFile(join(out, 'index.json'), 'utf8'));
+    expect(schemaErrors('index', index)).toEqual([]);
+    expect(listed(index.diagnostics)).toEqual(SKIPPED);
+  });
+
+  it('stats --json: as its diagnostics, valid against its schema', async () => {
+    const run = await cctrail(['stats', projects, '--json', '--no-cache']);
+    expect(run.code).toBe(0);
+    const stats = JSON.parse(run.stdout);
+    expect(schemaErrors('stats', stats)).toEqual([]);
+    expect(listed(stats.diagnostics)).toEqual(SKIPPED);
+  });
+
+  it('stats --json of a folder where everything is read has none', async () => {
+    const run = await cctrail(['stats', join(FIXTURES, 'linear'), '--json', '--no-cache']);
+    expect(JSON.parse(run.stdout).diagnostics).toBeUndefined();
+  });
+
+  it.skipIf(!REPORT_BUILT)(
+    "report: on the index page's list of paths not read",
+    async () => {
+      const out = join(work, 'site');
+      const run = await cctrail(['report', projects, '-o', out]);
+      expect(run.code).toBe(0);
+      const html = await readFile(join(out, 'index.html'), 'utf8');
+      expect(html).toContain('Not read');
+      for (const [file] of SKIPPED) expect(html).toContain(file);
+    },
+    180_000,
+  );
+});
