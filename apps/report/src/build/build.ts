@@ -164,7 +164,6 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
     state: join(work, 'pages.json'),
     keep: new Set([
       '_cctrail/mermaid.min.js',
-      '_cctrail/minisearch.js',
       '_cctrail/search-index.js',
       ...searchFiles.map((f) => f.name),
       ...plan.kept,
@@ -182,7 +181,6 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
   mkdirSync(assets, { recursive: true });
   const bundle = await server;
   copyFileSync(bundle.mermaid, join(assets, 'mermaid.min.js'));
-  copyFileSync(bundle.minisearch, join(assets, 'minisearch.js'));
   writeFileSync(
     join(assets, 'search-index.js'),
     searchIndexScript(searchItems(manifest), searchFiles.length),
