@@ -1,13 +1,13 @@
-// Size and speed of the report's transcript search on a built site: bytes of the index's script files against
-// the archive (its JSON files) and against the transcript text the pages show, and, in Debian's chromium from
-// file://, the time from opening the search page with a query to its first transcript result, and to the last.
+// Size and speed of the report's transcript search on a built site: bytes of the index's files (meta, term and
+// entry files) against the archive (its JSON files) and against the transcript text the pages show, and, in
+// Debian's chromium from file://, for each query typed into the search page, the time from the input to its
+// first transcript results on screen, and the files and bytes of the index that query loaded.
 //
-//   node scripts/bench/search-index.mjs SITE_DIR ARCHIVE_DIR [--query word]… [--no-browser]
+//   node scripts/bench/search-index.mjs SITE_DIR ARCHIVE_DIR [--query words]… [--runs 5] [--no-browser]
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import MiniSearch from 'minisearch';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -42,8 +42,10 @@ function shownText(entry) {
 
 /** Index, archive and text sizes of a built site and its archive. */
 export function searchSizes(site, archive) {
-  const pieces = filesUnder(join(site, '_cctrail', 'search'), '.js');
-  const index = pieces.reduce((a, f) => a + statSync(f).size, 0);
+  const dir = join(site, '_cctrail', 'search');
+  const files = readdirSync(dir).map((f) => ({ f, size: statSync(join(dir, f)).size }));
+  const sum = (re) => files.filter((x) => re.test(x.f)).reduce((a, x) => a + x.size, 0);
+  const largest = (re) => Math.max(0, ...files.filter((x) => re.test(x.f)).map((x) => x.size));
   const sessions = filesUnder(join(archive, 'sessions'), '.json');
   let archiveBytes = 0;
   let text = 0;
@@ -54,109 +56,128 @@ export function searchSizes(site, archive) {
     for (const e of s.entries ?? []) if (e.kind !== 'progress') text += shownText(e);
   }
   return {
-    files: pieces.length,
-    index,
-    largestFile: Math.max(0, ...pieces.map((f) => statSync(f).size)),
-    engine: statSync(join(site, '_cctrail', 'minisearch.js')).size,
+    files: files.length,
+    index: sum(/\.js$/),
+    meta: sum(/^meta\.js$/),
+    terms: sum(/^t\d+\.js$/),
+    termFiles: files.filter((x) => /^t\d+\.js$/.test(x.f)).length,
+    largestTerms: largest(/^t\d+\.js$/),
+    docs: sum(/^d\d+\.js$/),
+    docFiles: files.filter((x) => /^d\d+\.js$/.test(x.f)).length,
+    largestDocs: largest(/^d\d+\.js$/),
     titles: statSync(join(site, '_cctrail', 'search-index.js')).size,
     archive: archiveBytes,
     text,
   };
 }
 
-/** Times of queries in chromium from file://: to the first transcript result and to the end of the search. */
-export async function searchTimes(site, queries) {
+/** CPU time (ms) of a process and its descendants so far, from /proc (Linux). */
+function treeCpu(root) {
+  const parent = new Map();
+  const ticks = new Map();
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parent.set(Number(pid), Number(f[1]));
+      ticks.set(Number(pid), Number(f[11]) + Number(f[12]));
+    } catch {
+      /* gone */
+    }
+  }
+  const inTree = (pid) => {
+    for (let p = pid; p > 1; p = parent.get(p) ?? 0) if (p === root) return true;
+    return false;
+  };
+  let sum = 0;
+  for (const [pid, t] of ticks) if (inTree(pid)) sum += t;
+  return sum * 10;
+}
+
+/** The middle value. */
+function median(values) {
+  const v = [...values].sort((a, b) => a - b);
+  return v[Math.floor(v.length / 2)];
+}
+
+/**
+ * Queries typed into the search page in chromium from file://, each `runs` times in a fresh page: the time from
+ * the input to the first transcript result on screen (measured by the page), the CPU time of all of
+ * chromium's processes from the input to the last result shown (a machine shared with other work stretches
+ * wall times, much less CPU times), the hits, and the index files loaded.
+ */
+export async function searchTimes(site, queries, runs = 5) {
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
+  const server = await chromium.launchServer({
     executablePath: CHROMIUM,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu'],
   });
+  const browser = await chromium.connect(server.wsEndpoint());
+  const pid = server.process().pid;
   const out = [];
   try {
     for (const q of queries) {
-      const page = await browser.newPage();
-      const url = `${pathToFileURL(join(site, 'search', 'index.html')).href}?q=${encodeURIComponent(q)}`;
-      const started = Date.now();
-      await page.goto(url, { waitUntil: 'domcontentloaded' });
-      await page.waitForSelector('#search-hits li', { timeout: 60_000 }).catch(() => null);
-      const first = Date.now() - started;
-      await page.waitForSelector('#search-hits-status[data-ms]', { timeout: 120_000 });
-      const all = Date.now() - started;
-      const hits = await page.evaluate(
-        () => document.getElementById('search-hits-status')?.textContent ?? '',
-      );
+      const firsts = [];
+      const busy = [];
+      let last = null;
+      for (let run = 0; run < runs; run++) {
+        const page = await browser.newPage();
+        await page.goto(pathToFileURL(join(site, 'search', 'index.html')).href, { waitUntil: 'load' });
+        const before = treeCpu(pid);
+        await page.fill('#q', q);
+        await page.waitForSelector('#search-hits-status[data-ms]', { timeout: 120_000 });
+        busy.push(treeCpu(pid) - before);
+        last = await page.evaluate(() => ({
+          first: document.getElementById('search-hits')?.getAttribute('data-first-ms'),
+          phases: document.getElementById('search-hits')?.getAttribute('data-phases') ?? '',
+          status: document.getElementById('search-hits-status')?.textContent ?? '',
+          scripts: [...document.scripts].map((s) => s.src).filter((u) => u.includes('/_cctrail/search/')),
+        }));
+        if (last.first !== null) firsts.push(Number(last.first));
+        await page.close();
+      }
+      const bytes = last.scripts.reduce((a, u) => a + statSync(fileURLToPath(u)).size, 0);
       out.push({
         q,
-        first,
-        all,
-        hits,
-        firstInPage: Number(await page.getAttribute('#search-hits', 'data-first-ms')),
+        first: firsts.length > 0 ? median(firsts) : null,
+        best: firsts.length > 0 ? Math.min(...firsts) : null,
+        busy: median(busy),
+        status: last.status,
+        loads: last.scripts.length,
+        bytes,
       });
-      await page.close();
     }
   } finally {
     await browser.close();
+    await server.close();
   }
   return out;
-}
-
-/**
- * CPU time (ms, this thread) the page's work takes in Node for a query: parsing each file, loading its
- * MiniSearch indexes and searching them, to the first file with a result and to the last file. A contended
- * machine stretches wall times in the browser; CPU time says what a quiet one would spend.
- */
-export function searchCpu(site, query) {
-  const dir = join(site, '_cctrail', 'search');
-  const count = readdirSync(dir).filter((f) => /^p\d+\.js$/.test(f)).length;
-  let text = '';
-  globalThis.window = {
-    CCTRAIL_SEARCH_PIECE: (_n, t) => {
-      text = t;
-    },
-  };
-  const cpu = () => {
-    const u = process.cpuUsage();
-    return (u.user + u.system) / 1000;
-  };
-  const start = cpu();
-  let first = null;
-  let hits = 0;
-  for (let n = 1; n <= count; n++) {
-    new Function(readFileSync(join(dir, `p${n}.js`), 'utf8'))();
-    for (const piece of JSON.parse(text)) {
-      const index = MiniSearch.loadJS(piece.i, { fields: ['x'], idField: 'id' });
-      hits += index.search(query, { prefix: (t) => t.length >= 3, combineWith: 'AND' }).length;
-    }
-    if (hits > 0 && first === null) first = cpu() - start;
-  }
-  return { first, all: cpu() - start, hits };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [site, archive] = process.argv.slice(2);
   const queries = process.argv.flatMap((a, i) => (process.argv[i - 1] === '--query' ? [a] : []));
   if (!site || !archive) {
-    console.error('usage: node scripts/bench/search-index.mjs SITE_DIR ARCHIVE_DIR [--query word]…');
+    console.error('usage: node scripts/bench/search-index.mjs SITE_DIR ARCHIVE_DIR [--query words]…');
     process.exit(2);
   }
   const mb = (n) => `${(n / 1048576).toFixed(1)} MiB`;
+  const kb = (n) => `${(n / 1024).toFixed(0)} KiB`;
   const s = searchSizes(site, archive);
   console.log(
-    `index ${mb(s.index)} in ${s.files} files (largest ${mb(s.largestFile)}); engine ${(s.engine / 1024).toFixed(0)} KiB, titles ${(s.titles / 1024).toFixed(0)} KiB`,
+    `index ${mb(s.index)} in ${s.files} files: meta ${kb(s.meta)}; terms ${mb(s.terms)} in ${s.termFiles} files (largest ${kb(s.largestTerms)}); entries ${mb(s.docs)} in ${s.docFiles} files (largest ${kb(s.largestDocs)}); titles ${kb(s.titles)}`,
   );
   console.log(
     `archive ${mb(s.archive)}: index = ${((100 * s.index) / s.archive).toFixed(1)} %; transcript text ${mb(s.text)}: index = ${((100 * s.index) / s.text).toFixed(1)} %`,
   );
-  for (const q of queries) {
-    const c = searchCpu(site, q);
-    console.log(
-      `"${q}": CPU ${c.first === null ? '—' : c.first.toFixed(0)} ms to the first file with a result, ${c.all.toFixed(0)} ms for all; ${c.hits} hits`,
-    );
-  }
   if (queries.length > 0 && existsSync(CHROMIUM) && !process.argv.includes('--no-browser'))
-    for (const t of await searchTimes(site, queries))
+    for (const t of await searchTimes(
+      site,
+      queries,
+      Number(process.argv[process.argv.indexOf('--runs') + 1]) || 5,
+    ))
       console.log(
-        `"${t.q}": first result ${t.first} ms after navigation (${t.firstInPage} ms after the query ran), all ${t.all} ms; ${t.hits}`,
+        `"${t.q}": first result ${t.first ?? '—'} ms after the input (median; best ${t.best ?? '—'} ms), chromium CPU ${t.busy} ms; ${t.status} ${t.loads} files loaded, ${kb(t.bytes)}`,
       );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DOCS_PER_FILE, searchFiles, TERM_FILE_CHARS } from '../src/build/search-files.js';
+import { DOCS_PER_FILE, type SearchFile, searchFiles, TERM_FILE_CHARS } from '../src/build/search-files.js';
 import { scriptJson, searchIndexScript } from '../src/views/search.js';
 import { decodePostings, encodePostings } from '../src/views/search-codec.js';
 
@@ -47,33 +47,39 @@ describe('the files of the transcript index', () => {
 
   it('numbers entries across sessions and cuts terms in sorted order into bounded files', () => {
     const terms = Array.from({ length: 3000 }, (_, i) => `w${String(i).padStart(4, '0')}x`);
-    const files = searchFiles([piece('a/', 300, terms.slice(0, 1500)), piece('b/', 200, terms.slice(1000))]);
-    expect(files[0]?.name).toBe('_cctrail/search/meta.js');
-    let meta: { n: number; k: number; t: string[]; s: [number, string, string[]][] } | null = null;
-    new Function('window', files[0]?.text ?? '')({
-      CCTRAIL_SEARCH_META: (text: string) => {
-        meta = JSON.parse(text);
-      },
-    });
+    const { meta, files } = searchFiles([
+      piece('a/', 300, terms.slice(0, 1500)),
+      piece('b/', 200, terms.slice(1000)),
+    ]);
     if (!meta) throw new Error('no meta');
-    const m = meta as { n: number; k: number; t: string[]; s: [number, string, string[]][] };
-    expect(m.n).toBe(500);
-    expect(m.s.map((s) => s[0])).toEqual([0, 300]);
+    expect(meta.n).toBe(500);
     const termFiles = files.filter((f) => /\/t\d+\.js$/.test(f.name));
-    expect(termFiles.length).toBe(m.t.length);
+    expect(termFiles.length).toBe(meta.t.length);
     expect(termFiles.length).toBeGreaterThan(1);
     for (const f of termFiles) expect(f.text.length).toBeLessThan(TERM_FILE_CHARS + 200);
-    expect([...m.t].sort()).toEqual(m.t);
+    expect([...meta.t].sort()).toEqual(meta.t);
     // A term both sessions have lists the second session's entries after the first's.
     const all = termFiles.map((f) => f.text).join(',');
-    const entry = /w1200x ([^,']+)/.exec(all)?.[1] ?? '';
-    const docs = decodePostings(entry).docs;
+    const docs = decodePostings(/w1200x ([^,']+)/.exec(all)?.[1] ?? '').docs;
     expect(docs[0]).toBe(0);
     expect(docs.filter((d) => d >= 300)[0]).toBe(300);
-    expect(files.filter((f) => /\/d\d+\.js$/.test(f.name))).toHaveLength(Math.ceil(500 / DOCS_PER_FILE));
+    // Entries files: DOCS_PER_FILE entries each, naming their sessions' links.
+    const docFiles = files.filter((f) => /\/d\d+\.js$/.test(f.name));
+    expect(docFiles).toHaveLength(Math.ceil(500 / DOCS_PER_FILE));
+    const across = docFiles[Math.floor(300 / DOCS_PER_FILE)] as SearchFile;
+    let part: { s: [string, string[]][]; d: [number, number, string, string][] } | null = null;
+    new Function('window', across.text)({
+      CCTRAIL_SEARCH_DOCS: (_n: number, text: string) => {
+        part = JSON.parse(text);
+      },
+    });
+    const p = part as unknown as { s: [string, string[]][]; d: [number, number, string, string][] };
+    expect(p.s.map((s) => s[0])).toEqual(['a/', 'b/']);
+    const first = p.d[300 % DOCS_PER_FILE] as [number, number, string, string];
+    expect(first.slice(0, 3)).toEqual([1, 0, 'e-b/0']);
   });
 
   it('is empty without pieces', () => {
-    expect(searchFiles([])).toEqual([]);
+    expect(searchFiles([])).toEqual({ meta: null, files: [] });
   });
 });

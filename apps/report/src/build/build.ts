@@ -165,7 +165,7 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
     keep: new Set([
       '_cctrail/mermaid.min.js',
       '_cctrail/search-index.js',
-      ...searchFiles.map((f) => f.name),
+      ...searchFiles.files.map((f) => f.name),
       ...plan.kept,
     ]),
     ignore: new Set([CACHE_FOLDER, basename(work)]),
@@ -183,9 +183,9 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
   copyFileSync(bundle.mermaid, join(assets, 'mermaid.min.js'));
   writeFileSync(
     join(assets, 'search-index.js'),
-    searchIndexScript(searchItems(manifest), searchFiles.length),
+    searchIndexScript(searchItems(manifest), searchFiles.meta),
   );
-  writeSearchFiles(outDir, searchFiles);
+  writeSearchFiles(outDir, searchFiles.files);
   if (cacheDir) pruneCache(cacheDir, manifest);
   else rmSync(work, { recursive: true, force: true });
   const pages = assembled.pages + plan.kept.filter((f) => f.endsWith('.html')).length;

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ManifestSession, SiteManifest } from '../views/site-model.js';
-import { type SearchFile, searchFiles } from './search-files.js';
+import { type SearchFile, type SearchIndex, searchFiles } from './search-files.js';
 
 /**
  * The transcript search index on disk. Each session's piece (`views/search-text.ts`) is cached next to its
@@ -32,7 +32,7 @@ export function storeSearchPiece(cacheDir: string, key: string, piece: string | 
 }
 
 /** The files of the transcript index (`search-files.ts`), from the cached pieces, newest sessions first. */
-export function planSearchFiles(m: SiteManifest, cacheDir: string): SearchFile[] {
+export function planSearchFiles(m: SiteManifest, cacheDir: string): SearchIndex {
   const pieces = m.projects
     .flatMap((p) => p.sessions.map((s) => ({ s, file: pieceFile(cacheDir, searchPieceKey(p.slug, s)) })))
     .filter(({ s, file }) => !s.summary.duplicateOf && existsSync(file))

@@ -1,9 +1,8 @@
 /* cctrail report: the search page (classic script, works from file://; no module syntax, no network).
    Titles, first prompts and agents from search-index.js at once; the words of every transcript from the
    transcript index (_cctrail/search/, see the report's build/search-files.ts), of which a query loads only
-   what it needs, each file a classic script: meta.js (the first term of each term file, each session's
-   first entry and pages), the term files holding the query's words (t<n>.js), then the entry files of the
-   results shown (d<n>.js). */
+   what it needs, each file a classic script: the term files holding the query's words (t<n>.js, found by
+   the first term of each file, in search-index.js), then the entry files of the results shown (d<n>.js). */
 (() => {
   const q = document.getElementById('q');
   const results = document.getElementById('search-results');
@@ -25,19 +24,17 @@
   items.forEach((it) => {
     if (it.k === 'session') sessions[it.u] = it;
   });
-  const indexed = (window.CCTRAIL_SEARCH_FILES || 0) > 0;
+  const meta = window.CCTRAIL_SEARCH_FILES || null;
 
   /* Files of the index: each a script calling back with its text; one load per file, shared. */
   const loaded = {};
   const arrived = {};
-  let meta = null;
   let loads = 0;
   const arrive = (name, value) => {
     const f = arrived[name];
     if (f) f.resolve(value);
   };
-  window.CCTRAIL_SEARCH_META = (text) => arrive('meta', JSON.parse(text));
-  window.CCTRAIL_SEARCH_TERMS = (n, text) => arrive('t' + n, termFile(text));
+  window.CCTRAIL_SEARCH_TERMS = (n, text) => arrive('t' + n, ',' + text + ',');
   window.CCTRAIL_SEARCH_DOCS = (n, text) => arrive('d' + n, JSON.parse(text));
   const load = (name) => {
     if (!loaded[name]) {
@@ -53,17 +50,19 @@
     return loaded[name];
   };
 
-  /* A term file: its terms in order, and each one's postings (decoded when a query needs them). */
-  function termFile(text) {
-    const terms = [];
-    const codes = {};
-    text.split(',').forEach((entry) => {
-      const space = entry.indexOf(' ');
-      const term = entry.slice(0, space);
-      terms.push(term);
-      codes[term] = entry.slice(space + 1);
-    });
-    return { terms, codes };
+  /* The postings of a word in a term file (`,term postings,term postings,…,`, kept as text: a query reads
+     only its words), and for a prefix those of every longer term starting with it (they follow it). */
+  function postings(file, word, isPrefix, each) {
+    let at = file.indexOf(',' + word + (isPrefix ? '' : ' '));
+    while (at >= 0 && at < file.length - 1) {
+      const space = file.indexOf(' ', at);
+      const end = file.indexOf(',', space);
+      const term = file.slice(at + 1, space);
+      if (term.indexOf(word) !== 0) return;
+      each(term, file.slice(space + 1, end));
+      if (!isPrefix) return;
+      at = end;
+    }
   }
   const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
   const VALUE = {};
@@ -116,10 +115,8 @@
       const scores = new Float64Array(meta.n);
       files[i].forEach((file) => {
         if (!file) return;
-        if (file.codes[word] !== undefined) score(file.codes[word], scores, 1);
-        if (word.length < 3) return;
-        file.terms.forEach((term) => {
-          if (term !== word && term.indexOf(word) === 0) score(file.codes[term], scores, PREFIX_WEIGHT);
+        postings(file, word, word.length >= 3, (term, code) => {
+          score(code, scores, term === word ? 1 : PREFIX_WEIGHT);
         });
       });
       if (total === null) total = scores;
@@ -127,30 +124,40 @@
         for (let d = 0; d < total.length; d++)
           total[d] = total[d] > 0 && scores[d] > 0 ? total[d] + scores[d] : 0;
     });
-    const found = [];
-    for (let d = 0; d < total.length; d++) if (total[d] > 0) found.push(d);
-    found.sort((a, b) => total[b] - total[a] || a - b);
-    return found;
+    const docs = [];
+    for (let d = 0; d < total.length; d++) if (total[d] > 0) docs.push(d);
+    return { docs, score: total, sorted: false };
   }
-  function sessionOf(doc) {
-    let lo = 0;
-    let hi = meta.s.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (meta.s[mid][0] <= doc) lo = mid;
-      else hi = mid - 1;
+  /* Results `from` … `to` in order of score (then newest first): the first ones picked without sorting all. */
+  function ranked(found, from, to) {
+    const better = (a, b) => found.score[a] > found.score[b] || (found.score[a] === found.score[b] && a < b);
+    if (from > 0 && !found.sorted) {
+      found.docs.sort((a, b) => found.score[b] - found.score[a] || a - b);
+      found.sorted = true;
     }
-    return meta.s[lo];
+    if (found.sorted) return found.docs.slice(from, to);
+    const top = [];
+    found.docs.forEach((d) => {
+      if (top.length === to && !better(d, top[to - 1])) return;
+      let i = top.length === to ? to - 1 : top.length;
+      while (i > 0 && better(d, top[i - 1])) {
+        top[i] = top[i - 1];
+        i--;
+      }
+      top[i] = d;
+    });
+    return top;
   }
-  function addHit(doc, entry) {
-    const s = sessionOf(doc);
+  /* A result: [session (in the file's list), page (in the session's), anchor, first words]. */
+  function addHit(part, entry) {
+    const s = part.s[entry[0]];
     const li = document.createElement('li');
     const a = document.createElement('a');
-    a.href = prefix + s[2][entry[0]] + '#' + entry[1];
-    a.textContent = entry[2];
+    a.href = prefix + s[1][entry[1]] + '#' + entry[2];
+    a.textContent = entry[3];
     const m = document.createElement('div');
     m.className = 'muted small';
-    const it = sessions[s[1]];
+    const it = sessions[s[0]];
     m.textContent = it ? it.t + ' · ' + it.p + (it.d ? ' · ' + it.d.slice(0, 10) : '') : '';
     li.appendChild(a);
     li.appendChild(m);
@@ -161,34 +168,44 @@
   let more = null;
   /* Shows results `from` … `from + SHOWN` once their entry files are there. */
   function show(found, from, mine, started) {
-    const docs = found.slice(from, from + SHOWN);
+    const docs = ranked(found, from, from + SHOWN);
     const names = [];
     docs.forEach((d) => {
       const name = 'd' + Math.floor(d / meta.k);
       if (names.indexOf(name) < 0) names.push(name);
     });
-    return Promise.all(names.map(load)).then((parts) => {
+    // Results appear in order as their files arrive: the first as soon as its own file is there.
+    const parts = {};
+    let next = 0;
+    const flush = () => {
       if (mine !== generation) return;
-      const byName = {};
-      names.forEach((name, i) => {
-        byName[name] = parts[i];
-      });
-      docs.forEach((d) => {
-        const part = byName['d' + Math.floor(d / meta.k)];
-        const entry = part?.[d % meta.k];
-        if (entry) addHit(d, entry);
-      });
-      if (from === 0 && docs.length > 0) {
-        hits.setAttribute('data-first-ms', String(Math.round(performance.now() - started)));
-        hits.setAttribute('data-loads', String(loads));
+      while (next < docs.length) {
+        const part = parts['d' + Math.floor(docs[next] / meta.k)];
+        if (part === undefined) return;
+        const entry = part?.d[docs[next] % meta.k];
+        if (entry) addHit(part, entry);
+        next++;
+        if (from === 0 && next === 1)
+          hits.setAttribute('data-first-ms', String(Math.round(performance.now() - started)));
       }
+    };
+    const arriving = names.map((name) =>
+      load(name).then((part) => {
+        parts[name] = part;
+        flush();
+      }),
+    );
+    return Promise.all(arriving).then(() => {
+      if (mine !== generation) return;
+      if (from === 0) hits.setAttribute('data-loads', String(loads));
       if (more) more.remove();
       more = null;
-      if (found.length > from + SHOWN) {
+      const left = found.docs.length - from - SHOWN;
+      if (left > 0) {
         more = document.createElement('button');
         more.type = 'button';
         more.className = 'search-more';
-        more.textContent = 'Show ' + Math.min(SHOWN, found.length - from - SHOWN) + ' more';
+        more.textContent = 'Show ' + Math.min(SHOWN, left) + ' more';
         more.addEventListener('click', () => show(found, from + SHOWN, mine, performance.now()));
         hits.parentNode.appendChild(more);
       }
@@ -202,24 +219,29 @@
     if (more) more.remove();
     more = null;
     const words = queryWords(text);
-    if (!indexed || words.length === 0) {
-      hitStatus.textContent = indexed ? 'Type to search inside every transcript.' : '';
+    if (!meta || words.length === 0) {
+      hitStatus.textContent = meta ? 'Type to search inside every transcript.' : '';
       return;
     }
     hitStatus.textContent = 'Searching the transcripts…';
     loads = 0;
-    load('meta')
-      .then((m) => {
-        if (!m) throw new Error('no meta');
-        meta = m;
-        const ranges = words.map((w) => fileRange(w, w.length >= 3));
-        return Promise.all(ranges.map((r) => Promise.all(r.map((n) => load('t' + n)))));
-      })
+    const ranges = words.map((w) => fileRange(w, w.length >= 3));
+    Promise.all(ranges.map((r) => Promise.all(r.map((n) => load('t' + n)))))
       .then((files) => {
         if (mine !== generation) return;
+        const terms = performance.now();
         const found = match(words, files);
+        hits.setAttribute(
+          'data-phases',
+          'terms ' +
+            Math.round(terms - started) +
+            ' ms, match ' +
+            Math.round(performance.now() - terms) +
+            ' ms',
+        );
+        const count = found.docs.length;
         hitStatus.textContent =
-          found.length + ' in transcripts' + (found.length > SHOWN ? ', best ' + SHOWN + ' first' : '') + '.';
+          count + ' in transcripts' + (count > SHOWN ? ', best ' + SHOWN + ' first' : '') + '.';
         return show(found, 0, mine, started).then(() => {
           if (mine === generation)
             hitStatus.setAttribute('data-ms', String(Math.round(performance.now() - started)));
@@ -269,7 +291,7 @@
       timer = setTimeout(() => searchTranscripts(q.value, started), delay);
     }
   }
-  q.addEventListener('input', () => run(80));
+  q.addEventListener('input', () => run(50));
   const m = /[?&]q=([^&]*)/.exec(location.search);
   if (m) {
     try {
