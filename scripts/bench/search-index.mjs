@@ -155,6 +155,107 @@ export async function searchTimes(site, queries, runs = 5) {
   return out;
 }
 
+/**
+ * CPU time (ms, this thread) of a query's work as the search page does it, in Node: reading and evaluating the
+ * term files of its words, scoring their postings, picking the best 20, reading and evaluating the entries
+ * files of those (median of `runs`, nothing kept between runs). Wall times in a browser on a machine shared
+ * with other work are stretched; this is what a quiet one would spend on the work itself.
+ */
+export function searchCpu(site, query, runs = 5) {
+  const dir = join(site, '_cctrail', 'search');
+  const windowOf = (file) => {
+    const w = {};
+    new Function('window', readFileSync(file, 'utf8'))(w);
+    return w;
+  };
+  const meta = windowOf(join(site, '_cctrail', 'search-index.js')).CCTRAIL_SEARCH_FILES;
+  const script = (name, hook) => {
+    let value = null;
+    new Function('window', readFileSync(join(dir, `${name}.js`), 'utf8'))({
+      [hook]: (_n, text) => {
+        value = text;
+      },
+    });
+    return value;
+  };
+  const digits = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const value = new Int8Array(128);
+  for (let i = 0; i < 64; i++) value[digits.charCodeAt(i)] = i;
+  const cpu = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
+  const times = [];
+  let hits = 0;
+  let loads = 0;
+  for (let run = 0; run < runs; run++) {
+    const start = cpu();
+    const words = query
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w !== '');
+    let total = null;
+    loads = 0;
+    for (const word of words) {
+      const prefix = word.length >= 3;
+      let lo = 0;
+      while (lo + 1 < meta.t.length && meta.t[lo + 1] <= word) lo++;
+      let hi = lo;
+      if (prefix) while (hi + 1 < meta.t.length && meta.t[hi + 1].startsWith(word)) hi++;
+      const scores = new Float64Array(meta.n);
+      for (let n = lo; n <= hi; n++) {
+        const file = `,${script(`t${n}`, 'CCTRAIL_SEARCH_TERMS')},`;
+        loads++;
+        for (const entry of file.split(',')) {
+          const [term, code] = entry.split(' ');
+          if (!term || !(prefix ? term.startsWith(word) : term === word)) continue;
+          let df = 0;
+          for (let i = 0; i < code.length; i++) if (value[code.charCodeAt(i)] < 32) df++;
+          const idf = Math.log(1 + (meta.n - df + 0.5) / (df + 0.5)) * (term === word ? 1 : 0.5);
+          let last = -1;
+          let v = 0;
+          let scale = 1;
+          for (let i = 0; i < code.length; i++) {
+            const d = value[code.charCodeAt(i)];
+            if (d >= 32) {
+              v += (d - 32) * scale;
+              scale *= 32;
+              continue;
+            }
+            v += d * scale;
+            last += Math.floor(v / 8) + 1;
+            scores[last] = Math.max(scores[last], idf * ((v % 8) + 1));
+            v = 0;
+            scale = 1;
+          }
+        }
+      }
+      total = total === null ? scores : total.map((t, d) => (t > 0 && scores[d] > 0 ? t + scores[d] : 0));
+    }
+    const docs = [];
+    for (let d = 0; d < total.length; d++) if (total[d] > 0) docs.push(d);
+    hits = docs.length;
+    // The best 20 without sorting all, as the page picks them.
+    const better = (a, b) => total[a] > total[b] || (total[a] === total[b] && a < b);
+    const best = [];
+    for (const d of docs) {
+      if (best.length === 20 && !better(d, best[19])) continue;
+      let i = best.length === 20 ? 19 : best.length;
+      while (i > 0 && better(d, best[i - 1])) {
+        best[i] = best[i - 1];
+        i--;
+      }
+      best[i] = d;
+    }
+    for (const n of new Set(best.map((d) => Math.floor(d / meta.k)))) {
+      JSON.parse(script(`d${n}`, 'CCTRAIL_SEARCH_DOCS'));
+      loads++;
+    }
+    times.push(cpu() - start);
+  }
+  return { ms: median(times), hits, loads };
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [site, archive] = process.argv.slice(2);
   const queries = process.argv.flatMap((a, i) => (process.argv[i - 1] === '--query' ? [a] : []));
@@ -171,6 +272,12 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   console.log(
     `archive ${mb(s.archive)}: index = ${((100 * s.index) / s.archive).toFixed(1)} %; transcript text ${mb(s.text)}: index = ${((100 * s.index) / s.text).toFixed(1)} %`,
   );
+  for (const q of queries) {
+    const c = searchCpu(site, q);
+    console.log(
+      `"${q}": CPU ${c.ms.toFixed(0)} ms in Node for the page's work (median of 5); ${c.hits} hits, ${c.loads} files`,
+    );
+  }
   if (queries.length > 0 && existsSync(CHROMIUM) && !process.argv.includes('--no-browser'))
     for (const t of await searchTimes(
       site,

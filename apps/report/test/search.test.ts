@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DOCS_PER_FILE, type SearchFile, searchFiles, TERM_FILE_CHARS } from '../src/build/search-files.js';
 import { scriptJson, searchIndexScript } from '../src/views/search.js';
-import { decodePostings, encodePostings } from '../src/views/search-codec.js';
+import { decodePostings, encodePostings, WEIGHTS } from '../src/views/search-codec.js';
+import { termWeight } from '../src/views/search-text.js';
 
 describe('search index', () => {
   it('is a classic script assigning window.CCTRAIL_SEARCH', () => {
@@ -27,6 +28,16 @@ describe('postings as text', () => {
     expect(encodePostings({ docs: [0, 1, 2, 3], weights: [1, 1, 1, 1] })).toHaveLength(4);
     expect(text).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(() => decodePostings('A,')).toThrow(/digit/);
+  });
+});
+
+describe("a term's weight in an entry", () => {
+  it("grows with its count, less and less, and falls with the entry's length", () => {
+    expect(termWeight(1, 60)).toBeLessThan(termWeight(3, 60));
+    expect(termWeight(3, 60)).toBeLessThan(termWeight(50, 60) + 1);
+    expect(termWeight(50, 60)).toBeLessThanOrEqual(WEIGHTS);
+    expect(termWeight(2, 2_000)).toBeLessThan(termWeight(2, 20));
+    expect(termWeight(1, 100_000)).toBe(1);
   });
 });
 

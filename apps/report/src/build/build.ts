@@ -181,10 +181,7 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
   mkdirSync(assets, { recursive: true });
   const bundle = await server;
   copyFileSync(bundle.mermaid, join(assets, 'mermaid.min.js'));
-  writeFileSync(
-    join(assets, 'search-index.js'),
-    searchIndexScript(searchItems(manifest), searchFiles.meta),
-  );
+  writeFileSync(join(assets, 'search-index.js'), searchIndexScript(searchItems(manifest), searchFiles.meta));
   writeSearchFiles(outDir, searchFiles.files);
   if (cacheDir) pruneCache(cacheDir, manifest);
   else rmSync(work, { recursive: true, force: true });

@@ -21,7 +21,7 @@ export const TERM_FILE_CHARS = 100_000;
 export const DOCS_PER_FILE = 64;
 
 /** How the search page finds the files of a query: entries in all, entries a file, first term of each file. */
-export interface SearchMeta {
+interface SearchMeta {
   n: number;
   k: number;
   t: string[];

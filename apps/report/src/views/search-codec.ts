@@ -7,7 +7,7 @@
  */
 
 /** The digits: 0–31 end a number, 32–63 continue it. No quote, backslash or comma (term files use commas). */
-export const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
 /** Distinct weights of a term in a document (1 … WEIGHTS). */
 export const WEIGHTS = 8;

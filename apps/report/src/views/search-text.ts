@@ -63,7 +63,7 @@ function inputText(input: unknown): string {
 }
 
 /** Words: runs of letters and digits. The search page splits queries the same way. */
-export function words(text: string): string[] {
+function words(text: string): string[] {
   return text.split(/[^\p{L}\p{N}]+/u);
 }
 
