@@ -28,6 +28,8 @@ describe('postings as text', () => {
     expect(encodePostings({ docs: [0, 1, 2, 3], weights: [1, 1, 1, 1] })).toHaveLength(4);
     expect(text).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(() => decodePostings('A,')).toThrow(/digit/);
+    expect(() => decodePostings('Aé')).toThrow(/digit/);
+    expect(() => decodePostings('A\u{1F600}')).toThrow(/digit/);
   });
 });
 

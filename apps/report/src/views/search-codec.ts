@@ -35,7 +35,9 @@ export function encodePostings(p: Postings): string {
   return out;
 }
 
-const VALUE = new Map([...DIGITS].map((c, i) => [c, i]));
+/** Digit values by character code (−1: not a digit). */
+const VALUE = new Int8Array(128).fill(-1);
+for (let i = 0; i < DIGITS.length; i++) VALUE[DIGITS.charCodeAt(i)] = i;
 
 /** Reads a posting list written by `encodePostings`; throws on a character that is not a digit. */
 export function decodePostings(text: string): Postings {
@@ -44,9 +46,10 @@ export function decodePostings(text: string): Postings {
   let last = -1;
   let v = 0;
   let scale = 1;
-  for (const c of text) {
-    const d = VALUE.get(c);
-    if (d === undefined) throw new Error(`not a postings digit: ${JSON.stringify(c)}`);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const d = code < 128 ? (VALUE[code] as number) : -1;
+    if (d < 0) throw new Error(`not a postings digit: ${JSON.stringify(text[i])}`);
     if (d >= 32) {
       v += (d - 32) * scale;
       scale *= 32;
