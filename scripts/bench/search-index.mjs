@@ -71,29 +71,6 @@ export function searchSizes(site, archive) {
   };
 }
 
-/** CPU time (ms) of a process and its descendants so far, from /proc (Linux). */
-function treeCpu(root) {
-  const parent = new Map();
-  const ticks = new Map();
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parent.set(Number(pid), Number(f[1]));
-      ticks.set(Number(pid), Number(f[11]) + Number(f[12]));
-    } catch {
-      /* gone */
-    }
-  }
-  const inTree = (pid) => {
-    for (let p = pid; p > 1; p = parent.get(p) ?? 0) if (p === root) return true;
-    return false;
-  };
-  let sum = 0;
-  for (const [pid, t] of ticks) if (inTree(pid)) sum += t;
-  return sum * 10;
-}
-
 /** The middle value. */
 function median(values) {
   const v = [...values].sort((a, b) => a - b);
@@ -102,32 +79,26 @@ function median(values) {
 
 /**
  * Queries typed into the search page in chromium from file://, each `runs` times in a fresh page: the time from
- * the input to the first transcript result on screen (measured by the page), the CPU time of all of
- * chromium's processes from the input to the last result shown (a machine shared with other work stretches
- * wall times, much less CPU times), the hits, and the index files loaded.
+ * the input to the first transcript result on screen (measured by the page: median and best), the hits, and
+ * the index files loaded.
  */
 export async function searchTimes(site, queries, runs = 5) {
   const { chromium } = await import('playwright-core');
-  const server = await chromium.launchServer({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu'],
   });
-  const browser = await chromium.connect(server.wsEndpoint());
-  const pid = server.process().pid;
   const out = [];
   try {
     for (const q of queries) {
       const firsts = [];
-      const busy = [];
       let last = null;
       for (let run = 0; run < runs; run++) {
         const page = await browser.newPage();
         await page.goto(pathToFileURL(join(site, 'search', 'index.html')).href, { waitUntil: 'load' });
-        const before = treeCpu(pid);
         await page.fill('#q', q);
         await page.waitForSelector('#search-hits-status[data-ms]', { timeout: 120_000 });
-        busy.push(treeCpu(pid) - before);
         last = await page.evaluate(() => ({
           first: document.getElementById('search-hits')?.getAttribute('data-first-ms'),
           phases: document.getElementById('search-hits')?.getAttribute('data-phases') ?? '',
@@ -142,7 +113,6 @@ export async function searchTimes(site, queries, runs = 5) {
         q,
         first: firsts.length > 0 ? median(firsts) : null,
         best: firsts.length > 0 ? Math.min(...firsts) : null,
-        busy: median(busy),
         status: last.status,
         loads: last.scripts.length,
         bytes,
@@ -150,7 +120,6 @@ export async function searchTimes(site, queries, runs = 5) {
     }
   } finally {
     await browser.close();
-    await server.close();
   }
   return out;
 }
@@ -285,6 +254,6 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
       Number(process.argv[process.argv.indexOf('--runs') + 1]) || 5,
     ))
       console.log(
-        `"${t.q}": first result ${t.first ?? '—'} ms after the input (median; best ${t.best ?? '—'} ms), chromium CPU ${t.busy} ms; ${t.status} ${t.loads} files loaded, ${kb(t.bytes)}`,
+        `"${t.q}": first result ${t.first ?? '—'} ms after the input (median; best ${t.best ?? '—'} ms); ${t.status} ${t.loads} files loaded, ${kb(t.bytes)}`,
       );
 }
