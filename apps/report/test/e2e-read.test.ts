@@ -95,6 +95,9 @@ describe.skipIf(!existsSync(CHROMIUM))('in chromium, from file://', () => {
     const target = page.locator(`[id="${anchor}"]`);
     expect(await target.count()).toBe(1);
     expect(await target.evaluate((el) => el.textContent ?? '')).toContain('concatenated');
+    // The place is shown: nothing around it is collapsed, and it is on screen.
+    await expect.poll(() => target.isVisible()).toBe(true);
+    expect(await target.evaluate((el) => el.closest('details:not([open])'))).toBeNull();
     await page.close();
   });
 
