@@ -1,13 +1,13 @@
-// Size and speed of the report's transcript search on a built site: bytes of the index's script files against
-// the archive (its JSON files) and against the transcript text the pages show, and, in Debian's chromium from
-// file://, the time from opening the search page with a query to its first transcript result, and to the last.
+// Size and speed of the report's transcript search on a built site: bytes of the index's files (meta, term and
+// entry files) against the archive (its JSON files) and against the transcript text the pages show, and, in
+// Debian's chromium from file://, for each query typed into the search page, the time from the input to its
+// first transcript results on screen, and the files and bytes of the index that query loaded.
 //
-//   node scripts/bench/search-index.mjs SITE_DIR ARCHIVE_DIR [--query word]… [--no-browser]
+//   node scripts/bench/search-index.mjs SITE_DIR ARCHIVE_DIR [--query words]… [--runs 5] [--no-browser]
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import MiniSearch from 'minisearch';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -42,8 +42,10 @@ function shownText(entry) {
 
 /** Index, archive and text sizes of a built site and its archive. */
 export function searchSizes(site, archive) {
-  const pieces = filesUnder(join(site, '_cctrail', 'search'), '.js');
-  const index = pieces.reduce((a, f) => a + statSync(f).size, 0);
+  const dir = join(site, '_cctrail', 'search');
+  const files = readdirSync(dir).map((f) => ({ f, size: statSync(join(dir, f)).size }));
+  const sum = (re) => files.filter((x) => re.test(x.f)).reduce((a, x) => a + x.size, 0);
+  const largest = (re) => Math.max(0, ...files.filter((x) => re.test(x.f)).map((x) => x.size));
   const sessions = filesUnder(join(archive, 'sessions'), '.json');
   let archiveBytes = 0;
   let text = 0;
@@ -54,18 +56,33 @@ export function searchSizes(site, archive) {
     for (const e of s.entries ?? []) if (e.kind !== 'progress') text += shownText(e);
   }
   return {
-    files: pieces.length,
-    index,
-    largestFile: Math.max(0, ...pieces.map((f) => statSync(f).size)),
-    engine: statSync(join(site, '_cctrail', 'minisearch.js')).size,
+    files: files.length,
+    index: sum(/\.js$/),
+    meta: sum(/^meta\.js$/),
+    terms: sum(/^t\d+\.js$/),
+    termFiles: files.filter((x) => /^t\d+\.js$/.test(x.f)).length,
+    largestTerms: largest(/^t\d+\.js$/),
+    docs: sum(/^d\d+\.js$/),
+    docFiles: files.filter((x) => /^d\d+\.js$/.test(x.f)).length,
+    largestDocs: largest(/^d\d+\.js$/),
     titles: statSync(join(site, '_cctrail', 'search-index.js')).size,
     archive: archiveBytes,
     text,
   };
 }
 
-/** Times of queries in chromium from file://: to the first transcript result and to the end of the search. */
-export async function searchTimes(site, queries) {
+/** The middle value. */
+function median(values) {
+  const v = [...values].sort((a, b) => a - b);
+  return v[Math.floor(v.length / 2)];
+}
+
+/**
+ * Queries typed into the search page in chromium from file://, each `runs` times in a fresh page: the time from
+ * the input to the first transcript result on screen (measured by the page: median and best), the hits, and
+ * the index files loaded.
+ */
+export async function searchTimes(site, queries, runs = 5) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -75,25 +92,31 @@ export async function searchTimes(site, queries) {
   const out = [];
   try {
     for (const q of queries) {
-      const page = await browser.newPage();
-      const url = `${pathToFileURL(join(site, 'search', 'index.html')).href}?q=${encodeURIComponent(q)}`;
-      const started = Date.now();
-      await page.goto(url, { waitUntil: 'domcontentloaded' });
-      await page.waitForSelector('#search-hits li', { timeout: 60_000 }).catch(() => null);
-      const first = Date.now() - started;
-      await page.waitForSelector('#search-hits-status[data-ms]', { timeout: 120_000 });
-      const all = Date.now() - started;
-      const hits = await page.evaluate(
-        () => document.getElementById('search-hits-status')?.textContent ?? '',
-      );
+      const firsts = [];
+      let last = null;
+      for (let run = 0; run < runs; run++) {
+        const page = await browser.newPage();
+        await page.goto(pathToFileURL(join(site, 'search', 'index.html')).href, { waitUntil: 'load' });
+        await page.fill('#q', q);
+        await page.waitForSelector('#search-hits-status[data-ms]', { timeout: 120_000 });
+        last = await page.evaluate(() => ({
+          first: document.getElementById('search-hits')?.getAttribute('data-first-ms'),
+          phases: document.getElementById('search-hits')?.getAttribute('data-phases') ?? '',
+          status: document.getElementById('search-hits-status')?.textContent ?? '',
+          scripts: [...document.scripts].map((s) => s.src).filter((u) => u.includes('/_cctrail/search/')),
+        }));
+        if (last.first !== null) firsts.push(Number(last.first));
+        await page.close();
+      }
+      const bytes = last.scripts.reduce((a, u) => a + statSync(fileURLToPath(u)).size, 0);
       out.push({
         q,
-        first,
-        all,
-        hits,
-        firstInPage: Number(await page.getAttribute('#search-hits', 'data-first-ms')),
+        first: firsts.length > 0 ? median(firsts) : null,
+        best: firsts.length > 0 ? Math.min(...firsts) : null,
+        status: last.status,
+        loads: last.scripts.length,
+        bytes,
       });
-      await page.close();
     }
   } finally {
     await browser.close();
@@ -102,48 +125,118 @@ export async function searchTimes(site, queries) {
 }
 
 /**
- * CPU time (ms, this thread) the page's work takes in Node for a query: parsing each file, loading its
- * MiniSearch indexes and searching them, to the first file with a result and to the last file. A contended
- * machine stretches wall times in the browser; CPU time says what a quiet one would spend.
+ * CPU time (ms, this thread) of a query's work as the search page does it, in Node: reading and evaluating the
+ * term files of its words, scoring their postings, picking the best 20, reading and evaluating the entries
+ * files of those (median of `runs`, nothing kept between runs). Wall times in a browser on a machine shared
+ * with other work are stretched; this is what a quiet one would spend on the work itself.
  */
-export function searchCpu(site, query) {
+export function searchCpu(site, query, runs = 5) {
   const dir = join(site, '_cctrail', 'search');
-  const count = readdirSync(dir).filter((f) => /^p\d+\.js$/.test(f)).length;
-  let text = '';
-  globalThis.window = {
-    CCTRAIL_SEARCH_PIECE: (_n, t) => {
-      text = t;
-    },
+  const windowOf = (file) => {
+    const w = {};
+    new Function('window', readFileSync(file, 'utf8'))(w);
+    return w;
   };
+  const meta = windowOf(join(site, '_cctrail', 'search-index.js')).CCTRAIL_SEARCH_FILES;
+  const script = (name, hook) => {
+    let value = null;
+    new Function('window', readFileSync(join(dir, `${name}.js`), 'utf8'))({
+      [hook]: (_n, text) => {
+        value = text;
+      },
+    });
+    return value;
+  };
+  const digits = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const value = new Int8Array(128);
+  for (let i = 0; i < 64; i++) value[digits.charCodeAt(i)] = i;
   const cpu = () => {
     const u = process.cpuUsage();
     return (u.user + u.system) / 1000;
   };
-  const start = cpu();
-  let first = null;
+  const times = [];
   let hits = 0;
-  for (let n = 1; n <= count; n++) {
-    new Function(readFileSync(join(dir, `p${n}.js`), 'utf8'))();
-    for (const piece of JSON.parse(text)) {
-      const index = MiniSearch.loadJS(piece.i, { fields: ['x'], idField: 'id' });
-      hits += index.search(query, { prefix: (t) => t.length >= 3, combineWith: 'AND' }).length;
+  let loads = 0;
+  for (let run = 0; run < runs; run++) {
+    const start = cpu();
+    const words = query
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w !== '');
+    let total = null;
+    loads = 0;
+    for (const word of words) {
+      const prefix = word.length >= 3;
+      let lo = 0;
+      while (lo + 1 < meta.t.length && meta.t[lo + 1] <= word) lo++;
+      let hi = lo;
+      if (prefix) while (hi + 1 < meta.t.length && meta.t[hi + 1].startsWith(word)) hi++;
+      const scores = new Float64Array(meta.n);
+      for (let n = lo; n <= hi; n++) {
+        const file = `,${script(`t${n}`, 'CCTRAIL_SEARCH_TERMS')},`;
+        loads++;
+        for (const entry of file.split(',')) {
+          const [term, code] = entry.split(' ');
+          if (!term || !(prefix ? term.startsWith(word) : term === word)) continue;
+          let df = 0;
+          for (let i = 0; i < code.length; i++) if (value[code.charCodeAt(i)] < 32) df++;
+          const idf = Math.log(1 + (meta.n - df + 0.5) / (df + 0.5)) * (term === word ? 1 : 0.5);
+          let last = -1;
+          let v = 0;
+          let scale = 1;
+          for (let i = 0; i < code.length; i++) {
+            const d = value[code.charCodeAt(i)];
+            if (d >= 32) {
+              v += (d - 32) * scale;
+              scale *= 32;
+              continue;
+            }
+            v += d * scale;
+            last += Math.floor(v / 8) + 1;
+            scores[last] = Math.max(scores[last], idf * ((v % 8) + 1));
+            v = 0;
+            scale = 1;
+          }
+        }
+      }
+      total = total === null ? scores : total.map((t, d) => (t > 0 && scores[d] > 0 ? t + scores[d] : 0));
     }
-    if (hits > 0 && first === null) first = cpu() - start;
+    const docs = [];
+    for (let d = 0; d < total.length; d++) if (total[d] > 0) docs.push(d);
+    hits = docs.length;
+    // The best 20 without sorting all, as the page picks them.
+    const better = (a, b) => total[a] > total[b] || (total[a] === total[b] && a < b);
+    const best = [];
+    for (const d of docs) {
+      if (best.length === 20 && !better(d, best[19])) continue;
+      let i = best.length === 20 ? 19 : best.length;
+      while (i > 0 && better(d, best[i - 1])) {
+        best[i] = best[i - 1];
+        i--;
+      }
+      best[i] = d;
+    }
+    for (const n of new Set(best.map((d) => Math.floor(d / meta.k)))) {
+      JSON.parse(script(`d${n}`, 'CCTRAIL_SEARCH_DOCS'));
+      loads++;
+    }
+    times.push(cpu() - start);
   }
-  return { first, all: cpu() - start, hits };
+  return { ms: median(times), hits, loads };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [site, archive] = process.argv.slice(2);
   const queries = process.argv.flatMap((a, i) => (process.argv[i - 1] === '--query' ? [a] : []));
   if (!site || !archive) {
-    console.error('usage: node scripts/bench/search-index.mjs SITE_DIR ARCHIVE_DIR [--query word]…');
+    console.error('usage: node scripts/bench/search-index.mjs SITE_DIR ARCHIVE_DIR [--query words]…');
     process.exit(2);
   }
   const mb = (n) => `${(n / 1048576).toFixed(1)} MiB`;
+  const kb = (n) => `${(n / 1024).toFixed(0)} KiB`;
   const s = searchSizes(site, archive);
   console.log(
-    `index ${mb(s.index)} in ${s.files} files (largest ${mb(s.largestFile)}); engine ${(s.engine / 1024).toFixed(0)} KiB, titles ${(s.titles / 1024).toFixed(0)} KiB`,
+    `index ${mb(s.index)} in ${s.files} files: meta ${kb(s.meta)}; terms ${mb(s.terms)} in ${s.termFiles} files (largest ${kb(s.largestTerms)}); entries ${mb(s.docs)} in ${s.docFiles} files (largest ${kb(s.largestDocs)}); titles ${kb(s.titles)}`,
   );
   console.log(
     `archive ${mb(s.archive)}: index = ${((100 * s.index) / s.archive).toFixed(1)} %; transcript text ${mb(s.text)}: index = ${((100 * s.index) / s.text).toFixed(1)} %`,
@@ -151,12 +244,16 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   for (const q of queries) {
     const c = searchCpu(site, q);
     console.log(
-      `"${q}": CPU ${c.first === null ? '—' : c.first.toFixed(0)} ms to the first file with a result, ${c.all.toFixed(0)} ms for all; ${c.hits} hits`,
+      `"${q}": CPU ${c.ms.toFixed(0)} ms in Node for the page's work (median of 5); ${c.hits} hits, ${c.loads} files`,
     );
   }
   if (queries.length > 0 && existsSync(CHROMIUM) && !process.argv.includes('--no-browser'))
-    for (const t of await searchTimes(site, queries))
+    for (const t of await searchTimes(
+      site,
+      queries,
+      Number(process.argv[process.argv.indexOf('--runs') + 1]) || 5,
+    ))
       console.log(
-        `"${t.q}": first result ${t.first} ms after navigation (${t.firstInPage} ms after the query ran), all ${t.all} ms; ${t.hits}`,
+        `"${t.q}": first result ${t.first ?? '—'} ms after the input (median; best ${t.best ?? '—'} ms); ${t.status} ${t.loads} files loaded, ${kb(t.bytes)}`,
       );
 }

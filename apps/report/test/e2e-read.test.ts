@@ -40,11 +40,20 @@ describe('a built report', () => {
 
   it('writes the transcript index in pieces, apart from the titles', () => {
     const search = join(outDir, '_cctrail', 'search');
-    expect(readdirSync(search).filter((f) => /^p\d+\.js$/.test(f)).length).toBeGreaterThan(0);
+    const files = readdirSync(search);
+    const termFiles = files.filter((f) => /^t\d+\.js$/.test(f));
+    const docFiles = files.filter((f) => /^d\d+\.js$/.test(f));
+    expect(termFiles.length).toBeGreaterThan(0);
+    expect(docFiles.length).toBeGreaterThan(0);
     const titles = readFileSync(join(outDir, '_cctrail', 'search-index.js'), 'utf8');
+    // The first term of each term file is all the page needs to find a word's file.
+    expect(titles).toMatch(/window\.CCTRAIL_SEARCH_FILES = \{"n":\d+,"k":\d+,"t":\["[^"]*"(,"[^"]*")*\]\};/);
     // A word that only a sub-agent's answer has is in the pieces, not in the titles loaded on every search.
     expect(titles).not.toContain('concatenated');
-    expect(readFileSync(join(search, 'p1.js'), 'utf8')).toContain('concatenated');
+    const terms = termFiles.map((f) => readFileSync(join(search, f), 'utf8')).join('\n');
+    expect(terms).toMatch(/[',]concatenated [A-Za-z0-9_-]+[,']/);
+    // No text of the transcripts is in the term files: only terms and postings.
+    expect(terms).not.toContain(' the cart ');
   });
 });
 
@@ -86,7 +95,44 @@ describe.skipIf(!existsSync(CHROMIUM))('in chromium, from file://', () => {
     const target = page.locator(`[id="${anchor}"]`);
     expect(await target.count()).toBe(1);
     expect(await target.evaluate((el) => el.textContent ?? '')).toContain('concatenated');
+    // The place is shown: nothing around it is collapsed, and it is on screen.
+    await expect.poll(() => target.isVisible()).toBe(true);
+    expect(await target.evaluate((el) => el.closest('details:not([open])'))).toBeNull();
     await page.close();
+  });
+
+  async function searchFor(query: string): Promise<Page> {
+    const page = await open(
+      `${pathToFileURL(join(outDir, 'search', 'index.html')).href}?q=${encodeURIComponent(query)}`,
+    );
+    await page.waitForSelector('#search-hits-status[data-ms]', { timeout: 30_000 });
+    return page;
+  }
+  const hitTexts = (page: Page) => page.locator('#search-hits li a').allTextContents();
+
+  it('finds a word of the oldest session loading one term file and one file of entries', async () => {
+    const page = await searchFor('cart');
+    const texts = await hitTexts(page);
+    expect(texts.length).toBeGreaterThan(0);
+    for (const t of texts) expect(t.toLowerCase()).toContain('cart');
+    // The term file of the word and the entry file of its results.
+    expect(Number(await page.getAttribute('#search-hits', 'data-loads'))).toBe(2);
+    await page.close();
+  });
+
+  it('finds the start of a word, and entries with every word of a query', async () => {
+    const prefix = await searchFor('concaten');
+    expect((await hitTexts(prefix)).some((t) => t.includes('concatenated'))).toBe(true);
+    await prefix.close();
+    const both = await searchFor('cart empty');
+    const texts = await hitTexts(both);
+    expect(texts.length).toBeGreaterThan(0);
+    for (const t of texts) expect(t.toLowerCase()).toMatch(/cart[\s\S]*empty|empty[\s\S]*cart/);
+    await both.close();
+    const none = await searchFor('cart concatenated');
+    expect(await hitTexts(none)).toEqual([]);
+    expect(await none.textContent('#search-hits-status')).toMatch(/^0 in transcripts/);
+    await none.close();
   });
 
   it('follows a spawn to the agent page and back to the spawning call', async () => {

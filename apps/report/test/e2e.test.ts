@@ -130,7 +130,9 @@ describe('the built report', () => {
     for (const file of htmlFiles(outDir)) {
       const html = readFileSync(file, 'utf8');
       for (const m of html.matchAll(/<script\b[^>]*>/g)) {
-        expect(m[0], file).toMatch(/^<script(>| src="[./]*_cctrail\/(app|mermaid\.min|search-index)\.js">)$/);
+        expect(m[0], file).toMatch(
+          /^<script(>| src="[./]*_cctrail\/(app|mermaid\.min|search-index|search)\.js">)$/,
+        );
       }
       for (const tag of html.matchAll(/<[a-z][a-z0-9]*\b[^>]*>/gi)) {
         expect(tag[0], file).not.toMatch(/\son[a-z]+\s*=/i);

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { DOCS_PER_FILE, type SearchFile, searchFiles, TERM_FILE_CHARS } from '../src/build/search-files.js';
 import { scriptJson, searchIndexScript } from '../src/views/search.js';
+import { decodePostings, encodePostings, WEIGHTS } from '../src/views/search-codec.js';
+import { termWeight } from '../src/views/search-text.js';
 
 describe('search index', () => {
   it('is a classic script assigning window.CCTRAIL_SEARCH', () => {
@@ -14,5 +17,82 @@ describe('search index', () => {
     expect(json).not.toContain('<');
     expect(json).not.toContain('\u2028');
     expect(JSON.parse(json)).toEqual({ t: '</script><script>alert(1)</script>\u2028' });
+  });
+});
+
+describe('postings as text', () => {
+  it('round-trips documents and weights, one digit for a near document', () => {
+    const p = { docs: [0, 1, 2, 40, 5000, 5001], weights: [1, 8, 3, 2, 7, 1] };
+    const text = encodePostings(p);
+    expect(decodePostings(text)).toEqual(p);
+    expect(encodePostings({ docs: [0, 1, 2, 3], weights: [1, 1, 1, 1] })).toHaveLength(4);
+    expect(text).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(() => decodePostings('A,')).toThrow(/digit/);
+    expect(() => decodePostings('Aé')).toThrow(/digit/);
+    expect(() => decodePostings('A\u{1F600}')).toThrow(/digit/);
+  });
+});
+
+describe("a term's weight in an entry", () => {
+  it("grows with its count, less and less, and falls with the entry's length", () => {
+    expect(termWeight(1, 60)).toBeLessThan(termWeight(3, 60));
+    expect(termWeight(3, 60)).toBeLessThan(termWeight(50, 60) + 1);
+    expect(termWeight(50, 60)).toBeLessThanOrEqual(WEIGHTS);
+    expect(termWeight(2, 2_000)).toBeLessThan(termWeight(2, 20));
+    expect(termWeight(1, 100_000)).toBe(1);
+  });
+});
+
+describe('the files of the transcript index', () => {
+  const piece = (s: string, n: number, words: string[]) =>
+    JSON.stringify({
+      s,
+      r: [`${s}p1/index.html`],
+      d: Array.from({ length: n }, (_, i) => [0, `e-${s}${i}`, `You: ${words.join(' ')} ${i}`]),
+      t: words.map((w, i) => [
+        w,
+        encodePostings({
+          docs: Array.from({ length: n - (i % n) }, (_, d) => d),
+          weights: Array(n - (i % n)).fill(2),
+        }),
+      ]),
+    });
+
+  it('numbers entries across sessions and cuts terms in sorted order into bounded files', () => {
+    const terms = Array.from({ length: 3000 }, (_, i) => `w${String(i).padStart(4, '0')}x`);
+    const { meta, files } = searchFiles([
+      piece('a/', 300, terms.slice(0, 1500)),
+      piece('b/', 200, terms.slice(1000)),
+    ]);
+    if (!meta) throw new Error('no meta');
+    expect(meta.n).toBe(500);
+    const termFiles = files.filter((f) => /\/t\d+\.js$/.test(f.name));
+    expect(termFiles.length).toBe(meta.t.length);
+    expect(termFiles.length).toBeGreaterThan(1);
+    for (const f of termFiles) expect(f.text.length).toBeLessThan(TERM_FILE_CHARS + 200);
+    expect([...meta.t].sort()).toEqual(meta.t);
+    // A term both sessions have lists the second session's entries after the first's.
+    const all = termFiles.map((f) => f.text).join(',');
+    const docs = decodePostings(/w1200x ([^,']+)/.exec(all)?.[1] ?? '').docs;
+    expect(docs[0]).toBe(0);
+    expect(docs.filter((d) => d >= 300)[0]).toBe(300);
+    // Entries files: DOCS_PER_FILE entries each, naming their sessions' links.
+    const docFiles = files.filter((f) => /\/d\d+\.js$/.test(f.name));
+    expect(docFiles).toHaveLength(Math.ceil(500 / DOCS_PER_FILE));
+    const across = docFiles[Math.floor(300 / DOCS_PER_FILE)] as SearchFile;
+    let part: { s: [string, string[]][]; d: [number, number, string, string][] } | null = null;
+    new Function('window', across.text)({
+      CCTRAIL_SEARCH_DOCS: (_n: number, text: string) => {
+        part = JSON.parse(text);
+      },
+    });
+    const p = part as unknown as { s: [string, string[]][]; d: [number, number, string, string][] };
+    expect(p.s.map((s) => s[0])).toEqual(['a/', 'b/']);
+    const first = p.d[300 % DOCS_PER_FILE] as [number, number, string, string];
+    expect(first.slice(0, 3)).toEqual([1, 0, 'e-b/0']);
+  });
+
+  it('is empty without pieces', () => {
+    expect(searchFiles([])).toEqual({ meta: null, files: [] });
   });
 });

@@ -164,9 +164,8 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
     state: join(work, 'pages.json'),
     keep: new Set([
       '_cctrail/mermaid.min.js',
-      '_cctrail/minisearch.js',
       '_cctrail/search-index.js',
-      ...searchFiles.map((f) => f.name),
+      ...searchFiles.files.map((f) => f.name),
       ...plan.kept,
     ]),
     ignore: new Set([CACHE_FOLDER, basename(work)]),
@@ -182,12 +181,8 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
   mkdirSync(assets, { recursive: true });
   const bundle = await server;
   copyFileSync(bundle.mermaid, join(assets, 'mermaid.min.js'));
-  copyFileSync(bundle.minisearch, join(assets, 'minisearch.js'));
-  writeFileSync(
-    join(assets, 'search-index.js'),
-    searchIndexScript(searchItems(manifest), searchFiles.length),
-  );
-  writeSearchFiles(outDir, searchFiles);
+  writeFileSync(join(assets, 'search-index.js'), searchIndexScript(searchItems(manifest), searchFiles.meta));
+  writeSearchFiles(outDir, searchFiles.files);
   if (cacheDir) pruneCache(cacheDir, manifest);
   else rmSync(work, { recursive: true, force: true });
   const pages = assembled.pages + plan.kept.filter((f) => f.endsWith('.html')).length;

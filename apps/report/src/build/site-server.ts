@@ -39,8 +39,6 @@ export interface SiteBundle {
   entry: string;
   assets: string;
   mermaid: string;
-  /** MiniSearch's browser build (`minisearch.js`), loaded by the search page as a classic script. */
-  minisearch: string;
 }
 
 /** The bundle in a folder of `dist/site-server/`. */
@@ -49,7 +47,6 @@ function bundleIn(folder: string): SiteBundle {
     entry: join(folder, 'server', 'entry.mjs'),
     assets: join(folder, 'client'),
     mermaid: join(folder, 'mermaid.min.js'),
-    minisearch: join(folder, 'minisearch.js'),
   };
 }
 
@@ -141,14 +138,13 @@ async function bundle(packageRoot: string, key: string, log: (msg: string) => vo
     process.chdir(root);
     const { build } = await import('astro');
     await build({ root, outDir: out, logLevel: 'warn', cacheDir: join(root, '.astro', 'cache') });
-    // The one file of Mermaid and of MiniSearch a report uses ship with the bundle, so an installation needs
-    // neither package.
+    // The one file of Mermaid a report uses ships with the bundle, so an installation does not need the
+    // package.
     const require = createRequire(import.meta.url);
     cpSync(
       join(dirname(require.resolve('mermaid/package.json')), 'dist', 'mermaid.min.js'),
       bundleIn(out).mermaid,
     );
-    cpSync(join(dirname(require.resolve('minisearch')), '..', 'umd', 'index.js'), bundleIn(out).minisearch);
     try {
       renameSync(out, target);
     } catch (error) {

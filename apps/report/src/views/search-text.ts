@@ -1,19 +1,16 @@
-import MiniSearch from 'minisearch';
 import type { EntryPlace } from './entry-locator.js';
 import { pageHref } from './links.js';
 import type { ContentBlock, Entry, Session } from './model.js';
 import { scriptJson } from './search.js';
+import { encodePostings, type Postings, WEIGHTS } from './search-codec.js';
 import { actorLabel } from './transcript.js';
 
 /**
- * Full-text search inside transcripts: each session becomes one piece of the archive's index (a MiniSearch
- * index of its entries, serialized), computed while the session is loaded (the session is the archive's
- * redacted copy: what the pages show, nothing else). The build groups pieces into classic scripts
- * (`search-pieces.ts`) that the search page loads one after the other.
+ * Full-text search inside transcripts: each session becomes one piece of the archive's index (its entries and,
+ * for each term, the entries that have it), computed while the session is loaded (the session is the
+ * archive's redacted copy: what the pages show, nothing else). The build merges the pieces into files by
+ * term and files of entries (`build/search-pieces.ts`), of which a query loads only those it needs.
  */
-
-/** Options of every piece's MiniSearch index; the search page loads pieces with the same `fields`. */
-export const PIECE_OPTIONS = { fields: ['x'], idField: 'id' };
 
 /** Most characters of a tool call's input indexed. */
 const INPUT_CAP = 1_000;
@@ -65,7 +62,7 @@ function inputText(input: unknown): string {
   return out.join(' ');
 }
 
-/** Words: runs of letters and digits (one regular expression, faster than MiniSearch's default). */
+/** Words: runs of letters and digits. The search page splits queries the same way. */
 function words(text: string): string[] {
   return text.split(/[^\p{L}\p{N}]+/u);
 }
@@ -75,10 +72,23 @@ function indexTerm(term: string): string | null {
   return term === '' || term.length > LONGEST_TERM ? null : term.toLowerCase();
 }
 
+/** Okapi BM25's saturation and length normalisation, folded into each posting's weight at build time. */
+const K1 = 1.2;
+const B = 0.7;
+/** Words of an ordinary entry (the length against which longer entries weigh their terms less). */
+const USUAL_LENGTH = 60;
+
+/** A term's weight in a document (1 … WEIGHTS): BM25's term-frequency part, quantized. */
+export function termWeight(count: number, length: number): number {
+  const part = (count * (K1 + 1)) / (count + K1 * (1 - B + (B * length) / USUAL_LENGTH));
+  return Math.max(1, Math.min(WEIGHTS, Math.round((part / (K1 + 1)) * WEIGHTS)));
+}
+
 /**
  * The search piece of one session, as the text of a JSON object (safe inside a script):
- * `{ s: session page link, r: [page links], d: [[page, anchor, label], …], i: <MiniSearch> }`, where
- * document `n` of the index is `d[n]` (the page finds the session's title by its link in `search-index.js`).
+ * `{ s: session page link, r: [page links], d: [[page, anchor, label], …], t: [[term, postings], …] }`,
+ * where document `n` is `d[n]` and postings are written by `encodePostings` (documents of this session).
+ * The build merges the pieces of every session into the archive's index (`build/search-pieces.ts`).
  * Null when nothing in the session has text.
  *
  * @param session The session (the archive's copy, redacted by the CLI).
@@ -92,7 +102,7 @@ export function searchPiece(
 ): string | null {
   const routes = new Map<string, number>();
   const docs: [number, string, string][] = [];
-  const index = new MiniSearch({ ...PIECE_OPTIONS, tokenize: words, processTerm: indexTerm });
+  const postings = new Map<string, Postings>();
   for (const entry of session.entries) {
     const text = entrySearchText(entry);
     if (!/\S/.test(text)) continue;
@@ -108,10 +118,32 @@ export function searchPiece(
       .replace(/\s+/g, ' ')
       .trim()
       .slice(0, PREVIEW);
-    index.add({ id: docs.length, x: text });
+    addDocument(postings, docs.length, text);
     docs.push([r, place.anchor, `${actorLabel(entry)}: ${preview}`]);
   }
   if (docs.length === 0) return null;
   const links = [...routes.keys()].map((route) => pageHref('', route));
-  return `{"s":${scriptJson(pageHref('', sessionRoute))},"r":${scriptJson(links)},"d":${scriptJson(docs)},"i":${scriptJson(index)}}`;
+  const terms = [...postings].map(([term, p]) => [term, encodePostings(p)]);
+  return `{"s":${scriptJson(pageHref('', sessionRoute))},"r":${scriptJson(links)},"d":${scriptJson(docs)},"t":${scriptJson(terms)}}`;
+}
+
+/** Adds the terms of document `doc` (the highest so far) to the postings, each once with its weight. */
+function addDocument(postings: Map<string, Postings>, doc: number, text: string): void {
+  const counts = new Map<string, number>();
+  let length = 0;
+  for (const word of words(text)) {
+    const term = indexTerm(word);
+    if (term === null) continue;
+    length++;
+    counts.set(term, (counts.get(term) ?? 0) + 1);
+  }
+  for (const [term, count] of counts) {
+    let p = postings.get(term);
+    if (!p) {
+      p = { docs: [], weights: [] };
+      postings.set(term, p);
+    }
+    p.docs.push(doc);
+    p.weights.push(termWeight(count, length));
+  }
 }

@@ -33,11 +33,11 @@ export function scriptJson(value: unknown): string {
 }
 
 /**
- * The content of `search-index.js`: the items, and how many script files of the transcript index
- * (`_cctrail/search/p<n>.js`) there are.
+ * The content of `search-index.js`: the items, and what the search page needs to find the files of the
+ * transcript index (`build/search-files.ts`; null when there is none).
  */
-export function searchIndexScript(items: readonly SearchItem[], pieceFiles = 0): string {
-  return `window.CCTRAIL_SEARCH = ${scriptJson(items)};\nwindow.CCTRAIL_SEARCH_FILES = ${pieceFiles};\n`;
+export function searchIndexScript(items: readonly SearchItem[], transcripts: unknown = null): string {
+  return `window.CCTRAIL_SEARCH = ${scriptJson(items)};\nwindow.CCTRAIL_SEARCH_FILES = ${scriptJson(transcripts)};\n`;
 }
 
 /** The search items of a site: every session, and every sub-agent run under its session's title. */

@@ -1,0 +1,109 @@
+import { scriptJson } from '../views/search.js';
+import { decodePostings, encodePostings, type Postings } from '../views/search-codec.js';
+
+/**
+ * The files of the transcript index, merged from the sessions' pieces (`views/search-text.ts`), newest
+ * session first: the entries are numbered across the archive in that order.
+ *
+ * - `_cctrail/search/t<n>.js`: the terms in sorted order, cut into files of about `TERM_FILE_CHARS`, each
+ *   with its postings; a word needs one file, a prefix the files its range of terms spans;
+ * - `_cctrail/search/d<n>.js`: `DOCS_PER_FILE` entries a file (page, anchor, first words) and the links of
+ *   their sessions, loaded for the results shown.
+ *
+ * Each is a classic script calling `window.CCTRAIL_SEARCH_TERMS` or `…_DOCS` with its number and a string, so
+ * the search page can load them from `file://` (where `fetch` of local files is refused). What the page needs
+ * to find a term's file (`SearchMeta`) goes into `search-index.js`.
+ */
+
+/** Characters of a term file, about (a term with more postings gets a file of its own). */
+export const TERM_FILE_CHARS = 100_000;
+/** Entries in a file of entries. */
+export const DOCS_PER_FILE = 64;
+
+/** How the search page finds the files of a query: entries in all, entries a file, first term of each file. */
+interface SearchMeta {
+  n: number;
+  k: number;
+  t: string[];
+}
+
+/** The transcript index: what the page needs to find files (null without any entry), and the files. */
+export interface SearchIndex {
+  meta: SearchMeta | null;
+  files: SearchFile[];
+}
+
+/** A file of the transcript index: its path in the site and its text. */
+export interface SearchFile {
+  name: string;
+  text: string;
+}
+
+interface Piece {
+  s: string;
+  r: string[];
+  d: [number, string, string][];
+  t: [string, string][];
+}
+
+/** A string literal (single quotes) holding the text. */
+function literal(text: string): string {
+  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+/** The index of the pieces (texts of `searchPiece`, newest session first). */
+export function searchFiles(pieces: readonly string[]): SearchIndex {
+  const terms = new Map<string, Postings>();
+  const sessions: [string, string[]][] = [];
+  const docs: [number, number, string, string][] = [];
+  for (const text of pieces) {
+    const piece = JSON.parse(text) as Piece;
+    const base = docs.length;
+    sessions.push([piece.s, piece.r]);
+    for (const d of piece.d) docs.push([sessions.length - 1, ...d]);
+    for (const [term, code] of piece.t) {
+      const local = decodePostings(code);
+      let all = terms.get(term);
+      if (!all) {
+        all = { docs: [], weights: [] };
+        terms.set(term, all);
+      }
+      for (let i = 0; i < local.docs.length; i++) {
+        all.docs.push(base + (local.docs[i] as number));
+        all.weights.push(local.weights[i] as number);
+      }
+    }
+  }
+  if (docs.length === 0) return { meta: null, files: [] };
+  const termFiles: string[][] = [];
+  const firstTerms: string[] = [];
+  let chars = Number.POSITIVE_INFINITY;
+  for (const term of [...terms.keys()].sort()) {
+    const entry = `${term} ${encodePostings(terms.get(term) as Postings)}`;
+    if (chars > 0 && chars + entry.length > TERM_FILE_CHARS) {
+      termFiles.push([]);
+      firstTerms.push(term);
+      chars = 0;
+    }
+    termFiles.at(-1)?.push(entry);
+    chars += entry.length + 1;
+  }
+  const files = termFiles.map((entries, n) => ({
+    name: `_cctrail/search/t${n}.js`,
+    text: `window.CCTRAIL_SEARCH_TERMS(${n},${literal(entries.join(','))});\n`,
+  }));
+  for (let n = 0; n * DOCS_PER_FILE < docs.length; n++) {
+    // Entries name their session by its place in the file's own list of sessions.
+    const local = new Map<number, number>();
+    const part = docs.slice(n * DOCS_PER_FILE, (n + 1) * DOCS_PER_FILE).map(([s, ...rest]) => {
+      if (!local.has(s)) local.set(s, local.size);
+      return [local.get(s), ...rest];
+    });
+    const own = [...local.keys()].map((s) => sessions[s]);
+    files.push({
+      name: `_cctrail/search/d${n}.js`,
+      text: `window.CCTRAIL_SEARCH_DOCS(${n},${literal(scriptJson({ s: own, d: part }))});\n`,
+    });
+  }
+  return { meta: { n: docs.length, k: DOCS_PER_FILE, t: firstTerms }, files };
+}
