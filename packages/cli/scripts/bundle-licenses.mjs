@@ -1,11 +1,13 @@
-// The licenses of what the `cctrail` package's bundle holds (see `bundle.mjs`): the packages esbuild inlined, and
-// Astro, Mermaid and MiniSearch, whose runtime and browser files the report site's bundle holds.
+// The licenses of what the `cctrail` package's bundle holds (see `bundle.mjs`): the packages esbuild inlined,
+// Astro, Mermaid and MiniSearch, whose runtime and browser files the report site's bundle holds, and `open`.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 /** The packages of the site's bundle, resolved from the report's package. */
 const SITE_PACKAGES = ['astro', 'mermaid', 'minisearch'];
+/** The packages `vendor/` holds (see `vendor-open.mjs`), resolved from the CLI's package. */
+const VENDORED_PACKAGES = ['open'];
 
 /** The folder of the package `name`, holding one of its files. */
 function packageFolder(file, name) {
@@ -32,8 +34,10 @@ export function writeLicenses(metafile, file) {
     const match = /^(.*node_modules[\\/](?:@[^\\/]+[\\/])?[^\\/]+)[\\/]/.exec(input);
     if (match?.[1]) folders.add(match[1]);
   }
-  const report = createRequire(createRequire(import.meta.url).resolve('@cctrail/report/package.json'));
+  const cli = createRequire(import.meta.url);
+  const report = createRequire(cli.resolve('@cctrail/report/package.json'));
   for (const name of SITE_PACKAGES) folders.add(packageFolder(report.resolve(name), name));
+  for (const name of VENDORED_PACKAGES) folders.add(packageFolder(cli.resolve(name), name));
   const notices = new Set();
   for (const dir of folders) {
     const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));

@@ -20,6 +20,19 @@ const require = createRequire(import.meta.url);
 const manifest = (path) => JSON.parse(readFileSync(path, 'utf8'));
 const report = dirname(require.resolve('@cctrail/report/package.json'));
 
+/**
+ * `bin.js` loads `./main.js` once V8 is tuned; the bundle has it load `index.js`, which exports the same `main`,
+ * so that the CLI's code is one file (the entry point) rather than a chunk beside it and more chunks.
+ */
+const mainIsIndex = {
+  name: 'main-is-index',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/main\.js$/ }, (args) =>
+      args.importer === join(dist, 'bin.js') ? { path: join(dist, 'index.js') } : undefined,
+    );
+  },
+};
+
 rmSync(outdir, { recursive: true, force: true });
 rmSync(join(dist, 'site-server'), { recursive: true, force: true });
 const { metafile } = await build({
@@ -54,20 +67,36 @@ const { metafile } = await build({
   banner: {
     js: "import{createRequire as __cctrailRequire}from'node:module';const require=__cctrailRequire(import.meta.url);",
   },
+  plugins: [mainIsIndex],
   metafile: true,
   logLevel: 'warning',
 });
 
-// The `open` package, bundled by `vendor-open.mjs`: loaded by its path (`./vendor/open.js`), with `xdg-open`.
-cpSync(join(dist, 'vendor'), join(outdir, 'vendor'), { recursive: true });
+// The `open` package, bundled by `vendor-open.mjs`: loaded by its path (`./vendor/open.js`), with `xdg-open`
+// (its license is in THIRD-PARTY-LICENSES.txt).
+cpSync(join(dist, 'vendor'), join(outdir, 'vendor'), {
+  recursive: true,
+  filter: (src) => !src.endsWith('.LICENSE'),
+});
 
 // The site's bundle for the report's current sources (the report's build made it).
 const { siteServer } = await import(pathToFileURL(join(report, 'dist', 'build', 'site-server.js')).href);
 const site = await siteServer({ packageRoot: report });
 const siteFolder = dirname(dirname(site.entry));
-cpSync(siteFolder, join(dist, 'site-server', relative(join(report, 'dist', 'site-server'), siteFolder)), {
-  recursive: true,
-  filter: (src) => !src.endsWith('.map'),
+const siteCopy = join(dist, 'site-server', relative(join(report, 'dist', 'site-server'), siteFolder));
+// Astro's server output (an entry, its pages and chunks) becomes one minified module, at the entry's path.
+cpSync(siteFolder, siteCopy, { recursive: true, filter: (src) => !src.startsWith(dirname(site.entry)) });
+await build({
+  entryPoints: [site.entry],
+  outfile: join(siteCopy, relative(siteFolder, site.entry)),
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  minify: true,
+  keepNames: true,
+  legalComments: 'none',
+  logLevel: 'warning',
 });
 
 copyPublicTypes(dist, outdir);
