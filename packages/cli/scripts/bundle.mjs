@@ -19,6 +19,7 @@ const outdir = join(dist, 'bundle');
 const require = createRequire(import.meta.url);
 const manifest = (path) => JSON.parse(readFileSync(path, 'utf8'));
 const report = dirname(require.resolve('@cctrail/report/package.json'));
+const cli = manifest(join(root, 'package.json'));
 
 /**
  * `bin.js` loads `./main.js` once V8 is tuned; the bundle has it load `index.js`, which exports the same `main`,
@@ -53,11 +54,12 @@ const { metafile } = await build({
   keepNames: true,
   legalComments: 'none',
   // Astro bundles the site anew only where the site's sources are (in this repository); the package ships the
-  // bundle made by the build.
-  external: ['astro'],
+  // bundle made by the build. Every other package is inlined, runtime dependencies included, but those the
+  // package.json's `bundle.external` names: the published manifest lists only those (`.pnpmfile.cjs`).
+  external: ['astro', ...(cli.bundle?.external ?? [])],
   define: {
     CCTRAIL_BUNDLED_VERSIONS: JSON.stringify({
-      cli: manifest(join(root, 'package.json')).version,
+      cli: cli.version,
       core: manifest(require.resolve('@cctrail/core/package.json')).version,
     }),
     // core's schemas, which the report validates its input with: the package's own copies (`schema/`).
