@@ -1,6 +1,6 @@
 // The packages as a user gets them: packed (`pnpm pack`), installed with plain npm into an empty folder (no
 // workspace), and run with `npx cctrail` on the fixtures. Their output is the workspace build's, byte for byte; the
-// install holds the three packages and nothing else; the GitHub Pages workflow's commands work; the report opens in
+// install of cctrail holds that one package and nothing else; @cctrail/core installs and loads on its own; the GitHub Pages workflow's commands work; the report opens in
 // chromium. Needs a built tree (`pnpm build`); run by `.ci/run` as `pnpm test:pack`.
 import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -17,6 +17,10 @@ const WORKSPACE_BIN = join(ROOT, 'packages', 'cli', 'dist', 'bin.js');
 const work = mkdtempSync(join(tmpdir(), 'cctrail-installed-'));
 const app = join(work, 'app');
 afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** A script printing the names a module exports. */
+const exportsOf = (specifier) =>
+  `console.log(Object.keys(await import(${JSON.stringify(specifier)})).sort().join(' '))`;
 
 /** Runs a command and collects its output; never rejects on a non-zero exit. */
 function run(file, args, cwd, env = {}) {
@@ -56,21 +60,59 @@ function tree(dir) {
   return files;
 }
 
+let coreTarball = '';
 beforeAll(async () => {
-  await npmInstall(app, packPackages(join(work, 'tarballs')));
+  const [core, cli] = packPackages(join(work, 'tarballs'));
+  coreTarball = core ?? '';
+  await npmInstall(app, [cli ?? '']);
 });
 
-describe('npm install of the packed tarballs', () => {
-  it('holds the three packages, nothing else, within the size budget', () => {
+describe('npm install of the packed cctrail', () => {
+  it('is the one package, depending on none but those kept outside its bundle, within the size budget', () => {
     const { bytes, packages } = installedSize(join(app, 'node_modules'));
-    expect(packages).toEqual(['@cctrail/core', '@cctrail/report', 'cctrail']);
+    const source = JSON.parse(readFileSync(join(ROOT, 'packages', 'cli', 'package.json'), 'utf8'));
+    const external = Object.keys(source.dependencies ?? {}).filter((name) =>
+      (source.bundle?.external ?? []).includes(name),
+    );
+    if (external.length === 0) expect(packages).toEqual(['cctrail']);
     expect(bytes).toBeLessThanOrEqual(SIZE_BUDGET);
+    const manifest = JSON.parse(readFileSync(join(app, 'node_modules', 'cctrail', 'package.json'), 'utf8'));
+    expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual(external.sort());
+    expect(manifest.bundle).toBeUndefined();
+  });
+
+  it('ships no source maps and no declaration files but those of its entry point', () => {
+    const files = Object.keys(tree(join(app, 'node_modules', 'cctrail')));
+    expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+    const types = files.filter((f) => f.endsWith('.d.ts'));
+    expect(types).toContain('dist/bundle/index.d.ts');
+    expect(types.every((f) => f.startsWith('dist/bundle/'))).toBe(true);
+  });
+
+  it('exports the same names as the workspace build', async () => {
+    const mine = await run(process.execPath, ['--input-type=module', '-e', exportsOf('cctrail')], app);
+    const built = pathToFileURL(join(ROOT, 'packages', 'cli', 'dist', 'index.js')).href;
+    const theirs = await run(process.execPath, ['--input-type=module', '-e', exportsOf(built)], ROOT);
+    expect(mine.code).toBe(0);
+    expect(mine.stdout).toBe(theirs.stdout);
   });
 
   it('answers --version with the package version', async () => {
     const { version } = JSON.parse(readFileSync(join(ROOT, 'packages', 'cli', 'package.json'), 'utf8'));
     const result = await installed(['--version']);
     expect(result).toMatchObject({ code: 0, stdout: `${version}\n` });
+  });
+});
+
+describe('npm install of the packed @cctrail/core, on its own', () => {
+  it('loads both entry points', async () => {
+    const dir = join(work, 'core-app');
+    await npmInstall(dir, [coreTarball]);
+    expect(installedSize(join(dir, 'node_modules')).packages).toEqual(['@cctrail/core']);
+    const script =
+      "const c = await import('@cctrail/core'); const n = await import('@cctrail/core/node'); console.log(typeof c.buildSession, typeof n.discover)";
+    const result = await run(process.execPath, ['--input-type=module', '-e', script], dir);
+    expect(result).toMatchObject({ code: 0, stdout: 'function function\n' });
   });
 });
 

@@ -1,10 +1,10 @@
 // Measures what `npm install cctrail` costs a user, beside ccusage in the same run: the installed size of the packed
 // tarballs, and the time of a cold install (an empty project, both from npm's cache: a first install of each,
-// not timed, fills it). Usage, on a built tree: `node scripts/pack/measure-install.mjs [--runs N] [--json]
+// not timed, fills it), with the load average of the machine before and after. Usage, on a built tree: `node scripts/pack/measure-install.mjs [--runs N] [--json]
 // [--check]`; `--check` exits with 1 when a budget is missed (size ≤ 40 MB; time no longer than ccusage's).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SIZE_BUDGET } from './budget.mjs';
@@ -46,17 +46,22 @@ try {
     await npmInstall(dir, specs, { cache, ...(from ? { registry: from } : {}) });
     sizes[name] = installedSize(join(dir, 'node_modules'));
   }
-  // Cold installs, taken in turns so that both see the same machine.
+  // Cold installs, taken in turns so that both see the same machine, each first in every other run.
   const times = { cctrail: [], ccusage: [] };
+  const load = [loadavg()[0]];
   for (let run = 0; run < runs; run++) {
-    for (const [name, { specs, registry: from }] of Object.entries(contenders)) {
+    const order = Object.entries(contenders);
+    if (run % 2 === 1) order.reverse();
+    for (const [name, { specs, registry: from }] of order) {
       const dir = join(work, `${name}-${run}`);
       times[name].push(await npmInstall(dir, specs, { cache, ...(from ? { registry: from } : {}) }));
       rmSync(dir, { recursive: true, force: true });
     }
   }
+  load.push(loadavg()[0]);
   const result = {
     runs,
+    loadAverage: load.map((l) => Math.round(l * 100) / 100),
     ccusageVersion,
     cctrail: {
       bytes: sizes.cctrail.bytes,
@@ -82,6 +87,9 @@ try {
     );
     console.log(
       `ccusage ${ccusageVersion}: ${mb(result.ccusage.bytes)} in ${result.ccusage.packages.length} packages; cold install ${s(result.ccusage.medianMs)} (median of ${runs}: ${result.ccusage.ms.map(s).join(', ')})`,
+    );
+    console.log(
+      `load average (1 min) ${result.loadAverage.join(' at the start, ')} at the end, on ${availableParallelism()} cores`,
     );
     console.log(
       `budgets: size ${mb(result.cctrail.bytes)} ≤ 40 MB ${sizeOk ? 'met' : 'MISSED'}; time ${s(result.cctrail.medianMs)} ≤ ccusage's ${s(result.ccusage.medianMs)} ${timeOk ? 'met' : 'MISSED'}`,

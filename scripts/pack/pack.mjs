@@ -9,14 +9,17 @@ import { fileURLToPath } from 'node:url';
 /** The repository's root. */
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The published packages: the engine, the report builder, the CLI. */
-export const PACKAGES = ['packages/core', 'apps/report', 'packages/cli'];
+/**
+ * The published packages: the engine, for other tools, and the CLI, which holds the engine and the report
+ * (`@cctrail/report`, private) in its bundle and depends on no package.
+ */
+export const PACKAGES = ['packages/core', 'packages/cli'];
 
 /**
  * Packs every published package into `dest` (`pnpm pack`, so `workspace:*` becomes the version).
  *
  * @param {string} dest A folder for the tarballs.
- * @returns {string[]} The tarballs' paths.
+ * @returns {string[]} The tarballs' paths, in the order of `PACKAGES`.
  */
 export function packPackages(dest) {
   mkdirSync(dest, { recursive: true });

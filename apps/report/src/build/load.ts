@@ -18,6 +18,12 @@ type SchemaName = 'index' | 'session';
 /** At most this many problems are listed for one file: the first ones say what is wrong. */
 const MAX_ERRORS = 3;
 
+/**
+ * Where a bundle that inlines core (the `cctrail` package's) finds core's schema files: a folder relative to the
+ * bundle, set by its build. Elsewhere core's package has them.
+ */
+declare const CCTRAIL_BUNDLED_SCHEMAS: string | undefined;
+
 const require = createRequire(import.meta.url);
 // Not `allErrors`: validation stops at the first problem, which keeps large sessions fast. The schemas are
 // generated and checked against the meta-schema by core's and the cli's tests, so each process skips that
@@ -29,7 +35,10 @@ const validators = new Map<SchemaName, ValidateFunction>();
 function validator(name: SchemaName): ValidateFunction {
   let validate = validators.get(name);
   if (!validate) {
-    const path = require.resolve(`@cctrail/core/schema/${name}.schema.json`);
+    const path =
+      typeof CCTRAIL_BUNDLED_SCHEMAS === 'undefined'
+        ? require.resolve(`@cctrail/core/schema/${name}.schema.json`)
+        : new URL(`${CCTRAIL_BUNDLED_SCHEMAS}${name}.schema.json`, import.meta.url);
     validate = ajv.compile(JSON.parse(readFileSync(path, 'utf8')));
     validators.set(name, validate);
   }

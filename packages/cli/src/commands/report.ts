@@ -168,9 +168,8 @@ export const reportCommand: Command = {
 
 /** Loads `@cctrail/report` on demand: the other commands work without it. */
 async function loadReportModule(): Promise<ReportModule> {
-  const name = '@cctrail/report';
   try {
-    const module = (await import(name)) as Partial<ReportModule>;
+    const module = (await import('@cctrail/report')) as Partial<ReportModule>;
     if (typeof module.buildReport !== 'function') throw new Error('buildReport is missing');
     return module as ReportModule;
   } catch {

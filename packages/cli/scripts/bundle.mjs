@@ -1,0 +1,105 @@
+// Run by `build`, after `tsc`: makes what the `cctrail` package publishes, `dist/bundle/`, so that `npm install
+// cctrail` installs one package with no dependencies. esbuild bundles the compiled CLI (`dist/*.js`) with every
+// module it imports, @cctrail/core and the report's run time (@cctrail/report, unified, shiki's core and the
+// grammars it loads, ajv, …) included, minified, into a few files: `bin.js`, `index.js`, the two worker scripts,
+// and shared chunks, the report's code in a chunk of its own that only `cctrail report` loads. Beside them: the
+// report site's prebuilt bundle (`dist/site-server/<key>/`, Astro's output, Mermaid's and MiniSearch's browser
+// files), the `open` package (`vendor/`), the types of the package's entry point and the licenses of all it holds.
+import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { writeLicenses } from './bundle-licenses.mjs';
+import { copyPublicTypes } from './bundle-types.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(root, 'dist');
+const outdir = join(dist, 'bundle');
+const require = createRequire(import.meta.url);
+const manifest = (path) => JSON.parse(readFileSync(path, 'utf8'));
+const report = dirname(require.resolve('@cctrail/report/package.json'));
+const cli = manifest(join(root, 'package.json'));
+
+/**
+ * `bin.js` loads `./main.js` once V8 is tuned; the bundle has it load `index.js`, which exports the same `main`,
+ * so that the CLI's code is one file (the entry point) rather than a chunk beside it and more chunks.
+ */
+const mainIsIndex = {
+  name: 'main-is-index',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/main\.js$/ }, (args) =>
+      args.importer === join(dist, 'bin.js') ? { path: join(dist, 'index.js') } : undefined,
+    );
+  },
+};
+
+rmSync(outdir, { recursive: true, force: true });
+rmSync(join(dist, 'site-server'), { recursive: true, force: true });
+const { metafile } = await build({
+  entryPoints: {
+    bin: join(dist, 'bin.js'),
+    index: join(dist, 'index.js'),
+    'build-worker': join(dist, 'runtime', 'build-worker.js'),
+    'session-worker': join(report, 'dist', 'build', 'session-worker.js'),
+  },
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  minify: true,
+  // Names stay as written: messages and errors may show them.
+  keepNames: true,
+  legalComments: 'none',
+  // Astro bundles the site anew only where the site's sources are (in this repository); the package ships the
+  // bundle made by the build. Every other package is inlined, runtime dependencies included, but those the
+  // package.json's `bundle.external` names: the published manifest lists only those (`.pnpmfile.cjs`).
+  external: ['astro', ...(cli.bundle?.external ?? [])],
+  define: {
+    CCTRAIL_BUNDLED_VERSIONS: JSON.stringify({
+      cli: cli.version,
+      core: manifest(require.resolve('@cctrail/core/package.json')).version,
+    }),
+    // core's schemas, which the report validates its input with: the package's own copies (`schema/`).
+    CCTRAIL_BUNDLED_SCHEMAS: JSON.stringify('../../schema/'),
+  },
+  // CommonJS dependencies (ajv) call `require`, which an ES module has only when it makes one.
+  banner: {
+    js: "import{createRequire as __cctrailRequire}from'node:module';const require=__cctrailRequire(import.meta.url);",
+  },
+  plugins: [mainIsIndex],
+  metafile: true,
+  logLevel: 'warning',
+});
+
+// The `open` package, bundled by `vendor-open.mjs`: loaded by its path (`./vendor/open.js`), with `xdg-open`
+// (its license is in THIRD-PARTY-LICENSES.txt).
+cpSync(join(dist, 'vendor'), join(outdir, 'vendor'), {
+  recursive: true,
+  filter: (src) => !src.endsWith('.LICENSE'),
+});
+
+// The site's bundle for the report's current sources (the report's build made it).
+const { siteServer } = await import(pathToFileURL(join(report, 'dist', 'build', 'site-server.js')).href);
+const site = await siteServer({ packageRoot: report });
+const siteFolder = dirname(dirname(site.entry));
+const siteCopy = join(dist, 'site-server', relative(join(report, 'dist', 'site-server'), siteFolder));
+// Astro's server output (an entry, its pages and chunks) becomes one minified module, at the entry's path.
+cpSync(siteFolder, siteCopy, { recursive: true, filter: (src) => !src.startsWith(dirname(site.entry)) });
+await build({
+  entryPoints: [site.entry],
+  outfile: join(siteCopy, relative(siteFolder, site.entry)),
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  minify: true,
+  keepNames: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+
+copyPublicTypes(dist, outdir);
+writeLicenses(metafile, join(outdir, 'THIRD-PARTY-LICENSES.txt'));
