@@ -2,6 +2,7 @@ import { type Conversation, sessionTitle, totalTokens } from '@cctrail/core';
 import { conversationTimeline, type TimelineRow } from './conversation-timeline.js';
 import { pageHref, sessionRoute } from './links.js';
 import type { SiteManifest } from './site-model.js';
+import { type SiteView, siteOf } from './site-view.js';
 
 /**
  * Conversations over several files: the page of one conversation (its epochs, compactions and files on one
@@ -17,7 +18,7 @@ export function conversationRoute(id: string): string {
 /** The page of one conversation. */
 export interface ConversationPageView {
   kind: 'conversation';
-  site: { title: string; generator: string };
+  site: SiteView;
   route: string;
   title: string;
   conversation: Conversation;
@@ -46,7 +47,7 @@ export function conversationPageView(m: SiteManifest, id: string, route: string)
   });
   return {
     kind: 'conversation',
-    site: { title: m.title, generator: m.generator },
+    site: siteOf(m),
     route,
     title: conversation.title ?? conversation.id,
     conversation,

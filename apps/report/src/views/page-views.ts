@@ -2,7 +2,6 @@ import { type Diagnostic, sessionTitle } from '@cctrail/core';
 import { type ArchiveRun, agentTable, archiveRuns } from './agent-table.js';
 import type { AgentTypeStats } from './agents.js';
 import { type Bar, barChartSvg, compactionHistogram, tokensPerDay } from './charts.js';
-import { commitBase } from './commit-links.js';
 import { type ConversationPageView, conversationLink } from './conversation-view.js';
 import {
   type IndexCostView,
@@ -26,6 +25,7 @@ import {
   type ManifestSidechain,
   type SiteManifest,
 } from './site-model.js';
+import { type SiteView, siteOf } from './site-view.js';
 import { teammateHref, teammateOfView } from './teammate-view.js';
 import type { TranscriptFragment, TranscriptScope } from './transcript-fragment.js';
 
@@ -33,14 +33,6 @@ import type { TranscriptFragment, TranscriptScope } from './transcript-fragment.
  * The view model of every page: what its `.astro` component shows, computed from the site model and, for a
  * transcript page, its fragment. The build hands it to the page (`Astro.locals.view`); pages only render it.
  */
-
-/** What every page's frame shows. */
-export interface SiteView {
-  title: string;
-  generator: string;
-  /** Start of a commit's link (`<repo>/commit/`), when the report links commit SHAs. */
-  commitBase?: string | null;
-}
 
 /** The index page. */
 export interface IndexPageView {
@@ -148,10 +140,6 @@ export type PageView =
   | AgentPageView
   | SearchPageView
   | ConversationPageView;
-
-function siteOf(m: SiteManifest): SiteView {
-  return { title: m.title, generator: m.generator, ...(m.repo ? { commitBase: commitBase(m.repo) } : {}) };
-}
 
 /** The index page's view model. */
 export function indexPageView(m: SiteManifest): IndexPageView {
