@@ -9,6 +9,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -74,7 +75,13 @@ describe('the built report', () => {
     expect(existsSync(indexHtml)).toBe(true);
     expect(htmlFiles(outDir).length).toBe(pages);
     expect(readdirSync(outDir).filter((n) => n.endsWith('.mjs'))).toEqual([]);
-    expect(existsSync(join(outDir, '_cctrail', 'mermaid.min.js'))).toBe(true);
+    // Shipped compressed, written out as Mermaid's own browser build, byte for byte.
+    const mermaid = join(dirname(createRequire(import.meta.url).resolve('mermaid/package.json')), 'dist');
+    expect(
+      readFileSync(join(outDir, '_cctrail', 'mermaid.min.js')).equals(
+        readFileSync(join(mermaid, 'mermaid.min.js')),
+      ),
+    ).toBe(true);
     expect(readFileSync(join(outDir, '_cctrail', 'search-index.js'), 'utf8')).toMatch(
       /^window\.CCTRAIL_SEARCH = \[/,
     );

@@ -1,11 +1,11 @@
 // The licenses of what the `cctrail` package's bundle holds (see `bundle.mjs`): the packages esbuild inlined,
-// Astro, Mermaid and MiniSearch, whose runtime and browser files the report site's bundle holds, and `open`.
+// Astro and Mermaid, whose runtime and browser files the report site's bundle holds, and `open`.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 /** The packages of the site's bundle, resolved from the report's package. */
-const SITE_PACKAGES = ['astro', 'mermaid', 'minisearch'];
+const SITE_PACKAGES = ['astro', 'mermaid'];
 /** The packages `vendor/` holds (see `vendor-open.mjs`), resolved from the CLI's package. */
 const VENDORED_PACKAGES = ['open'];
 

@@ -3,7 +3,7 @@
 // module it imports, @cctrail/core and the report's run time (@cctrail/report, unified, shiki's core and the
 // grammars it loads, ajv, …) included, minified, into a few files: `bin.js`, `index.js`, the two worker scripts,
 // and shared chunks, the report's code in a chunk of its own that only `cctrail report` loads. Beside them: the
-// report site's prebuilt bundle (`dist/site-server/<key>/`, Astro's output, Mermaid's and MiniSearch's browser
+// report site's prebuilt bundle (`dist/site-server/<key>/`, Astro's output, Mermaid's browser
 // files), the `open` package (`vendor/`), the types of the package's entry point and the licenses of all it holds.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -1,5 +1,6 @@
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { commitBase } from '../views/commit-links.js';
 import { sessionRoutes } from '../views/routes.js';
 import { searchIndexScript, searchItems } from '../views/search.js';
@@ -180,7 +181,7 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
   const assets = join(outDir, '_cctrail');
   mkdirSync(assets, { recursive: true });
   const bundle = await server;
-  copyFileSync(bundle.mermaid, join(assets, 'mermaid.min.js'));
+  writeFileSync(join(assets, 'mermaid.min.js'), brotliDecompressSync(readFileSync(bundle.mermaid)));
   writeFileSync(join(assets, 'search-index.js'), searchIndexScript(searchItems(manifest), searchFiles.meta));
   writeSearchFiles(outDir, searchFiles.files);
   if (cacheDir) pruneCache(cacheDir, manifest);

@@ -1,8 +1,18 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { filesUnder } from './files.js';
 
 /**
@@ -21,7 +31,7 @@ export const SITE_ROOT = join(PACKAGE_ROOT, 'site');
 /** Where a package's bundles live: inside it, so that the modules they import resolve from its dependencies. */
 const bundlesOf = (packageRoot: string) => join(packageRoot, 'dist', 'site-server');
 /** The layout of a bundle folder and the adapter's contract: a new value makes bundles again. */
-const BUNDLE_LAYOUT = 3;
+const BUNDLE_LAYOUT = 4;
 /** Folders of the site that are Astro's or the package manager's, not sources. */
 const NOT_SOURCES: ReadonlySet<string> = new Set(['.astro', 'node_modules', 'dist']);
 
@@ -33,7 +43,7 @@ export type RenderPage = (route: string, locals?: Record<string, unknown>) => Pr
 
 /**
  * A bundle of the site: its entry module, the folder of the files the pages load (`_cctrail/…`), and Mermaid's
- * browser build (`mermaid.min.js`, copied into a report only when a page draws a flowchart).
+ * browser build, brotli-compressed (`mermaid.min.js.br`; a report gets it decompressed as `mermaid.min.js`).
  */
 export interface SiteBundle {
   entry: string;
@@ -46,7 +56,7 @@ function bundleIn(folder: string): SiteBundle {
   return {
     entry: join(folder, 'server', 'entry.mjs'),
     assets: join(folder, 'client'),
-    mermaid: join(folder, 'mermaid.min.js'),
+    mermaid: join(folder, 'mermaid.min.js.br'),
   };
 }
 
@@ -139,11 +149,16 @@ async function bundle(packageRoot: string, key: string, log: (msg: string) => vo
     const { build } = await import('astro');
     await build({ root, outDir: out, logLevel: 'warn', cacheDir: join(root, '.astro', 'cache') });
     // The one file of Mermaid a report uses ships with the bundle, so an installation does not need the
-    // package.
+    // package; compressed, it is a quarter of its size in the tarball and on the user's disk.
     const require = createRequire(import.meta.url);
-    cpSync(
+    const mermaid = readFileSync(
       join(dirname(require.resolve('mermaid/package.json')), 'dist', 'mermaid.min.js'),
+    );
+    writeFileSync(
       bundleIn(out).mermaid,
+      brotliCompressSync(mermaid, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: mermaid.length },
+      }),
     );
     try {
       renameSync(out, target);
