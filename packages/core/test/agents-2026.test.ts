@@ -4,28 +4,19 @@
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildSession, type Session } from '../src/index.js';
-import { discover, sessionSource } from '../src/node/index.js';
+import { buildSession } from '../src/index.js';
 import { agentChain } from './agent-chain.js';
+import { loadSessions } from './fixture-sessions.js';
 
 const fixture = fileURLToPath(new URL('../../../fixtures/agents-2026/', import.meta.url));
-
-async function load(dir: string): Promise<Session[]> {
-  const found = await discover([dir]);
-  const out: Session[] = [];
-  for (const project of found.projects)
-    for (const s of project.sessions)
-      out.push(await buildSession(await sessionSource(s, (p) => relative(dir, p))));
-  return out;
-}
 
 describe('fixture agents-2026', async () => {
   const facts = JSON.parse(readFileSync(join(fixture, 'facts.json'), 'utf8'));
   const [id, want] = Object.entries<Record<string, any>>(facts.sessions)[0]!;
-  const session = (await load(fixture)).find((s) => s.id === id)!;
+  const session = (await loadSessions(fixture)).find((s) => s.id === id)!;
   const by = new Map(session.sidechains.map((s) => [s.id, s]));
   const extra = want.agents2026;
 
@@ -104,7 +95,7 @@ describe('agents at scale', () => {
     writeFileSync(join(project, 'S.jsonl'), await text(source.main!));
     for (const agent of source.agents)
       writeFileSync(join(sub, agent.path.split('/').pop()!), await text(agent));
-    const [session] = await load(dir);
+    const [session] = await loadSessions(dir);
     expect(session!.files.filter((f) => f.role === 'agent')).toHaveLength(2000);
     expect(session!.sidechains.filter((s) => s.link === 'agent-id')).toHaveLength(2000);
   }, 60_000);

@@ -3,41 +3,22 @@
  * and totals over the joined graph that count nothing twice.
  */
 import { readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  buildSession,
-  type ConversationInput,
-  findConversations,
-  markDuplicates,
-  type Session,
-  statsDigest,
-} from '../src/index.js';
-import { discover, sessionSource } from '../src/node/index.js';
+import { findConversations, statsDigest } from '../src/index.js';
+import { conversationInputs, FIXTURES, loadSessions } from './fixture-sessions.js';
 import { answer, prompt, sessionOf } from './helpers.js';
 
-const fixtures = fileURLToPath(new URL('../../../fixtures/', import.meta.url));
-
-async function load(dir: string, content = true): Promise<Session[]> {
-  const found = await discover([dir]);
-  const out: Session[] = [];
-  for (const project of found.projects)
-    for (const s of project.sessions)
-      out.push(await buildSession(await sessionSource(s, (p) => relative(dir, p)), { content }));
-  markDuplicates(out);
-  return out;
-}
-
-const inputs = (sessions: readonly Session[]): ConversationInput[] =>
-  sessions.map((s) => ({ id: s.id, project: s.project.slug, title: s.title, digest: statsDigest(s) }));
-
 describe('fixture conversations', async () => {
-  const facts = JSON.parse(readFileSync(join(fixtures, 'conversations', 'facts.json'), 'utf8'));
-  const conversations = findConversations(inputs(await load(join(fixtures, 'conversations'))));
+  const facts = JSON.parse(readFileSync(join(FIXTURES, 'conversations', 'facts.json'), 'utf8'));
+  const conversations = findConversations(
+    conversationInputs(await loadSessions(join(FIXTURES, 'conversations'))),
+  );
 
   it('finds the same conversations in a structure-only build', async () => {
-    const lean = findConversations(inputs(await load(join(fixtures, 'conversations'), false)));
+    const lean = findConversations(
+      conversationInputs(await loadSessions(join(FIXTURES, 'conversations'), false)),
+    );
     expect(lean).toEqual(conversations);
   });
 
@@ -64,8 +45,10 @@ describe('fixture conversations', async () => {
 
   it('gives a conversation over three files the totals of the same conversation in one file', async () => {
     const [x] = facts.conversations;
-    const oneFile = findConversations(inputs(await load(join(fixtures, 'conversation-one-file'))));
-    const wantOne = JSON.parse(readFileSync(join(fixtures, 'conversation-one-file', 'facts.json'), 'utf8'));
+    const oneFile = findConversations(
+      conversationInputs(await loadSessions(join(FIXTURES, 'conversation-one-file'))),
+    );
+    const wantOne = JSON.parse(readFileSync(join(FIXTURES, 'conversation-one-file', 'facts.json'), 'utf8'));
     expect(oneFile[0]!.totals).toMatchObject(wantOne.conversations[0].totals);
     const one = wantOne.conversations.find(
       (c: { sessions: string[]; totals: { entries: number } }) =>
@@ -81,7 +64,7 @@ describe('fixture conversations', async () => {
 
 describe('files that do not cross', () => {
   it('leave every corpus and fixture session its own figures', async () => {
-    const dirs = [join(fixtures, '..', '..', 'shared', 'corpus', 'claude-projects')];
+    const dirs = [join(FIXTURES, '..', '..', 'shared', 'corpus', 'claude-projects')];
     for (const scenario of [
       'linear',
       'rewind',
@@ -99,10 +82,10 @@ describe('files that do not cross', () => {
       'task-output',
       'rewritten-response',
     ])
-      dirs.push(join(fixtures, scenario));
+      dirs.push(join(FIXTURES, scenario));
     for (const dir of dirs) {
-      const sessions = await load(dir).catch(() => []);
-      const conversations = findConversations(inputs(sessions));
+      const sessions = await loadSessions(dir).catch(() => []);
+      const conversations = findConversations(conversationInputs(sessions));
       for (const c of conversations) {
         if (c.sessions.length !== 1) continue;
         const s = sessions.find((x) => x.id === c.id)!;
@@ -173,8 +156,8 @@ describe('joining, on tiny graphs', () => {
 
 describe('summary lines across files', () => {
   it('links a 1.0.x file to the file whose leaf its summary names, and puts a summary-only file last', async () => {
-    const dir = join(fixtures, 'summary-titles');
-    const conversations = findConversations(inputs(await load(dir)));
+    const dir = join(FIXTURES, 'summary-titles');
+    const conversations = findConversations(conversationInputs(await loadSessions(dir)));
     const linked = conversations.find((c) => c.sessions.length > 1)!;
     const [first, ...rest] = linked.sessions;
     expect(first!.continuedFrom).toBeNull();

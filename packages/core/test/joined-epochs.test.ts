@@ -3,32 +3,11 @@
  * copy it), on tiny graphs drawn in the comments, and on the fixtures `conversations` / `conversation-one-file`.
  */
 import { readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  buildSession,
-  type Conversation,
-  type ConversationInput,
-  findConversations,
-  markDuplicates,
-  type Session,
-  statsDigest,
-} from '../src/index.js';
-import { discover, sessionSource } from '../src/node/index.js';
+import { type Conversation, type ConversationInput, findConversations, statsDigest } from '../src/index.js';
+import { conversationInputs, FIXTURES, loadSessions } from './fixture-sessions.js';
 import { answer, prompt, sessionOf, tick } from './helpers.js';
-
-const fixtures = fileURLToPath(new URL('../../../fixtures/', import.meta.url));
-
-async function load(dir: string): Promise<ConversationInput[]> {
-  const found = await discover([dir]);
-  const out: Session[] = [];
-  for (const project of found.projects)
-    for (const s of project.sessions)
-      out.push(await buildSession(await sessionSource(s, (p) => relative(dir, p))));
-  markDuplicates(out);
-  return out.map((s) => ({ id: s.id, project: s.project.slug, title: s.title, digest: statsDigest(s) }));
-}
 
 const input = async (id: string, records: object[]): Promise<ConversationInput> => {
   const s = await sessionOf(records.map((r) => ({ ...r, sessionId: id })));
@@ -117,8 +96,10 @@ describe('joined epochs on tiny graphs', () => {
 });
 
 describe('fixture conversations on the joined graph', async () => {
-  const facts = JSON.parse(readFileSync(join(fixtures, 'conversations', 'facts.json'), 'utf8'));
-  const conversations = findConversations(await load(join(fixtures, 'conversations')));
+  const facts = JSON.parse(readFileSync(join(FIXTURES, 'conversations', 'facts.json'), 'utf8'));
+  const conversations = findConversations(
+    conversationInputs(await loadSessions(join(FIXTURES, 'conversations'))),
+  );
 
   it('derives the epochs and forks written by hand', () => {
     for (const want of facts.conversations) {
@@ -132,7 +113,9 @@ describe('fixture conversations on the joined graph', async () => {
   it('gives the conversation over three files the epochs and fork counts of the same conversation in one file', async () => {
     const [x] = facts.conversations;
     const three = conversations.find((c) => c.id === x.id)!;
-    const one = findConversations(await load(join(fixtures, 'conversation-one-file')))[0]!;
+    const one = findConversations(
+      conversationInputs(await loadSessions(join(FIXTURES, 'conversation-one-file'))),
+    )[0]!;
     const strip = (c: Conversation) => c.epochs!.map(({ files, ...rest }) => rest);
     expect(strip(three)).toEqual(strip(one));
     expect(three.forkKinds).toEqual(one.forkKinds);
