@@ -92,6 +92,43 @@ describe('the files of the transcript index', () => {
     expect(first.slice(0, 3)).toEqual([1, 0, 'e-b/0']);
   });
 
+  it("lists in each entries file only the pages of its entries, so a session's pages are not repeated", () => {
+    // One entry on each page, as in a chain of agents (a page per agent).
+    const pagesOf = (n: number) =>
+      JSON.stringify({
+        s: 'c/',
+        r: Array.from({ length: n }, (_, i) => `c/agent/${i}/index.html`),
+        d: Array.from({ length: n }, (_, i) => [i, `e-${i}`, `Agent: step ${i}`]),
+        t: [
+          [
+            'step',
+            encodePostings({ docs: Array.from({ length: n }, (_, d) => d), weights: Array(n).fill(2) }),
+          ],
+        ],
+      });
+    const entriesOf = (files: SearchFile[]) =>
+      files
+        .filter((f) => /\/d\d+\.js$/.test(f.name))
+        .flatMap((f) => {
+          let part = { s: [] as [string, string[]][], d: [] as [number, number, string, string][] };
+          new Function('window', f.text)({
+            CCTRAIL_SEARCH_DOCS: (_n: number, text: string) => {
+              part = JSON.parse(text);
+            },
+          });
+          for (const s of part.s) expect(s[1].length).toBeLessThanOrEqual(DOCS_PER_FILE);
+          return part.d.map((e) => `${part.s[e[0]]?.[0]}${part.s[e[0]]?.[1][e[1]]}#${e[2]}`);
+        });
+    const small = searchFiles([pagesOf(1000)]).files;
+    expect(entriesOf(small)).toEqual(
+      Array.from({ length: 1000 }, (_, i) => `c/c/agent/${i}/index.html#e-${i}`),
+    );
+    // Ten times the pages, about ten times the characters (a quadratic index would be a hundred times).
+    const chars = (files: SearchFile[]) => files.reduce((a, f) => a + f.text.length, 0);
+    const big = searchFiles([pagesOf(10_000)]).files;
+    expect(chars(big) / chars(small)).toBeLessThan(15);
+  });
+
   it('is empty without pieces', () => {
     expect(searchFiles([])).toEqual({ meta: null, files: [] });
   });

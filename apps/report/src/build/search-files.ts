@@ -8,7 +8,7 @@ import { decodePostings, encodePostings, type Postings } from '../views/search-c
  * - `_cctrail/search/t<n>.js`: the terms in sorted order, cut into files of about `TERM_FILE_CHARS`, each
  *   with its postings; a word needs one file, a prefix the files its range of terms spans;
  * - `_cctrail/search/d<n>.js`: `DOCS_PER_FILE` entries a file (page, anchor, first words) and the links of
- *   their sessions, loaded for the results shown.
+ *   the pages they are on, loaded for the results shown.
  *
  * Each is a classic script calling `window.CCTRAIL_SEARCH_TERMS` or `…_DOCS` with its number and a string, so
  * the search page can load them from `file://` (where `fetch` of local files is refused). What the page needs
@@ -93,13 +93,27 @@ export function searchFiles(pieces: readonly string[]): SearchIndex {
     text: `window.CCTRAIL_SEARCH_TERMS(${n},${literal(entries.join(','))});\n`,
   }));
   for (let n = 0; n * DOCS_PER_FILE < docs.length; n++) {
-    // Entries name their session by its place in the file's own list of sessions.
-    const local = new Map<number, number>();
-    const part = docs.slice(n * DOCS_PER_FILE, (n + 1) * DOCS_PER_FILE).map(([s, ...rest]) => {
-      if (!local.has(s)) local.set(s, local.size);
-      return [local.get(s), ...rest];
+    // Entries name their session by its place in the file's own list of sessions, and their page by its place
+    // in that session's list of the pages this file's entries are on (not all its pages: a session with a
+    // page per agent would otherwise repeat them in every file, quadratic in its agents).
+    const local = new Map<number, { at: number; pages: Map<number, number> }>();
+    const part = docs.slice(n * DOCS_PER_FILE, (n + 1) * DOCS_PER_FILE).map(([s, r, ...rest]) => {
+      let own = local.get(s);
+      if (!own) {
+        own = { at: local.size, pages: new Map() };
+        local.set(s, own);
+      }
+      let page = own.pages.get(r);
+      if (page === undefined) {
+        page = own.pages.size;
+        own.pages.set(r, page);
+      }
+      return [own.at, page, ...rest];
     });
-    const own = [...local.keys()].map((s) => sessions[s]);
+    const own = [...local].map(([s, { pages }]) => {
+      const [home, links] = sessions[s] as [string, string[]];
+      return [home, [...pages.keys()].map((r) => links[r])];
+    });
     files.push({
       name: `_cctrail/search/d${n}.js`,
       text: `window.CCTRAIL_SEARCH_DOCS(${n},${literal(scriptJson({ s: own, d: part }))});\n`,

@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cctrail } from '../helpers.js';
@@ -24,20 +24,43 @@ async function projectsOf(name: string, session: HostileSession, sessionId: stri
   return projects;
 }
 
-/** Wall time of a whole `cctrail report` (start-up included, which only lowers the ratio). */
-async function reportTime(projects: string): Promise<number> {
+/** Size of each file below `dir`, by its path there. */
+function sizesUnder(dir: string): Map<string, number> {
+  const sizes = new Map<string, number>();
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true }))
+    if (entry.isFile()) {
+      const path = join(entry.parentPath, entry.name);
+      sizes.set(relative(dir, path), statSync(path).size);
+    }
+  return sizes;
+}
+
+/** Bytes of the files of `site` that `other` does not have alike (same path, same size): not the fixed ones. */
+function ownBytes(site: Map<string, number>, other: Map<string, number>): number {
+  let bytes = 0;
+  for (const [path, size] of site) if (other.get(path) !== size) bytes += size;
+  return bytes;
+}
+
+/**
+ * Wall time of a whole `cctrail report` (start-up included, which only lowers the ratio) and the sizes of the
+ * files it wrote.
+ */
+async function report(projects: string): Promise<{ ms: number; sizes: Map<string, number> }> {
   const started = performance.now();
   const run = await cctrail(['report', projects, '-o', `${projects}-site`]);
   const ms = performance.now() - started;
   expect(run.stderr).not.toContain('internal error');
   expect(run.code).toBe(0);
-  return ms;
+  return { ms, sizes: sizesUnder(`${projects}-site`) };
 }
 
 // Ten times the input may cost ten times the time, plus start-up; a quadratic step costs a hundred times. The
 // factor is generous: timings on a shared machine are noisy, and the 2,000-deep chain took minutes when the
 // report walked every chain once per agent.
 const FACTOR = 30;
+/** Bytes are not noisy: the bound is near ten. */
+const BYTES_FACTOR = 13;
 
 describe('hostile input (#19): report work proportional to the input', () => {
   for (const [name, [small, big]] of [
@@ -58,9 +81,14 @@ describe('hostile input (#19): report work proportional to the input', () => {
           make(big, '0d0d0d0d-0000-4000-8000-00000000a002'),
           '0d0d0d0d-0000-4000-8000-00000000a002',
         );
-        const smallMs = await reportTime(a);
-        const bigMs = await reportTime(b);
-        expect(bigMs / smallMs).toBeLessThan(FACTOR);
+        const smallRun = await report(a);
+        const bigRun = await report(b);
+        expect(bigRun.ms / smallRun.ms).toBeLessThan(FACTOR);
+        // What it writes is counted, not timed: ten times the input, about ten times the bytes, the site's fixed
+        // files (scripts, styles) left out. A search index that listed every page of a session in each of its
+        // files made it 14 × on the chain and 19 × on the retries (10 × and 10 × since).
+        const ratio = ownBytes(bigRun.sizes, smallRun.sizes) / ownBytes(smallRun.sizes, bigRun.sizes);
+        expect(ratio).toBeLessThan(BYTES_FACTOR);
       },
       600_000,
     );
