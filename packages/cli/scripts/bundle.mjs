@@ -36,6 +36,19 @@ const mainIsIndex = {
 
 rmSync(outdir, { recursive: true, force: true });
 rmSync(join(dist, 'site-server'), { recursive: true, force: true });
+
+/** What both bundles are: one minified ES module for Node 20 (names kept: messages and errors may show them). */
+const NODE_MODULE = {
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  minify: true,
+  keepNames: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+};
+
 const { metafile } = await build({
   entryPoints: {
     bin: join(dist, 'bin.js'),
@@ -43,16 +56,9 @@ const { metafile } = await build({
     'build-worker': join(dist, 'runtime', 'build-worker.js'),
     'session-worker': join(report, 'dist', 'build', 'session-worker.js'),
   },
+  ...NODE_MODULE,
   outdir,
-  bundle: true,
   splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  minify: true,
-  // Names stay as written: messages and errors may show them.
-  keepNames: true,
-  legalComments: 'none',
   // Astro bundles the site anew only where the site's sources are (in this repository); the package ships the
   // bundle made by the build. Every other package is inlined, runtime dependencies included, but those the
   // package.json's `bundle.external` names: the published manifest lists only those (`.pnpmfile.cjs`).
@@ -71,7 +77,6 @@ const { metafile } = await build({
   },
   plugins: [mainIsIndex],
   metafile: true,
-  logLevel: 'warning',
 });
 
 // The `open` package, bundled by `vendor-open.mjs`: loaded by its path (`./vendor/open.js`), with `xdg-open`
@@ -90,15 +95,8 @@ const siteCopy = join(dist, 'site-server', relative(join(report, 'dist', 'site-s
 cpSync(siteFolder, siteCopy, { recursive: true, filter: (src) => !src.startsWith(dirname(site.entry)) });
 await build({
   entryPoints: [site.entry],
+  ...NODE_MODULE,
   outfile: join(siteCopy, relative(siteFolder, site.entry)),
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  minify: true,
-  keepNames: true,
-  legalComments: 'none',
-  logLevel: 'warning',
 });
 
 copyPublicTypes(dist, outdir);
