@@ -38,11 +38,8 @@ export type {
 } from './archive/archive-index.js';
 export { costDiffers } from './archive/claude-code-cost.js';
 export type { ConversationDigest } from './archive/conversation-digest.js';
-export {
-  type ConversationInput,
-  conversationTotals,
-  findConversations,
-} from './archive/conversations.js';
+export type { ConversationInput } from './archive/conversation-input.js';
+export { conversationTotals, findConversations } from './archive/conversations.js';
 export { costTotals, type ResponseCost, responseCosts } from './archive/cost-totals.js';
 export {
   findDuplicates,

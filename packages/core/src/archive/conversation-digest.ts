@@ -4,7 +4,7 @@
  * part of the statistics digest.
  */
 import type { Session } from '../model/session.js';
-import { type JoinedDigest, joinedDigest } from './joined-epochs.js';
+import { type JoinedDigest, joinedDigest } from './joined-digest.js';
 import { type TeammateDigest, teammateDigest } from './teammate-digest.js';
 
 /** How a session points outside itself. */

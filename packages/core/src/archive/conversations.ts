@@ -9,18 +9,10 @@
  */
 
 import type { Conversation, ConversationMember, ConversationTotals } from '../model/conversation.js';
+import type { ConversationInput } from './conversation-input.js';
 import { costTotals } from './cost-totals.js';
 import { totalUsage } from './duplicates.js';
 import { type JoinedForks, joinConversation } from './joined-epochs.js';
-import type { StatsDigest } from './session-stats.js';
-
-/** A session as the conversation map sees it. */
-export interface ConversationInput {
-  id: string;
-  project: string | null;
-  title: string | null;
-  digest: StatsDigest;
-}
 
 /**
  * Groups sessions into conversations and links each file to the others of its conversation.

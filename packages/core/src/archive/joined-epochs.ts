@@ -9,53 +9,12 @@
  * holds a uuid or a response places it. Linear in the conversation's entries and responses.
  */
 import { type ForkCounts, forkCounts } from '../analyses/fork-kinds.js';
-import { addUsage, emptyUsage, hasUsage } from '../graph/usage.js';
+import { addUsage, emptyUsage } from '../graph/usage.js';
 import type { JoinedEpoch } from '../model/conversation.js';
-import type { Usage } from '../model/entry.js';
-import type { ForkKind, Session } from '../model/session.js';
+import type { ForkKind } from '../model/session.js';
+import type { ConversationInput } from './conversation-input.js';
+import type { JoinedDigest } from './joined-digest.js';
 import { addCost, emptyCost } from './session-cost.js';
-
-/** What a session gives the joined graph: its entries' epochs, its epochs' boundaries, responses, branch points. */
-export interface JoinedDigest {
-  /** Per entry (in the order of `StatsDigest.uuids`): its epoch in the file; `-1 - epoch` for a sidechain's entry. */
-  epochOf: number[];
-  /** Per epoch of the file: the compaction boundary that opened it, null for the first. */
-  boundaries: (string | null)[];
-  /** Per API response with usage, in the order of `StatsDigest.responses`: its epoch in the file. */
-  responseEpochs: number[];
-  /** Branch points of the file. */
-  branchPoints: { uuid: string; kind: ForkKind }[];
-}
-
-/**
- * Digests what the joined graph needs of a session.
- *
- * @param session A built session (content is not needed).
- */
-export function joinedDigest(session: Session): JoinedDigest {
-  return {
-    epochOf: session.entries.map((e) => (e.sidechain === null ? e.epoch : -1 - e.epoch)),
-    boundaries: session.epochs.map((e) => e.compaction),
-    responseEpochs: session.responses.filter(hasUsage).map((r) => r.epoch),
-    branchPoints: session.branchPoints.map(({ uuid, kind }) => ({ uuid, kind })),
-  };
-}
-
-/** A session file as the joined graph sees it (a `ConversationInput`, without the types that would make a cycle). */
-export interface JoinedFile {
-  id: string;
-  digest: {
-    uuids: readonly string[];
-    responses: readonly { key: string; usage: Usage }[];
-    costs: readonly { key: string; usd: number | null }[];
-    conversation?: {
-      refs: readonly { uuid: string }[];
-      forkedFrom: { at: string | null } | null;
-      compactions: readonly { uuid: string; trigger: 'auto' | 'manual' | null; timestamp: string | null }[];
-      joined?: JoinedDigest;
-    };
-  };
-}
 
 /** Branch points of the joined graph by class (each once), and the `/branch` copies that go on. */
 export type JoinedForks = ForkCounts & { branches: number };
@@ -67,7 +26,7 @@ export type JoinedForks = ForkCounts & { branches: number };
  * @param branches How many of them are `/branch` copies that go on from their fork point.
  */
 export function joinConversation(
-  files: readonly JoinedFile[],
+  files: readonly ConversationInput[],
   branches: number,
 ): { epochs: JoinedEpoch[]; forks: JoinedForks } {
   const keyOf = new Map<string, string>();
@@ -129,7 +88,11 @@ export function joinConversation(
 }
 
 /** The joined key of each epoch of a file (see the module's comment). */
-function fileEpochKeys(file: JoinedFile, joined: JoinedDigest, keyOf: ReadonlyMap<string, string>): string[] {
+function fileEpochKeys(
+  file: ConversationInput,
+  joined: JoinedDigest,
+  keyOf: ReadonlyMap<string, string>,
+): string[] {
   const { uuids, conversation: links } = file.digest;
   const inherited = new Map<number, string>();
   if (keyOf.size > 0)

@@ -9,7 +9,7 @@
  * teammate file that starts at or after the spawn wins; each teammate file answers one spawn.
  */
 import type { TeammateLink } from '../model/teammate.js';
-import type { ConversationInput } from './conversations.js';
+import type { ConversationInput } from './conversation-input.js';
 import { costTotals } from './cost-totals.js';
 import { totalUsage } from './duplicates.js';
 
