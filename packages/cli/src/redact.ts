@@ -52,12 +52,6 @@ function isPlaceholder(secret: string): boolean {
  * @returns The new text and the number of secrets replaced.
  */
 export function redactText(text: string, found?: Set<string>): { text: string; count: number } {
-  // The preset reads the text as written; what cctrail's patterns replaced already is not found again.
-  return replaceFindings(redactShapes(text, found), presetSecrets(text), found);
-}
-
-/** cctrail's own patterns over one string (`redactText` without secretlint's preset). */
-function redactShapes(text: string, found?: Set<string>): { text: string; count: number } {
   if (!text.includes('\u001b')) return redactPlain(text, found);
   // Terminal colour codes can split a secret or hide its edges: the text is scanned without them, and
   // published without them when it held a secret.
@@ -65,10 +59,17 @@ function redactShapes(text: string, found?: Set<string>): { text: string; count:
   return result.count > 0 ? result : { text, count: 0 };
 }
 
+/** Both rule sets over a text without terminal codes: cctrail's patterns, then what secretlint's preset finds. */
+function redactPlain(text: string, found?: Set<string>): { text: string; count: number } {
+  // The preset reads the text as written; what cctrail's patterns replaced already is not found again.
+  return replaceFindings(redactShapes(text, found), presetSecrets(text), found);
+}
+
 // CSI sequences (colours, cursor moves) and OSC sequences (titles, hyperlinks).
 const ANSI_ESCAPE = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g;
 
-function redactPlain(text: string, found?: Set<string>): { text: string; count: number } {
+/** cctrail's own patterns over a text without terminal codes. */
+function redactShapes(text: string, found?: Set<string>): { text: string; count: number } {
   if (text.length <= SHORT_TEXT && !ANY_HINT.test(text)) return { text, count: 0 };
   const counter: Counter = { count: 0, found };
   let out = text;

@@ -88,6 +88,15 @@ describe("secretlint's recommended preset as the engine", () => {
     expect(count).toBeGreaterThanOrEqual(PRESET_ONLY.length * 3);
   });
 
+  it('reads them without terminal colour codes, which may split them, and publishes the text without', () => {
+    for (const secret of PRESET_ONLY) {
+      const split = `\u001b[1m${secret.slice(0, 6)}\u001b[0m\u001b[32m${secret.slice(6)}\u001b[0m`;
+      const result = redactText(`key: ${split} done`);
+      expect(result.text, secret).toMatch(/^key: \[REDACTED:[a-z-]+\] done$/);
+      expect(result.count).toBe(1);
+    }
+  });
+
   it('ignores a transcript that asks secretlint to stop (`secretlint-disable`)', () => {
     const secret = PRESET_ONLY[0]!;
     expect(redactText(`// secretlint-disable\n${secret}`).text).not.toContain(secret);
