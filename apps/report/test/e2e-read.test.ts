@@ -5,24 +5,46 @@ import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReport } from '../src/index.js';
+import type { Session } from '../src/views/model.js';
 import { CHROMIUM, htmlFiles, launchChromium } from './helpers/browser.js';
-import { demoSession, writeArchive } from './helpers/demo.js';
+import { demoSession, linearSession, writeArchive } from './helpers/demo.js';
 import { scenarioProjects } from './helpers/fixtures.js';
 
 /**
  * Reading a report: search inside transcripts and open the place found, follow a spawning call to its agent's
  * page and back, element ids unique on every page. Built from the `subagents-meta` fixture and the demo
- * session, opened from file:// in Debian's chromium.
+ * session (and a long linear one), opened from file:// in Debian's chromium.
  */
 
 const tmp = mkdtempSync(join(tmpdir(), 'cctrail-read-e2e-'));
 const outDir = join(tmp, 'site');
+
+/** The session, its times a year earlier. */
+function yearEarlier(s: Session): Session {
+  const earlier = (t: string | null) => (t === null ? null : t.replace(/^2026-/, '2025-'));
+  return {
+    ...s,
+    startedAt: earlier(s.startedAt),
+    endedAt: earlier(s.endedAt),
+    entries: s.entries.map((e) => ({ ...e, timestamp: earlier(e.timestamp) })),
+  };
+}
 
 beforeAll(async () => {
   const projects = await scenarioProjects('subagents-meta');
   writeArchive(join(tmp, 'data'), [
     ...projects,
     { id: 'demo', cwd: '/home/dev/shop', sessions: [demoSession()] },
+    // A session of 30 prompts with the same words and 21 short sessions: more results than a page of them, in
+    // transcripts and in titles. A year older than the others, so their entries are numbered after them.
+    {
+      id: 'long',
+      cwd: '/home/dev/long',
+      sessions: [
+        linearSession('long', 60),
+        ...Array.from({ length: 21 }, (_, i) => linearSession(`short${i}`, 2)),
+      ].map(yearEarlier),
+    },
   ]);
   await buildReport({ dataDir: join(tmp, 'data'), outDir, cacheDir: false });
 }, 240_000);
@@ -110,7 +132,7 @@ describe.skipIf(!existsSync(CHROMIUM))('in chromium, from file://', () => {
   }
   const hitTexts = (page: Page) => page.locator('#search-hits li a').allTextContents();
 
-  it('finds a word of the oldest session loading one term file and one file of entries', async () => {
+  it('finds a word of one session loading one term file and one file of entries', async () => {
     const page = await searchFor('cart');
     const texts = await hitTexts(page);
     expect(texts.length).toBeGreaterThan(0);
@@ -133,6 +155,33 @@ describe.skipIf(!existsSync(CHROMIUM))('in chromium, from file://', () => {
     expect(await hitTexts(none)).toEqual([]);
     expect(await none.textContent('#search-hits-status')).toMatch(/^0 in transcripts/);
     await none.close();
+  });
+
+  it("shows a common word's best 20 first, counts them all, and shows the next ones without repeating any", async () => {
+    const page = await searchFor('number');
+    const status = (await page.textContent('#search-hits-status')) ?? '';
+    const count = Number(/^(\d+) in transcripts, best 20 first\.$/.exec(status)?.[1]);
+    expect(count).toBe(30 + 21);
+    const hrefs = () =>
+      page.locator('#search-hits li a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(await hrefs()).toHaveLength(20);
+    await page.click('button.search-more');
+    await expect.poll(async () => (await hrefs()).length).toBe(Math.min(40, count));
+    const all = await hrefs();
+    expect(new Set(all).size).toBe(all.length);
+    await page.close();
+  });
+
+  it('shows the first 20 sessions found by title, then the others on request', async () => {
+    const page = await searchFor('short');
+    expect(await page.textContent('#search-status')).toBe(
+      '21 sessions or sub-agents by title, prompt or agent, first 20 shown',
+    );
+    const titles = page.locator('#search-results li a');
+    expect(await titles.count()).toBe(20);
+    await page.click('#search-results ~ button.search-more');
+    await expect.poll(() => titles.count()).toBe(21);
+    await page.close();
   });
 
   it('follows a spawn to the agent page and back to the spawning call', async () => {

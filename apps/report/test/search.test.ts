@@ -21,11 +21,18 @@ describe('search index', () => {
 });
 
 describe('postings as text', () => {
-  it('round-trips documents and weights, one digit for a near document', () => {
-    const p = { docs: [0, 1, 2, 40, 5000, 5001], weights: [1, 8, 3, 2, 7, 1] };
+  it('round-trips documents and weights, best first, one digit for a near document of the same weight', () => {
+    const p = { docs: [0, 1, 2, 40, 5000, 5001, 5002], weights: [1, 8, 3, 2, 7, 1, 8] };
     const text = encodePostings(p);
-    expect(decodePostings(text)).toEqual(p);
-    expect(encodePostings({ docs: [0, 1, 2, 3], weights: [1, 1, 1, 1] })).toHaveLength(4);
+    // Heaviest first, documents increasing within a weight.
+    expect(decodePostings(text)).toEqual({
+      docs: [1, 5002, 5000, 2, 40, 0, 5001],
+      weights: [8, 8, 7, 3, 2, 1, 1],
+    });
+    expect(encodePostings({ docs: [3, 0, 2, 1], weights: [1, 1, 1, 1] })).toHaveLength(4);
+    expect(decodePostings(encodePostings({ docs: [3, 0, 2, 1], weights: [1, 1, 1, 1] })).docs).toEqual([
+      0, 1, 2, 3,
+    ]);
     expect(text).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(() => decodePostings('A,')).toThrow(/digit/);
     expect(() => decodePostings('Aé')).toThrow(/digit/);

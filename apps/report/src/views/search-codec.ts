@@ -1,9 +1,11 @@
 /**
- * The postings of the transcript index as text: each posting (a document and the weight of the term in it) is
- * one number, `(gap − 1) × WEIGHTS + (weight − 1)` where the gap is the distance from the previous document of
- * the list, written as base-64 digits, five bits a digit, low bits first; a digit of the first half of the
- * alphabet ends a number, one of the second half goes on. The search page (`_cctrail/search.js`) decodes the
- * same way.
+ * The postings of the transcript index as text, best first: a term's documents grouped by the term's weight in
+ * them, heaviest group first, each group in increasing document order, so that the search page reads the best
+ * documents of a term from the start of its list without decoding the rest. Each posting is one number,
+ * `(gap − 1) × WEIGHTS + (weight − 1)`, where the gap is the distance from the previous document of the same
+ * group (from −1 for a group's first: a change of weight starts a group). Numbers are written as base-64
+ * digits, five bits a digit, low bits first; a digit of the first half of the alphabet ends a number, one of
+ * the second half goes on. The search page (`_cctrail/search-match.js`) decodes the same way.
  */
 
 /** The digits: 0–31 end a number, 32–63 continue it. No quote, backslash or comma (term files use commas). */
@@ -12,26 +14,31 @@ const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_
 /** Distinct weights of a term in a document (1 … WEIGHTS). */
 export const WEIGHTS = 8;
 
-/** A term's postings: documents in increasing order, each with its weight (1 … WEIGHTS). */
+/** A term's postings: documents, each once, each with its weight (1 … WEIGHTS). */
 export interface Postings {
   docs: number[];
   weights: number[];
 }
 
-/** Writes a posting list (documents increasing, weights 1 … WEIGHTS). */
+/** Writes a posting list (in any order; each document once, weights 1 … WEIGHTS) best first. */
 export function encodePostings(p: Postings): string {
+  const groups: number[][] = Array.from({ length: WEIGHTS }, () => []);
+  for (let i = 0; i < p.docs.length; i++)
+    groups[WEIGHTS - (p.weights[i] as number)]?.push(p.docs[i] as number);
   let out = '';
-  let last = -1;
-  for (let i = 0; i < p.docs.length; i++) {
-    const doc = p.docs[i] as number;
-    let v = (doc - last - 1) * WEIGHTS + ((p.weights[i] as number) - 1);
-    last = doc;
-    while (v >= 32) {
-      out += DIGITS[32 + (v % 32)];
-      v = Math.floor(v / 32);
+  groups.forEach((docs, g) => {
+    docs.sort((a, b) => a - b);
+    let last = -1;
+    for (const doc of docs) {
+      let v = (doc - last - 1) * WEIGHTS + (WEIGHTS - 1 - g);
+      last = doc;
+      while (v >= 32) {
+        out += DIGITS[32 + (v % 32)];
+        v = Math.floor(v / 32);
+      }
+      out += DIGITS[v];
     }
-    out += DIGITS[v];
-  }
+  });
   return out;
 }
 
@@ -39,11 +46,12 @@ export function encodePostings(p: Postings): string {
 const VALUE = new Int8Array(128).fill(-1);
 for (let i = 0; i < DIGITS.length; i++) VALUE[DIGITS.charCodeAt(i)] = i;
 
-/** Reads a posting list written by `encodePostings`; throws on a character that is not a digit. */
+/** Reads a posting list written by `encodePostings`, best first; throws on a character that is not a digit. */
 export function decodePostings(text: string): Postings {
   const docs: number[] = [];
   const weights: number[] = [];
   let last = -1;
+  let group = 0;
   let v = 0;
   let scale = 1;
   for (let i = 0; i < text.length; i++) {
@@ -56,9 +64,14 @@ export function decodePostings(text: string): Postings {
       continue;
     }
     v += d * scale;
+    const weight = (v % WEIGHTS) + 1;
+    if (weight !== group) {
+      group = weight;
+      last = -1;
+    }
     last += Math.floor(v / WEIGHTS) + 1;
     docs.push(last);
-    weights.push((v % WEIGHTS) + 1);
+    weights.push(weight);
     v = 0;
     scale = 1;
   }
