@@ -3,7 +3,9 @@
 // Debian's chromium from file://, for each query typed into the search page, the time from the input to its
 // first transcript results on screen, and the files and bytes of the index that query loaded.
 //
-//   node scripts/bench/search-index.mjs SITE_DIR ARCHIVE_DIR [--query words]… [--runs 5] [--no-browser]
+//   node scripts/bench/search-index.mjs SITE_DIR ARCHIVE_DIR [--query words]… [--runs 5] [--no-browser] [--phases]
+//
+// --phases prints each run's first-result time and where it went (term files, matching) as the page records it.
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -79,10 +81,10 @@ function median(values) {
 
 /**
  * Queries typed into the search page in chromium from file://, each `runs` times in a fresh page: the time from
- * the input to the first transcript result on screen (measured by the page: median and best), the hits, and
- * the index files loaded.
+ * the input to the first transcript result on screen (measured by the page: median and best), to the whole
+ * first page of results and their count (median), the hits, and the index files loaded.
  */
-export async function searchTimes(site, queries, runs = 5) {
+export async function searchTimes(site, queries, runs = 5, phases = false) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -93,6 +95,7 @@ export async function searchTimes(site, queries, runs = 5) {
   try {
     for (const q of queries) {
       const firsts = [];
+      const dones = [];
       let last = null;
       for (let run = 0; run < runs; run++) {
         const page = await browser.newPage();
@@ -101,11 +104,14 @@ export async function searchTimes(site, queries, runs = 5) {
         await page.waitForSelector('#search-hits-status[data-ms]', { timeout: 120_000 });
         last = await page.evaluate(() => ({
           first: document.getElementById('search-hits')?.getAttribute('data-first-ms'),
+          done: document.getElementById('search-hits-status')?.getAttribute('data-ms'),
           phases: document.getElementById('search-hits')?.getAttribute('data-phases') ?? '',
           status: document.getElementById('search-hits-status')?.textContent ?? '',
           scripts: [...document.scripts].map((s) => s.src).filter((u) => u.includes('/_cctrail/search/')),
         }));
         if (last.first !== null) firsts.push(Number(last.first));
+        dones.push(Number(last.done));
+        if (phases) console.log(`  ${q}: first result ${last.first} ms; ${last.phases}`);
         await page.close();
       }
       const bytes = last.scripts.reduce((a, u) => a + statSync(fileURLToPath(u)).size, 0);
@@ -113,6 +119,7 @@ export async function searchTimes(site, queries, runs = 5) {
         q,
         first: firsts.length > 0 ? median(firsts) : null,
         best: firsts.length > 0 ? Math.min(...firsts) : null,
+        done: median(dones),
         status: last.status,
         loads: last.scripts.length,
         bytes,
@@ -125,10 +132,11 @@ export async function searchTimes(site, queries, runs = 5) {
 }
 
 /**
- * CPU time (ms, this thread) of a query's work as the search page does it, in Node: reading and evaluating the
- * term files of its words, scoring their postings, picking the best 20, reading and evaluating the entries
- * files of those (median of `runs`, nothing kept between runs). Wall times in a browser on a machine shared
- * with other work are stretched; this is what a quiet one would spend on the work itself.
+ * CPU time (ms, this thread) of a query's work as the search page does it, in Node, with the page's own matcher
+ * (`_cctrail/search-match.js`): reading and evaluating the term files of its words, picking the best 20 (for
+ * one word from the heads of its lists), reading and evaluating the entries files of those — `first`; then
+ * matching every entry to count them — `all` (medians of `runs`, nothing kept between runs). Wall times in a
+ * browser on a machine shared with other work are stretched; this is what a quiet one would spend on the work.
  */
 export function searchCpu(site, query, runs = 5) {
   const dir = join(site, '_cctrail', 'search');
@@ -138,6 +146,7 @@ export function searchCpu(site, query, runs = 5) {
     return w;
   };
   const meta = windowOf(join(site, '_cctrail', 'search-index.js')).CCTRAIL_SEARCH_FILES;
+  const M = windowOf(join(site, '_cctrail', 'search-match.js')).CCTRAIL_MATCH;
   const script = (name, hook) => {
     let value = null;
     new Function('window', readFileSync(join(dir, `${name}.js`), 'utf8'))({
@@ -147,82 +156,39 @@ export function searchCpu(site, query, runs = 5) {
     });
     return value;
   };
-  const digits = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-  const value = new Int8Array(128);
-  for (let i = 0; i < 64; i++) value[digits.charCodeAt(i)] = i;
   const cpu = () => {
     const u = process.cpuUsage();
     return (u.user + u.system) / 1000;
   };
-  const times = [];
+  const firsts = [];
+  const alls = [];
   let hits = 0;
   let loads = 0;
   for (let run = 0; run < runs; run++) {
     const start = cpu();
-    const words = query
-      .toLowerCase()
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter((w) => w !== '');
-    let total = null;
+    const words = M.queryWords(query);
     loads = 0;
-    for (const word of words) {
-      const prefix = word.length >= 3;
-      let lo = 0;
-      while (lo + 1 < meta.t.length && meta.t[lo + 1] <= word) lo++;
-      let hi = lo;
-      if (prefix) while (hi + 1 < meta.t.length && meta.t[hi + 1].startsWith(word)) hi++;
-      const scores = new Float64Array(meta.n);
-      for (let n = lo; n <= hi; n++) {
-        const file = `,${script(`t${n}`, 'CCTRAIL_SEARCH_TERMS')},`;
-        loads++;
-        for (const entry of file.split(',')) {
-          const [term, code] = entry.split(' ');
-          if (!term || !(prefix ? term.startsWith(word) : term === word)) continue;
-          let df = 0;
-          for (let i = 0; i < code.length; i++) if (value[code.charCodeAt(i)] < 32) df++;
-          const idf = Math.log(1 + (meta.n - df + 0.5) / (df + 0.5)) * (term === word ? 1 : 0.5);
-          let last = -1;
-          let v = 0;
-          let scale = 1;
-          for (let i = 0; i < code.length; i++) {
-            const d = value[code.charCodeAt(i)];
-            if (d >= 32) {
-              v += (d - 32) * scale;
-              scale *= 32;
-              continue;
-            }
-            v += d * scale;
-            last += Math.floor(v / 8) + 1;
-            scores[last] = Math.max(scores[last], idf * ((v % 8) + 1));
-            v = 0;
-            scale = 1;
-          }
-        }
-      }
-      total = total === null ? scores : total.map((t, d) => (t > 0 && scores[d] > 0 ? t + scores[d] : 0));
-    }
-    const docs = [];
-    for (let d = 0; d < total.length; d++) if (total[d] > 0) docs.push(d);
-    hits = docs.length;
-    // The best 20 without sorting all, as the page picks them.
-    const better = (a, b) => total[a] > total[b] || (total[a] === total[b] && a < b);
-    const best = [];
-    for (const d of docs) {
-      if (best.length === 20 && !better(d, best[19])) continue;
-      let i = best.length === 20 ? 19 : best.length;
-      while (i > 0 && better(d, best[i - 1])) {
-        best[i] = best[i - 1];
-        i--;
-      }
-      best[i] = d;
-    }
+    const lists = words.map((word) =>
+      M.termLists(
+        M.fileRange(meta.t, word).map((n) => {
+          loads++;
+          return `,${script(`t${n}`, 'CCTRAIL_SEARCH_TERMS')},`;
+        }),
+        word,
+      ),
+    );
+    let found = lists.length === 1 ? null : M.match(lists, meta.n);
+    const best = found ? M.ranked(found, 0, 20) : M.best(lists[0], meta.n, 20);
     for (const n of new Set(best.map((d) => Math.floor(d / meta.k)))) {
       JSON.parse(script(`d${n}`, 'CCTRAIL_SEARCH_DOCS'));
       loads++;
     }
-    times.push(cpu() - start);
+    firsts.push(cpu() - start);
+    found ??= M.match(lists, meta.n);
+    hits = found.docs.length;
+    alls.push(cpu() - start);
   }
-  return { ms: median(times), hits, loads };
+  return { ms: median(firsts), all: median(alls), hits, loads };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
@@ -244,7 +210,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   for (const q of queries) {
     const c = searchCpu(site, q);
     console.log(
-      `"${q}": CPU ${c.ms.toFixed(0)} ms in Node for the page's work (median of 5); ${c.hits} hits, ${c.loads} files`,
+      `"${q}": CPU in Node for the page's work (median of 5): ${c.ms.toFixed(0)} ms to the first 20, ${c.all.toFixed(0)} ms with the count; ${c.hits} hits, ${c.loads} files`,
     );
   }
   if (queries.length > 0 && existsSync(CHROMIUM) && !process.argv.includes('--no-browser'))
@@ -252,8 +218,9 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
       site,
       queries,
       Number(process.argv[process.argv.indexOf('--runs') + 1]) || 5,
+      process.argv.includes('--phases'),
     ))
       console.log(
-        `"${t.q}": first result ${t.first ?? '—'} ms after the input (median; best ${t.best ?? '—'} ms); ${t.status} ${t.loads} files loaded, ${kb(t.bytes)}`,
+        `"${t.q}": first result ${t.first ?? '—'} ms after the input (median; best ${t.best ?? '—'} ms), all ${t.done} ms; ${t.status} ${t.loads} files loaded, ${kb(t.bytes)}`,
       );
 }
