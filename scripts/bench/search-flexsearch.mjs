@@ -3,11 +3,11 @@
 // copies left out), for BENCHMARKS.md's comparison: the size of its exported index against the text the pages
 // show, the time to build it in Node, and in Debian's chromium from file:// the time from a query to its
 // results when the page loads the whole index as a classic script (FlexSearch's non-module bundle, then the
-// exported keys as JSON texts in strings, `index.import` of each, `search`).
+// exported keys as JSON texts in strings, or array literals with --literal, `index.import` of each, `search`).
 // Needs the report built (`pnpm --filter @cctrail/report build`).
 //
 //   node scripts/bench/search-flexsearch.mjs ARCHIVE_DIR OUT_DIR [--query words]… [--runs 3] [--sessions N]
-//     [--tokenize forward|strict] [--reuse]
+//     [--tokenize forward|strict] [--literal] [--reuse]
 
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -40,7 +40,7 @@ export async function flexSearchIndex(archive, tokenize, limit = Number.POSITIVE
   let id = 0;
   let sessions = 0;
   let text = 0;
-  const t0 = process.hrtime.bigint();
+  let addNs = 0n;
   for (const file of sessionFiles(archive)) {
     if (sessions >= limit) break;
     const s = JSON.parse(readFileSync(file, 'utf8'));
@@ -50,11 +50,13 @@ export async function flexSearchIndex(archive, tokenize, limit = Number.POSITIVE
       const t = entrySearchText(e);
       if (!/\S/.test(t)) continue;
       text += Buffer.byteLength(t);
+      const t0 = process.hrtime.bigint();
       index.add(id, t);
+      addNs += process.hrtime.bigint() - t0;
       id++;
     }
   }
-  const addMs = Number(process.hrtime.bigint() - t0) / 1e6;
+  const addMs = Number(addNs) / 1e6;
   const keys = [];
   const t1 = process.hrtime.bigint();
   await index.export((key, data) => {
@@ -65,14 +67,19 @@ export async function flexSearchIndex(archive, tokenize, limit = Number.POSITIVE
 }
 
 /** Writes the page: FlexSearch's browser bundle, the index as a script, and a `run(query)` timing a query. */
-function writePage(out, keys, tokenize) {
+function writePage(out, keys, tokenize, literal) {
   mkdirSync(out, { recursive: true });
   const main = createRequire(import.meta.url).resolve('flexsearch');
   copyFileSync(
     join(main.slice(0, main.lastIndexOf('/dist/')), 'dist/flexsearch.bundle.min.js'),
     join(out, 'flexsearch.js'),
   );
-  writeFileSync(join(out, 'index.js'), `window.FS_INDEX=${JSON.stringify(keys)};\n`);
+  // Each key's data as a JSON text in a string (as MiniSearch's page has it), or with --literal as the
+  // script's own array literal (`import` takes either).
+  const data = literal
+    ? `[${keys.map(([key, json]) => `[${JSON.stringify(key)},${json}]`).join(',')}]`
+    : JSON.stringify(keys);
+  writeFileSync(join(out, 'index.js'), `window.FS_INDEX=${data};\n`);
   writeFileSync(
     join(out, 'index.html'),
     `<!doctype html><meta charset="utf-8"><script src="flexsearch.js"></script><script>
@@ -139,14 +146,15 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     const limit = process.argv.includes('--sessions') ? Number(option('--sessions')) : undefined;
     const tokenize = process.argv.includes('--tokenize') ? option('--tokenize') : 'forward';
     const { keys, ...built } = await flexSearchIndex(archive, tokenize, limit);
-    writePage(out, keys, tokenize);
+    const literal = process.argv.includes('--literal');
+    writePage(out, keys, tokenize, literal);
     const chunks = keys.map(([key, data]) => ({ key, size: data.length }));
     const whole = chunks.reduce((a, c) => a + c.size, 0);
-    writeFileSync(join(out, 'sizes.json'), JSON.stringify({ tokenize, ...built, whole, chunks }));
+    writeFileSync(join(out, 'sizes.json'), JSON.stringify({ tokenize, literal, ...built, whole, chunks }));
   }
   const sizes = JSON.parse(readFileSync(join(out, 'sizes.json'), 'utf8'));
   console.log(
-    `FlexSearch (${sizes.tokenize}): ${sizes.sessions} sessions, ${sizes.entries} entries (${mb(sizes.indexedText)} indexed), ${sizes.terms} keys; add ${(sizes.addMs / 1000).toFixed(1)} s, export ${(sizes.exportMs / 1000).toFixed(1)} s; exported ${mb(sizes.whole)} (JSON) in ${sizes.chunks.length} keys (${sizes.chunks.map((c) => `${c.key} ${mb(c.size)}`).join(', ')}), as a script ${mb(statSync(join(out, 'index.js')).size)}`,
+    `FlexSearch (${sizes.tokenize}${sizes.literal ? ', index as a literal' : ''}): ${sizes.sessions} sessions, ${sizes.entries} entries (${mb(sizes.indexedText)} indexed), ${sizes.terms} keys; add ${(sizes.addMs / 1000).toFixed(1)} s, export ${(sizes.exportMs / 1000).toFixed(1)} s; exported ${mb(sizes.whole)} (JSON) in ${sizes.chunks.length} keys (${sizes.chunks.map((c) => `${c.key} ${mb(c.size)}`).join(', ')}), as a script ${mb(statSync(join(out, 'index.js')).size)}`,
   );
   const runs = Number(option('--runs')) || 3;
   for (const t of await times(out, queries, runs))
