@@ -9,14 +9,14 @@
 //   node scripts/bench/search-flexsearch.mjs ARCHIVE_DIR OUT_DIR [--query words]… [--runs 3] [--sessions N]
 //     [--tokenize forward|strict] [--literal] [--reuse]
 
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import FlexSearch from 'flexsearch';
 import { entrySearchText } from '../../apps/report/dist/views/search-text.js';
+import { sessionFiles, timePage } from './library-page.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
 /** FlexSearch's options: forward tokenization by default (every prefix of a term, from its first letter: the
  * library has no smallest prefix length; `--tokenize strict` indexes whole terms only), the default encoder but
  * numbers kept whole (by default it cuts digits into triplets, so `105104` would be `105 104`; the report keeps
@@ -24,15 +24,6 @@ const CHROMIUM = '/usr/bin/chromium';
 const ENCODER = { numeric: false };
 /** Results a query asks for: those the report shows first. */
 const LIMIT = 20;
-
-function sessionFiles(archive) {
-  const root = join(archive, 'sessions');
-  return readdirSync(root).flatMap((p) =>
-    readdirSync(join(root, p))
-      .filter((f) => f.endsWith('.json'))
-      .map((f) => join(root, p, f)),
-  );
-}
 
 /** FlexSearch's index of the first `limit` sessions of the archive (all by default), and its exported keys. */
 export async function flexSearchIndex(archive, tokenize, limit = Number.POSITIVE_INFINITY) {
@@ -104,34 +95,6 @@ window.run = (q) => new Promise((resolve) => {
   );
 }
 
-/** Each query `runs` times in a fresh page from file://: the median of each phase. */
-async function times(out, queries, runs) {
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
-  const med = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
-  const rows = [];
-  try {
-    for (const q of queries) {
-      const r = [];
-      for (let run = 0; run < runs; run++) {
-        const page = await browser.newPage();
-        await page.goto(pathToFileURL(join(out, 'index.html')).href, { waitUntil: 'load' });
-        r.push(await page.evaluate((query) => window.run(query), q));
-        await page.close();
-      }
-      const m = (k) => Math.round(med(r.map((x) => x[k])));
-      rows.push({ ...r[0], q, ms: m('ms'), script: m('script'), load: m('load'), search: m('search') });
-    }
-  } finally {
-    await browser.close();
-  }
-  return rows;
-}
-
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [archive, out] = process.argv.slice(2);
   const queries = process.argv.flatMap((a, i) => (process.argv[i - 1] === '--query' ? [a] : []));
@@ -157,7 +120,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     `FlexSearch (${sizes.tokenize}${sizes.literal ? ', index as a literal' : ''}): ${sizes.sessions} sessions, ${sizes.entries} entries (${mb(sizes.indexedText)} indexed), ${sizes.terms} keys; add ${(sizes.addMs / 1000).toFixed(1)} s, export ${(sizes.exportMs / 1000).toFixed(1)} s; exported ${mb(sizes.whole)} (JSON) in ${sizes.chunks.length} keys (${sizes.chunks.map((c) => `${c.key} ${mb(c.size)}`).join(', ')}), as a script ${mb(statSync(join(out, 'index.js')).size)}`,
   );
   const runs = Number(option('--runs')) || 3;
-  for (const t of await times(out, queries, runs))
+  for (const t of await timePage(out, queries, runs))
     console.log(
       `"${t.q}": results ${t.ms} ms after the query (median of ${runs}: script ${t.script} ms, import ${t.load} ms, search ${t.search} ms); ${t.shown} shown, ${t.hits} hits`,
     );

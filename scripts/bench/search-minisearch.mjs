@@ -8,26 +8,17 @@
 //
 //   node scripts/bench/search-minisearch.mjs ARCHIVE_DIR OUT_DIR [--query words]… [--runs 3] [--reuse]
 
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import MiniSearch from 'minisearch';
 import { entrySearchText } from '../../apps/report/dist/views/search-text.js';
+import { sessionFiles, timePage } from './library-page.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
 /** MiniSearch's options, as the report used them (one field); queries take prefixes from three letters, and
  * every word (`run` in the page). */
 const OPTIONS = { fields: ['t'], idField: 'i' };
-
-function sessionFiles(archive) {
-  const root = join(archive, 'sessions');
-  return readdirSync(root).flatMap((p) =>
-    readdirSync(join(root, p))
-      .filter((f) => f.endsWith('.json'))
-      .map((f) => join(root, p, f)),
-  );
-}
 
 /** The serialized MiniSearch index of the whole archive and the sizes of one index a session. */
 export function miniSearchIndexes(archive) {
@@ -81,34 +72,6 @@ window.run = (q) => new Promise((resolve) => {
   );
 }
 
-/** Each query `runs` times in a fresh page from file://: the median of each phase. */
-async function times(out, queries, runs) {
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
-  const med = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
-  const rows = [];
-  try {
-    for (const q of queries) {
-      const r = [];
-      for (let run = 0; run < runs; run++) {
-        const page = await browser.newPage();
-        await page.goto(pathToFileURL(join(out, 'index.html')).href, { waitUntil: 'load' });
-        r.push(await page.evaluate((query) => window.run(query), q));
-        await page.close();
-      }
-      const m = (k) => Math.round(med(r.map((x) => x[k])));
-      rows.push({ q, ms: m('ms'), script: m('script'), load: m('load'), hits: r[0].hits });
-    }
-  } finally {
-    await browser.close();
-  }
-  return rows;
-}
-
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [archive, out] = process.argv.slice(2);
   const queries = process.argv.flatMap((a, i) => (process.argv[i - 1] === '--query' ? [a] : []));
@@ -129,7 +92,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     `MiniSearch: ${sizes.sessions} sessions, ${sizes.entries} entries; one index ${mb(sizes.whole)} (JSON), as a script ${mb(statSync(join(out, 'index.js')).size)}; one a session ${mb(sizes.perSession)} in all`,
   );
   const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3;
-  for (const t of await times(out, queries, runs))
+  for (const t of await timePage(out, queries, runs))
     console.log(
       `"${t.q}": results ${t.ms} ms after the query (median of ${runs}: script ${t.script} ms, loadJSON ${t.load} ms); ${t.hits} hits`,
     );
