@@ -2,7 +2,7 @@
 // the archive's session files, and the timing of a page that answers `window.run(query)` in Debian's chromium
 // from file://.
 
-import { readdirSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -49,4 +49,30 @@ export async function timePage(out, queries, runs) {
     await browser.close();
   }
   return rows;
+}
+
+/**
+ * Writes `OUT/index.html`: the library's browser build (`library`, a file in OUT) as a classic script, and a
+ * `run(query)` that loads the index (`OUT/index.js`, a classic script) and then calls `answer` (the source of a
+ * function of the query returning an object of numbers; its `done`, a `performance.now()`, ends the timed
+ * part when given). It resolves to `{ ms, script, …answer's numbers }`.
+ */
+export function writeTimingPage(out, library, answer) {
+  writeFileSync(
+    join(out, 'index.html'),
+    `<!doctype html><meta charset="utf-8"><script src="${library}"></script><script>
+const answer = ${answer};
+window.run = (q) => new Promise((resolve) => {
+  const t0 = performance.now();
+  const s = document.createElement('script');
+  s.src = 'index.js';
+  s.onload = () => {
+    const t1 = performance.now();
+    const { done, ...r } = answer(q);
+    resolve({ ms: (done ?? performance.now()) - t0, script: t1 - t0, ...r });
+  };
+  document.body.appendChild(s);
+});
+</script><body></body>`,
+  );
 }

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import MiniSearch from 'minisearch';
 import { entrySearchText } from '../../apps/report/dist/views/search-text.js';
-import { sessionFiles, timePage } from './library-page.mjs';
+import { sessionFiles, timePage, writeTimingPage } from './library-page.mjs';
 
 /** MiniSearch's options, as the report used them (one field); queries take prefixes from three letters, and
  * every word (`run` in the page). */
@@ -52,23 +52,15 @@ function writePage(out, json) {
     join(out, 'minisearch.js'),
   );
   writeFileSync(join(out, 'index.js'), `window.MS_INDEX=${JSON.stringify(json)};\n`);
-  writeFileSync(
-    join(out, 'index.html'),
-    `<!doctype html><meta charset="utf-8"><script src="minisearch.js"></script><script>
-window.run = (q) => new Promise((resolve) => {
-  const t0 = performance.now();
-  const s = document.createElement('script');
-  s.src = 'index.js';
-  s.onload = () => {
-    const t1 = performance.now();
-    const index = MiniSearch.loadJSON(window.MS_INDEX, ${JSON.stringify(OPTIONS)});
-    const t2 = performance.now();
-    const hits = index.search(q, { prefix: (t) => t.length >= 3, combineWith: 'AND' }).length;
-    resolve({ ms: performance.now() - t0, script: t1 - t0, load: t2 - t1, hits });
-  };
-  document.body.appendChild(s);
-});
-</script><body></body>`,
+  writeTimingPage(
+    out,
+    'minisearch.js',
+    `(q) => {
+      const t = performance.now();
+      const index = MiniSearch.loadJSON(window.MS_INDEX, ${JSON.stringify(OPTIONS)});
+      const load = performance.now() - t;
+      return { load, hits: index.search(q, { prefix: (t) => t.length >= 3, combineWith: 'AND' }).length };
+    }`,
   );
 }
 
