@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assembleSite, fragmentMarker } from '../src/build/assemble.js';
+import { tempFolder } from './helpers/temp.js';
 
 function put(root: string, rel: string, text: string) {
   mkdirSync(dirname(join(root, rel)), { recursive: true });
@@ -10,7 +10,7 @@ function put(root: string, rel: string, text: string) {
 }
 
 describe('assembleSite', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'cctrail-assemble-'));
+  const dir = tempFolder('cctrail-assemble-');
   const o = {
     stage: join(dir, 'stage'),
     outDir: join(dir, 'out'),

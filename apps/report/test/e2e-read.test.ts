@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -9,6 +8,7 @@ import type { Session } from '../src/views/model.js';
 import { CHROMIUM, htmlFiles, launchChromium } from './helpers/browser.js';
 import { demoSession, linearSession, writeArchive } from './helpers/demo.js';
 import { scenarioProjects } from './helpers/fixtures.js';
+import { tempFolder } from './helpers/temp.js';
 
 /**
  * Reading a report: search inside transcripts and open the place found, follow a spawning call to its agent's
@@ -16,7 +16,7 @@ import { scenarioProjects } from './helpers/fixtures.js';
  * session (and a long linear one), opened from file:// in Debian's chromium.
  */
 
-const tmp = mkdtempSync(join(tmpdir(), 'cctrail-read-e2e-'));
+const tmp = tempFolder('cctrail-read-e2e-');
 const outDir = join(tmp, 'site');
 
 /** The session, its times a year earlier. */

@@ -1,10 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkIndex, checkSession, loadIndex, loadSession } from '../src/build/load.js';
 import type { Session } from '../src/views/model.js';
 import { demoSession } from './helpers/demo.js';
+import { tempFolder } from './helpers/temp.js';
 
 /** A session as its file holds it: plain JSON, changed by `edit`. */
 function sessionJson(edit: (s: Session & Record<string, unknown>) => void = () => {}): unknown {
@@ -15,7 +15,7 @@ function sessionJson(edit: (s: Session & Record<string, unknown>) => void = () =
 
 /** Writes a value as a file of a fresh folder and returns its path. */
 function file(name: string, value: unknown): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'cctrail-load-')), name);
+  const path = join(tempFolder('cctrail-load-'), name);
   writeFileSync(path, JSON.stringify(value));
   return path;
 }
@@ -63,7 +63,7 @@ describe('load', () => {
   });
 
   it('reports unreadable files instead of throwing', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cctrail-load-'));
+    const dir = tempFolder('cctrail-load-');
     expect(loadSession(join(dir, 'missing.json'))).toMatchObject({ ok: false });
     expect(loadIndex(join(dir, 'missing.json'))).toMatchObject({ ok: false });
     writeFileSync(join(dir, 'broken.json'), '{"schemaVersion":');

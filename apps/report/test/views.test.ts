@@ -1,5 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fragmentHtml, readFragment } from '../src/build/fragments.js';
@@ -10,9 +8,10 @@ import { allRoutes } from '../src/views/routes.js';
 import { fragmentKey } from '../src/views/transcript-fragment.js';
 import { demoSession, linearSession, writeArchive } from './helpers/demo.js';
 import { siteOf } from './helpers/site.js';
+import { tempFolder } from './helpers/temp.js';
 
 async function archive() {
-  const dir = mkdtempSync(join(tmpdir(), 'cctrail-views-'));
+  const dir = tempFolder('cctrail-views-');
   writeArchive(join(dir, 'data'), [
     { id: 'Shop', cwd: '/home/dev/Shop', sessions: [demoSession(), linearSession('long', 401)] },
     { id: 'shop', cwd: '/home/dev/shop', sessions: [linearSession('other', 3)] },

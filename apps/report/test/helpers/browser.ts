@@ -1,20 +1,20 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
+import { tempFolder } from './temp.js';
 
 /** Debian's chromium: the browser tests run only where it is installed. */
 export const CHROMIUM = '/usr/bin/chromium';
 
 /**
- * Starts headless chromium with a fresh profile and the flags that keep it from calling home (no QUIC,
+ * Starts headless chromium with a fresh profile (removed after the test file) and the flags that keep it from calling home (no QUIC,
  * background networking, component updates or sync), so a test can assert that pages make no outside request.
  *
  * @param viewport The window size (chromium's default when omitted).
  */
 export async function launchChromium(viewport?: { width: number; height: number }): Promise<BrowserContext> {
   const { chromium } = await import('playwright-core');
-  return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'cctrail-chromium-')), {
+  return chromium.launchPersistentContext(tempFolder('cctrail-chromium-'), {
     executablePath: CHROMIUM,
     headless: true,
     ...(viewport ? { viewport } : {}),
