@@ -1,18 +1,17 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildReport } from '../src/build/build.js';
 import { SITE_ROOT } from '../src/build/site-server.js';
 import { demoSession, writeArchive } from './helpers/demo.js';
+import { tempFolder } from './helpers/temp.js';
 
 /**
  * `buildReport({ archive })`: the caller is still writing the archive. The site's bundle is made meanwhile when
  * it is missing, and the archive is read only once the promise settles.
  */
 
-const tmp = mkdtempSync(join(tmpdir(), 'cctrail-report-gate-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = tempFolder('cctrail-report-gate-');
 
 /** Build folders (`.build-*`) left beside the site. */
 function leftovers(): string[] {

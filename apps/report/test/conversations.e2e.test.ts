@@ -4,8 +4,7 @@
  * and its joined epochs, each file's page links to it, the index totals count every entry once, and a teammate
  * written as its own file is reachable from its spawn and links back.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type ConversationInput, findConversations, linkTeammates, statsDigest } from '@cctrail/core';
@@ -16,8 +15,9 @@ import { conversationRoute } from '../src/views/conversation-view.js';
 import { launchChromium } from './helpers/browser.js';
 import { writeArchive } from './helpers/demo.js';
 import { type FixtureProject, scenarioProjects } from './helpers/fixtures.js';
+import { tempFolder } from './helpers/temp.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'cctrail-conversations-e2e-'));
+const tmp = tempFolder('cctrail-conversations-e2e-');
 const dataDir = join(tmp, 'data');
 const outDir = join(tmp, 'site');
 let projects: FixtureProject[] = [];
@@ -48,7 +48,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  rmSync(tmp, { recursive: true, force: true });
 });
 
 const factsOf = (scenario: string) =>

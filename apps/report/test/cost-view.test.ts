@@ -1,14 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { emptyUsage, priceSession, type Session } from '@cctrail/core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatUsd, indexCostView, rereadCostUsd, sessionCostView } from '../src/views/cost-view.js';
 import { demoSession, writeArchive } from './helpers/demo.js';
 import { siteOf } from './helpers/site.js';
+import { tempFolder } from './helpers/temp.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'cctrail-cost-view-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = tempFolder('cctrail-cost-view-');
 
 /** The demo session with two priced responses: Sonnet 4.5 in epoch 0 on 2 Jan, and an unknown model in epoch 1. */
 function priced(): Session {

@@ -1,16 +1,6 @@
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext } from 'playwright-core';
@@ -20,6 +10,7 @@ import type { Session } from '../src/views/model.js';
 import { CHROMIUM, htmlFiles, launchChromium } from './helpers/browser.js';
 import { demoSession, linearSession, writeArchive } from './helpers/demo.js';
 import { fixtureProjects } from './helpers/fixtures.js';
+import { tempFolder } from './helpers/temp.js';
 
 /**
  * Builds a real report from every fixture (through the core engine) plus hand-made sessions, then checks
@@ -27,7 +18,7 @@ import { fixtureProjects } from './helpers/fixtures.js';
  * content inert, no outside requests.
  */
 
-const tmp = mkdtempSync(join(tmpdir(), 'cctrail-report-e2e-'));
+const tmp = tempFolder('cctrail-report-e2e-');
 const dataDir = join(tmp, 'data');
 const outDir = join(tmp, 'site');
 let sessions: Session[] = [];
@@ -64,10 +55,6 @@ beforeAll(async () => {
   indexHtml = built.indexHtml;
   pages = built.pages;
 }, 240_000);
-
-afterAll(() => {
-  rmSync(tmp, { recursive: true, force: true });
-});
 
 describe('the built report', () => {
   it('writes index.html and one page per route', () => {

@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildSession, markDuplicates, type Session } from '@cctrail/core';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReport } from '../src/index.js';
 import { CHROMIUM, launchChromium } from './helpers/browser.js';
 import { writeArchive } from './helpers/demo.js';
+import { tempFolder } from './helpers/temp.js';
 
 /**
  * The session pages of the shared corpus in chromium, from file://: the largest session's page is interactive
@@ -17,8 +17,7 @@ import { writeArchive } from './helpers/demo.js';
  */
 
 const CORPUS = resolve(import.meta.dirname, '../../../../shared/corpus/claude-projects');
-const tmp = mkdtempSync(join(tmpdir(), 'cctrail-flow-browser-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = tempFolder('cctrail-flow-browser-');
 
 describe.skipIf(!existsSync(CHROMIUM) || !existsSync(CORPUS))('session pages of the shared corpus', () => {
   let context: BrowserContext;

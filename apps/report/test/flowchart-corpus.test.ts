@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { buildSession, type Session } from '@cctrail/core';
 import { discover, sessionSource } from '@cctrail/core/node';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type MermaidChart, sessionMermaid } from '../src/views/mermaid.js';
+import { tempFolder } from './helpers/temp.js';
 
 /**
  * The flowchart's promises over every session of the shared corpus and of the benchmark's generated archive
@@ -13,8 +13,7 @@ import { type MermaidChart, sessionMermaid } from '../src/views/mermaid.js';
  */
 
 const CORPUS = resolve(import.meta.dirname, '../../../../shared/corpus/claude-projects');
-const tmp = mkdtempSync(join(tmpdir(), 'cctrail-flowchart-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = tempFolder('cctrail-flowchart-');
 
 /** Checks each session below `root` as it is built (an archive of hundreds need not be held at once). */
 async function checkSessionsIn(root: string): Promise<number> {

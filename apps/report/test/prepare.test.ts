@@ -1,11 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildReport } from '../src/build/build.js';
 import { prepareSession } from '../src/build/prepare.js';
 import type { Session } from '../src/views/model.js';
 import { demoSession, linearSession, summaryOf, writeArchive } from './helpers/demo.js';
+import { tempFolder } from './helpers/temp.js';
 
 /**
  * `prepareSession` caches what a build computes from a session file, from the session in memory: the build
@@ -13,8 +13,7 @@ import { demoSession, linearSession, summaryOf, writeArchive } from './helpers/d
  * routes the build assigns is ignored.
  */
 
-const tmp = mkdtempSync(join(tmpdir(), 'cctrail-prepare-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = tempFolder('cctrail-prepare-');
 
 const sessions = (): Session[] => [demoSession(), linearSession('long', 450)];
 

@@ -1,17 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildReport } from '../src/build/build.js';
 import { demoSession, linearSession, writeArchive } from './helpers/demo.js';
+import { tempFolder } from './helpers/temp.js';
 
 /**
  * A build reads each session file at most once (`build/session-pass.ts`), and a rebuild reads none that it has
  * read before, even when every page is rendered again.
  */
 
-const tmp = mkdtempSync(join(tmpdir(), 'cctrail-read-once-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = tempFolder('cctrail-read-once-');
 
 /** Builds the report and returns the progress lines of its session passes. */
 async function passes(title: string): Promise<string[]> {

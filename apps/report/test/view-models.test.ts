@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rereadsAfterCompactions } from '@cctrail/core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { indexView } from '../src/views/index-view.js';
 import { sessionMermaid } from '../src/views/mermaid.js';
 import type { Session } from '../src/views/model.js';
@@ -10,6 +8,7 @@ import { timelineSeries } from '../src/views/timeline.js';
 import { demoSession, writeArchive } from './helpers/demo.js';
 import { type FixtureProject, SCENARIOS, scenarioProjects } from './helpers/fixtures.js';
 import { siteOf } from './helpers/site.js';
+import { tempFolder } from './helpers/temp.js';
 
 /**
  * The report's view models of every fixture scenario (and of the hand-made demo session), compared with the
@@ -17,8 +16,7 @@ import { siteOf } from './helpers/site.js';
  * the index view of the scenario's archive. `vitest -u` writes them again after an intended change.
  */
 
-const tmp = mkdtempSync(join(tmpdir(), 'cctrail-view-models-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = tempFolder('cctrail-view-models-');
 
 /** Sessions in a stable order: by project, then by id. */
 function sessionsOf(projects: readonly FixtureProject[]): Session[] {
