@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { afterAll } from 'vitest';
 
 /** The built binary: tests spawn it like a user would. */
 const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
@@ -29,15 +30,16 @@ export interface Run {
   stderr: string;
 }
 
+/** Report caches of the tests: never the user's ~/.cache; removed once the test file that ran them is done. */
+const TEST_CACHE = join(tmpdir(), `cctrail-test-cache-${process.pid}`);
+afterAll(() => rmSync(TEST_CACHE, { recursive: true, force: true }));
+
 /**
  * Runs `node dist/bin.js …args` and collects its output. Never rejects on a non-zero exit.
  *
  * @param args Command-line arguments.
  * @param options Working directory and extra environment.
  */
-/** Report caches of the tests: never the user's ~/.cache. */
-const TEST_CACHE = join(tmpdir(), `cctrail-test-cache-${process.pid}`);
-
 export function cctrail(
   args: readonly string[],
   options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
