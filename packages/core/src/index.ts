@@ -35,6 +35,7 @@ export type {
   ArchiveProject,
   ArchiveSession,
   ArchiveSessionSummary,
+  ArchivedStatus,
 } from './archive/archive-index.js';
 export { costDiffers } from './archive/claude-code-cost.js';
 export type { ConversationDigest } from './archive/conversation-digest.js';

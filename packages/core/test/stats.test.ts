@@ -226,7 +226,7 @@ describe('archiveStats', () => {
   const stats = archiveStats([a, b, duplicate]);
 
   it('lists every session and leaves duplicates out of the totals', () => {
-    expect(stats.schemaVersion).toBe(2);
+    expect(stats.schemaVersion).toBe(3);
     expect(stats.sessions.map((s) => s.sessionId)).toEqual(['a', 'b', 'c']);
     expect(stats.totals).toMatchObject({ sessions: 3, duplicates: 1, sidechains: 4 });
     expect(stats.totals.compactions).toEqual({ total: 3, auto: 2, manual: 1, micro: 0 });

@@ -40,6 +40,23 @@ export interface ArchiveSessionSummary {
   sources: string[];
   /** Id of the conversation it belongs to, when that conversation spans several files (see `ArchiveIndex.conversations`). */
   conversation?: string;
+  /**
+   * Schema 3: present when this export did not read the session's transcripts from its input, so its line and
+   * file are those an earlier export wrote (an archive never forgets; see `ArchivedStatus`).
+   */
+  archived?: ArchivedStatus;
+}
+
+/**
+ * Why a session of an archive was not read from the input of the export that wrote the index (schema 3).
+ * `missing`: its transcripts were looked for where an earlier export found them and are gone (Claude Code deletes
+ * transcripts older than `cleanupPeriodDays`); `kept`: they were outside this export's inputs or filters, and the
+ * archive kept the session as it was.
+ */
+export interface ArchivedStatus {
+  status: 'missing' | 'kept';
+  /** When an export last read its transcripts (ISO 8601), null when no export recorded it (before schema 3). */
+  lastSeen: string | null;
 }
 
 /** One project's entry in `index.json`. */

@@ -3,7 +3,7 @@
  * in `entry.ts`).
  *
  * Everything here is plain JSON data (no classes, no Maps), so a `Session` can be serialized as it is.
- * Field names are stable: they are the export schema (`schemaVersion: 2`).
+ * Field names are stable: they are the export schema (`schemaVersion: 3`).
  */
 import type { Diagnostic } from '../diagnostics.js';
 import type { AgentAnswer, WorkflowRun } from './agents.js';
@@ -11,7 +11,7 @@ import type { SessionCost } from './cost.js';
 import type { Entry, MetadataRecord, SidechainStorage, SourceRef, Usage } from './entry.js';
 
 /** Version of every machine-readable shape cctrail writes. Bump on a breaking change. */
-export const SCHEMA_VERSION = 2 as const;
+export const SCHEMA_VERSION = 3 as const;
 
 /**
  * Why a node has several children. `rewind` and `retry` are real forks (they leave abandoned branches);
