@@ -142,7 +142,8 @@ describe('reading a damaged .gz', () => {
     const text = conversation(200);
     const damaged = gzipMembers(Buffer.from(text), [text.length >> 1]);
     // In the second member: the first one (200 lines) is whole.
-    damaged[Math.floor(damaged.length * 0.75)] ^= 0x5a;
+    const at = Math.floor(damaged.length * 0.75);
+    damaged[at] = damaged[at]! ^ 0x5a;
     const root = projects({ 'S.jsonl.gz': damaged });
     for (const blocking of [false, true]) {
       const [session] = await sessions(root, blocking);
