@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { comparePlain, plainName, preferPlain } from './gzip-names.js';
 import { mapLimited, PEEKS_AT_ONCE, peekSessionId } from './peek.js';
 import { compare, isWorkflowFile, sessionFolderFiles } from './session-folder.js';
 import {
@@ -18,7 +19,7 @@ export interface DiscoveredSession {
   id: string;
   /** Project slug (the folder name under `projects/`). */
   project: string;
-  /** Absolute path of `<id>.jsonl`, null when only agent files exist. */
+  /** Absolute path of `<id>.jsonl` (or `<id>.jsonl.gz`), null when only agent files exist. */
   mainFile: string | null;
   /** Absolute paths of the session's agent transcripts (flat and `subagents/`). */
   agentFiles: string[];
@@ -52,7 +53,9 @@ const UUID_LIKE = /^[0-9a-zA-Z][\w.-]*$/;
 /**
  * Finds sessions under the given paths: a `projects` folder (one folder per project), one project folder,
  * or transcript files. Agent transcripts are attached to their session, flat (`agent-<id>.jsonl`, matched by
- * the `sessionId` inside) or under `<session>/subagents/`.
+ * the `sessionId` inside) or under `<session>/subagents/`. A gzip-compressed file counts as the file of its
+ * name without `.gz` (`<id>.jsonl.gz` is session `<id>`); where a folder holds both, the plain file is read
+ * and the `.gz` ignored. Paths found are the files' own (with `.gz`).
  *
  * @param paths Paths as the user gave them.
  * @returns Projects sorted by slug, sessions sorted by id.
@@ -105,7 +108,7 @@ function project(map: Map<string, ProjectFiles>, dir: string): ProjectFiles {
 }
 
 function addFile(map: Map<string, ProjectFiles>, path: string): void {
-  const name = basename(path);
+  const name = plainName(basename(path));
   const parent = dirname(path);
   // `<project>/<session>/subagents/agent-x.jsonl` given directly.
   if (basename(parent) === 'subagents') {
@@ -150,7 +153,7 @@ async function scanDirectory(
     // The folders of a level are read at once (their order is restored by sorting projects and sessions).
     const below = await Promise.all(
       level.map(async ({ dir: at, entries }) => {
-        const isProject = entries.some((e) => e.isFile() && e.name.endsWith('.jsonl'));
+        const isProject = entries.some((e) => e.isFile() && plainName(e.name).endsWith('.jsonl'));
         if (isProject || (await hasSubagentFolders(at, entries))) {
           await scanProject(at, map, scope);
           return [];
@@ -193,15 +196,16 @@ async function scanProject(dir: string, map: Map<string, ProjectFiles>, scope: S
   );
   entries.forEach((entry, index) => {
     const path = join(dir, entry.name);
-    if (entry.isFile() && entry.name.endsWith('.jsonl')) {
-      if (AGENT_FILE.test(entry.name)) files.flatAgents.add(path);
+    const name = plainName(entry.name);
+    if (entry.isFile() && name.endsWith('.jsonl')) {
+      if (AGENT_FILE.test(name)) files.flatAgents.add(path);
       else files.mains.add(path);
     }
     const found = subagents[index]!;
     if (found.length === 0) return;
     const nested = nestedOf(files, entry.name);
     for (const file of found) {
-      const name = basename(file);
+      const name = plainName(basename(file));
       if (isWorkflowFile(file, name)) nested.workflows.push(file);
       else if (name.endsWith('.meta.json')) nested.metas.push(file);
       else if (name.endsWith('.jsonl')) nested.agents.push(file);
@@ -220,27 +224,33 @@ async function groupSessions(dir: string, files: ProjectFiles): Promise<Discover
     }
     return session;
   };
-  for (const main of [...files.mains].sort(compare)) {
-    get(basename(main).replace(/\.jsonl$/, '')).mainFile = main;
+  for (const main of preferPlain(files.mains).sort(comparePlain)) {
+    get(sessionIdOf(main)).mainFile = main;
   }
   for (const [id, nested] of files.nested) {
     const session = get(id);
-    session.agentFiles.push(...nested.agents);
-    session.metaFiles.push(...nested.metas);
-    if (nested.workflows.length > 0) session.workflowFiles = [...nested.workflows].sort(compare);
+    session.agentFiles.push(...preferPlain(nested.agents));
+    session.metaFiles.push(...preferPlain(nested.metas));
+    const workflows = preferPlain(nested.workflows);
+    if (workflows.length > 0) session.workflowFiles = workflows.sort(comparePlain);
   }
-  const flatAgents = [...files.flatAgents].sort(compare);
+  const flatAgents = preferPlain(files.flatAgents).sort(comparePlain);
   const sessionIds = await mapLimited(flatAgents, PEEKS_AT_ONCE, peekSessionId);
   flatAgents.forEach((agent, index) => {
     const sessionId = sessionIds[index];
-    const id = sessionId && UUID_LIKE.test(sessionId) ? sessionId : basename(agent).replace(/\.jsonl$/, '');
+    const id = sessionId && UUID_LIKE.test(sessionId) ? sessionId : sessionIdOf(agent);
     get(id).agentFiles.push(agent);
   });
   for (const session of sessions.values()) {
-    session.agentFiles.sort(compare);
-    session.metaFiles.sort(compare);
+    session.agentFiles.sort(comparePlain);
+    session.metaFiles.sort(comparePlain);
   }
   return [...sessions.values()].sort((a, b) => compare(a.id, b.id));
+}
+
+/** `<dir>/<id>.jsonl` or `<dir>/<id>.jsonl.gz` → `<id>`. */
+function sessionIdOf(path: string): string {
+  return plainName(basename(path)).replace(/\.jsonl$/, '');
 }
 
 function commonRoot(paths: string[]): string {

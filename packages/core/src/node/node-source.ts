@@ -2,6 +2,8 @@ import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs'
 import { open, readFile } from 'node:fs/promises';
 import type { SessionSource, TranscriptSource } from '../source.js';
 import type { DiscoveredSession } from './discover.js';
+import { gunzipChunks, gunzipText } from './gunzip.js';
+import { isGzip, plainName } from './gzip-names.js';
 
 /** Bytes read per call: large enough that per-read overhead is negligible, small enough to stay cheap. */
 const CHUNK = 1 << 20;
@@ -11,34 +13,44 @@ export interface FileSourceOptions {
   /**
    * Read with blocking calls instead of through libuv's thread pool. For worker threads that only build
    * sessions: there a blocking read costs less than a round trip through the pool, which every thread of the
-   * process shares (four threads by default). Default false.
+   * process shares (four threads by default). A `.gz` file up to 1 MiB is then decompressed with one
+   * blocking call; a larger one is streamed through zlib, which runs on the pool (Node has no synchronous
+   * streaming inflate). Default false.
    */
   blocking?: boolean;
 }
 
 /**
- * A transcript source backed by a file on disk, read in 1 MiB chunks.
+ * A transcript source backed by a file on disk, read in 1 MiB chunks. A file whose name ends in `.gz` is
+ * gzip-compressed: its decompressed bytes are read (every gzip member), and a damaged or cut-off one ends
+ * with an error after the bytes before the damage (an `unreadable-file` diagnostic in `buildSession`).
  *
  * @param path Absolute or relative path to read.
- * @param displayPath Path to record in diagnostics and source references (defaults to `path`).
+ * @param displayPath Path to record in diagnostics and source references (defaults to `path` without `.gz`).
  * @param options How to read.
  */
 export function fileSource(
   path: string,
-  displayPath: string = path,
+  displayPath: string = plainName(path),
   options: FileSourceOptions = {},
 ): TranscriptSource {
-  return {
-    path: displayPath,
-    read: () => (options.blocking ? readChunksBlocking(path) : readChunks(path)),
-  };
+  const blocking = options.blocking === true;
+  const read = isGzip(path)
+    ? () => gunzipChunks(path, blocking)
+    : blocking
+      ? () => readChunksBlocking(path)
+      : () => readChunks(path);
+  return { path: displayPath, read };
 }
 
 /**
- * Turns a discovered session into a `SessionSource` that reads its files from disk.
+ * Turns a discovered session into a `SessionSource` that reads its files from disk. Gzip-compressed files
+ * (`.gz`) are decompressed and shown by the name without `.gz`: `display` is given that name, so a session
+ * read from compressed copies names its files as when it was read from the originals.
  *
  * @param session A session from `discover()`.
- * @param display Maps an absolute path to the path recorded in the output (e.g. relative to the input root).
+ * @param display Maps an absolute path (without `.gz`) to the path recorded in the output (e.g. relative to
+ *   the input root).
  * @param options How to read the transcripts.
  */
 export async function sessionSource(
@@ -46,29 +58,27 @@ export async function sessionSource(
   display: (absolutePath: string) => string = (p) => p,
   options: FileSourceOptions = {},
 ): Promise<SessionSource> {
-  const agentMeta = await Promise.all(
-    session.metaFiles.map(async (path) => ({
-      path: display(path),
-      text: options.blocking ? readTextBlocking(path) : await readFile(path, 'utf8').catch(() => ''),
-    })),
-  );
-  const workflowFiles = await Promise.all(
-    (session.workflowFiles ?? []).map(async (path) => ({
-      path: display(path),
-      text: options.blocking ? readTextBlocking(path) : await readFile(path, 'utf8').catch(() => ''),
-    })),
-  );
+  const blocking = options.blocking === true;
+  const shown = (path: string) => display(plainName(path));
+  const readText = async (path: string) => ({ path: shown(path), text: await smallText(path, blocking) });
+  const agentMeta = await Promise.all(session.metaFiles.map(readText));
+  const workflowFiles = await Promise.all((session.workflowFiles ?? []).map(readText));
   return {
     id: session.id,
     project: { slug: session.project },
-    main: session.mainFile ? fileSource(session.mainFile, display(session.mainFile), options) : null,
-    agents: session.agentFiles.map((path) => fileSource(path, display(path), options)),
+    main: session.mainFile ? fileSource(session.mainFile, shown(session.mainFile), options) : null,
+    agents: session.agentFiles.map((path) => fileSource(path, shown(path), options)),
     agentMeta,
     ...(workflowFiles.length > 0 ? { workflowFiles } : {}),
   };
 }
 
-/** A small file's text, or '' when it cannot be read. */
+/** A small file's text (decompressed when it is `.gz`), or '' when it cannot be read. */
+async function smallText(path: string, blocking: boolean): Promise<string> {
+  if (isGzip(path)) return gunzipText(path, blocking);
+  return blocking ? readTextBlocking(path) : readFile(path, 'utf8').catch(() => '');
+}
+
 function readTextBlocking(path: string): string {
   try {
     return readFileSync(path, 'utf8');

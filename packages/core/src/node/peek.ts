@@ -1,5 +1,7 @@
 /** Peeking into agent files: the `sessionId` from their first lines, a few files at a time. */
 import { open } from 'node:fs/promises';
+import { gunzipStream } from './gunzip.js';
+import { isGzip } from './gzip-names.js';
 
 /** Agent files whose first lines are read at once (each read takes a 256 KiB buffer). */
 export const PEEKS_AT_ONCE = 16;
@@ -22,17 +24,45 @@ export async function mapLimited<T, R>(
   return out;
 }
 
-/** Reads the `sessionId` from the first lines of a file (at most 256 KiB are read). */
+/** Text read from the start of a file to find its `sessionId`. */
+const PEEK_BYTES = 256 * 1024;
+
+/**
+ * Reads the `sessionId` from the first lines of a file (at most 256 KiB of its text are read; of a `.gz`
+ * file, of its decompressed text).
+ *
+ * @param path The agent file.
+ */
 export async function peekSessionId(path: string): Promise<string | null> {
+  const text = isGzip(path) ? await peekGzip(path) : await peekPlain(path);
+  const match = /"sessionId"\s*:\s*"([^"\\]{1,200})"/.exec(text ?? '');
+  return match?.[1] ?? null;
+}
+
+async function peekPlain(path: string): Promise<string | null> {
   const handle = await open(path, 'r').catch(() => null);
   if (!handle) return null;
   try {
-    const buffer = Buffer.allocUnsafe(256 * 1024);
+    const buffer = Buffer.allocUnsafe(PEEK_BYTES);
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    const text = buffer.subarray(0, bytesRead).toString('utf8');
-    const match = /"sessionId"\s*:\s*"([^"\\]{1,200})"/.exec(text);
-    return match?.[1] ?? null;
+    return buffer.subarray(0, bytesRead).toString('utf8');
   } finally {
     await handle.close();
   }
+}
+
+/** The first 256 KiB of a gzip file's text, or what could be decompressed of them. */
+async function peekGzip(path: string): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  try {
+    for await (const chunk of gunzipStream(path, PEEK_BYTES)) {
+      chunks.push(chunk);
+      length += chunk.length;
+      if (length >= PEEK_BYTES) break;
+    }
+  } catch {
+    // damaged further on: what came before is enough to peek at
+  }
+  return Buffer.concat(chunks, length).subarray(0, PEEK_BYTES).toString('utf8');
 }

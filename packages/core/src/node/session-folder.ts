@@ -4,6 +4,7 @@
  */
 import { realpath } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { plainName } from './gzip-names.js';
 import { listFolder, type ScanScope } from './skipped-paths.js';
 
 /** Files of a session folder that belong to the session: `subagents/**` and the workflow snapshots. */
@@ -13,12 +14,17 @@ export async function sessionFolderFiles(sessionDir: string, scope: ScanScope): 
     listFolder(join(sessionDir, 'workflows'), scope, true),
   ]);
   const snapshots = runs
-    .filter((e) => e.isFile() && e.name.endsWith('.json'))
+    .filter((e) => e.isFile() && plainName(e.name).endsWith('.json'))
     .map((e) => join(sessionDir, 'workflows', e.name));
   return snapshots.length === 0 ? agents : [...agents, ...snapshots.sort(compare)];
 }
 
-/** A workflow run's snapshot (`workflows/<runId>.json`) or journal (`subagents/workflows/<runId>/journal.jsonl`). */
+/**
+ * A workflow run's snapshot (`workflows/<runId>.json`) or journal (`subagents/workflows/<runId>/journal.jsonl`).
+ *
+ * @param path The file's path.
+ * @param name The name it stands for (without `.gz`).
+ */
 export function isWorkflowFile(path: string, name: string): boolean {
   if (name === 'journal.jsonl') return true;
   return name.endsWith('.json') && !name.endsWith('.meta.json') && basename(dirname(path)) === 'workflows';

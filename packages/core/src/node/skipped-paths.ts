@@ -8,6 +8,7 @@
 import { type Dirent, realpathSync } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { plainName } from './gzip-names.js';
 
 /** A path discovery did not read, and why. */
 export interface SkippedPath {
@@ -84,11 +85,13 @@ async function resolveEntry(dir: string, entry: Dirent, scope: ScanScope): Promi
   } else {
     kind = entry.isFile() ? 'file' : entry.isDirectory() ? 'folder' : 'other';
   }
+  // `X.jsonl.gz` is judged as `X.jsonl`.
+  const name = plainName(entry.name);
   if (kind === 'other') {
-    const relevant = entry.name.endsWith('.jsonl') || entry.name.endsWith('.json');
+    const relevant = name.endsWith('.jsonl') || name.endsWith('.json');
     return relevant ? skip(scope, path, 'not a regular file (a FIFO, socket or device)') : null;
   }
-  if (kind === 'folder' && entry.name.endsWith('.jsonl'))
+  if (kind === 'folder' && name.endsWith('.jsonl'))
     return skip(scope, path, 'a folder named like a transcript');
   return { name: entry.name, isFile: () => kind === 'file', isDirectory: () => kind === 'folder' };
 }
