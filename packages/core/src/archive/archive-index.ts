@@ -55,7 +55,10 @@ export interface ArchiveSessionSummary {
  */
 export interface ArchivedStatus {
   status: 'missing' | 'kept';
-  /** When an export last read its transcripts (ISO 8601), null when no export recorded it (before schema 3). */
+  /**
+   * The UTC day (`YYYY-MM-DD`) an export last read its transcripts: they were deleted on or after it. Null when no
+   * export recorded it (archives before schema 3).
+   */
   lastSeen: string | null;
 }
 
