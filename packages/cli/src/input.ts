@@ -3,6 +3,13 @@ import { homedir } from 'node:os';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '@cctrail/core';
 import { type DiscoveredSession, discover } from '@cctrail/core/node';
+import {
+  archivedSessions,
+  type FromArchive,
+  isArchiveFolder,
+  oneCopyEach,
+  sessionKey,
+} from './archive/archive-input.js';
 import { flag, listOption, type OptionSpec, type OptionValues, stringOption } from './args.js';
 import type { Io } from './command.js';
 import { CliError, fsReason } from './errors.js';
@@ -57,6 +64,8 @@ export interface SelectedSession {
   discovered: DiscoveredSession;
   /** The input root: paths in the output are relative to it (see `displayPath`). */
   root: string;
+  /** Set when the session is read from an archive's kept sources (an archive given as input, or written into). */
+  archive?: FromArchive;
 }
 
 /** The sessions selected by the paths and filters of a command line. */
@@ -67,6 +76,10 @@ export interface Selection {
   filters: Filters;
   /** Input paths that were not read, as `skipped-path` diagnostics. */
   skipped?: Diagnostic[];
+  /** The input paths, absolute (an archive's transcripts found nowhere under them are missing). */
+  inputs?: string[];
+  /** Every session found in the inputs before the filters, by `sessionKey`. */
+  found?: ReadonlySet<string>;
 }
 
 /**
@@ -184,14 +197,17 @@ export async function selectSessions(paths: readonly string[], filters: Filters,
     }
   }
 
-  const discovery = await discover(inputs);
+  const archives: string[] = [];
+  const plain: string[] = [];
+  for (const input of inputs) ((await isArchiveFolder(input)) ? archives : plain).push(input);
+  const discovery = await discover(plain);
   const problem = discovery.unreadable[0];
   if (problem) throw new CliError(`cannot read ${shown(problem.path, io)}: ${problem.reason}`);
   for (const skip of discovery.skipped)
     io.stderr.write(`cctrail: skipped ${shown(skip.path, io)}: ${skip.reason}\n`);
 
   const root = displayRoot(
-    inputs,
+    plain.length > 0 ? plain : inputs,
     discovery.projects.map((p) => p.dir),
   );
 
@@ -199,19 +215,36 @@ export async function selectSessions(paths: readonly string[], filters: Filters,
   for (const project of discovery.projects) {
     for (const session of project.sessions) all.push({ discovered: session, root });
   }
+  for (const archive of archives) {
+    const sessions = await archivedSessions(archive);
+    if (sessions.length === 0) {
+      throw new CliError(`${shown(archive, io)} is a cctrail archive without kept transcripts`, {
+        hint: 'Archives written with --redact, by `cctrail report`, or by cctrail before 0.2 keep no sources; give the transcripts instead.',
+      });
+    }
+    all.push(...sessions);
+  }
   if (all.length === 0) {
     throw new CliError(`no Claude Code transcripts found in ${inputs.map((i) => shown(i, io)).join(', ')}`, {
       hint: 'Give a projects folder (~/.claude/projects), one project folder, or .jsonl session files.',
     });
   }
+  const unique = oneCopyEach(all);
 
   const selected: SelectedSession[] = [];
-  for (const candidate of all) {
+  for (const candidate of unique) {
     if (!matchesIds(candidate.discovered, filters)) continue;
     if (filters.since !== null && (await lastModified(candidate.discovered)) < filters.since) continue;
     selected.push(candidate);
   }
-  return { root, sessions: selected, filters, skipped: skippedPathDiagnostics(discovery.skipped, root) };
+  return {
+    root,
+    sessions: selected,
+    filters,
+    skipped: skippedPathDiagnostics(discovery.skipped, root),
+    inputs,
+    found: new Set(unique.map((s) => sessionKey(s.discovered.project, s.discovered.id))),
+  };
 }
 
 /**
@@ -238,7 +271,8 @@ function displayRoot(inputs: readonly string[], projectDirs: readonly string[]):
   return common.join(sep) || sep;
 }
 
-function matchesIds(session: DiscoveredSession, filters: Filters): boolean {
+/** Whether a session passes the `--project` and `--session` filters. */
+export function matchesIds(session: DiscoveredSession, filters: Filters): boolean {
   if (
     filters.projects.length > 0 &&
     !filters.projects.some((p) => session.project.toLowerCase().includes(p))

@@ -79,7 +79,7 @@ const quiet = { tick() {}, done() {} };
 async function folderText(dir: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || entry.name === '.cctrail-state.json') continue;
+    if (!entry.isFile() || entry.name === '.cctrail-state.json' || entry.name === 'manifest.json') continue;
     const path = join(entry.parentPath, entry.name);
     out[path.slice(dir.length)] = await readFile(path, 'utf8');
   }

@@ -110,12 +110,19 @@ describe.skipIf(scenarios.length === 0)('cctrail export on fixtures/', () => {
     await appendFile(file!, `${JSON.stringify({ ...last, uuid: 'appended-1', parentUuid: last.uuid })}\n`);
     const run = await cctrail(['export', input, '-o', archive]);
     expect(run.stdout).toMatch(/\(2 written, 1 unchanged\)/);
+    expect(run.stderr).toContain('Sources kept: 1 file changed (0 new, 1 grown)');
     const after = await snapshotFolder(archive);
     const changed = [...after.keys()]
       .filter((key) => after.get(key)?.bytes !== before.get(key)?.bytes)
       .sort();
-    expect(changed).toHaveLength(3);
-    expect(changed.slice(0, 2)).toEqual(['.cctrail-state.json', 'index.json']);
+    // The state, the index, the manifest, the session file and its kept transcript, nothing else.
+    expect(changed.slice(0, 3)).toEqual(['.cctrail-state.json', 'index.json', 'manifest.json']);
+    expect(changed.slice(3).map((p) => p.split(sep)[0])).toEqual(['sessions', 'sources']);
+    // The kept transcript grew by one gzip member holding the appended line, not by a second copy.
+    const kept = changed[4]!;
+    const grown = Buffer.byteLength(after.get(kept)!.bytes, 'latin1');
+    const was = Buffer.byteLength(before.get(kept)!.bytes, 'latin1');
+    expect(grown - was).toBeLessThan(Math.max(400, was / 2));
   });
 
   it('rewrites paths when the same transcripts are read from another root', async () => {
@@ -159,16 +166,26 @@ describe.skipIf(scenarios.length === 0)('cctrail export on fixtures/', () => {
     expect(sessions).toEqual(folder.sessions);
   });
 
-  it('removes session files that left the selection', async () => {
+  it('keeps the sessions a filtered export leaves out, as they were', async () => {
     const partial = join(work, 'partial');
     await cctrail(['export', ...scenarios, '-o', partial]);
+    const before = await readArchive(partial);
+    const files = [...(await snapshotFolder(partial)).entries()];
     const run = await cctrail(['export', ...scenarios, '-o', partial, '--project', 'linear']);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/removed\)/);
-    const files = [...(await snapshotFolder(partial)).keys()].sort();
-    expect(files).toHaveLength(3);
-    expect(files.slice(0, 2)).toEqual(['.cctrail-state.json', 'index.json']);
-    expect(files[2]?.split(sep).slice(0, 2)).toEqual(['sessions', '-home-dev-linear']);
+    expect(run.stdout).toMatch(/^Exported 1 session to .*\(\d+ written, \d+ unchanged\)\n$/);
+    const after = await readArchive(partial);
+    expect(after.sessions).toEqual(before.sessions);
+    const lines = after.index.projects.flatMap((p) => p.sessions.map((s) => [p.slug, s] as const));
+    for (const [slug, line] of lines)
+      expect(line.archived, `${slug}/${line.id}`).toEqual(
+        slug === '-home-dev-linear' ? undefined : { status: 'kept', lastSeen: expect.any(String) },
+      );
+    // Every session file and kept transcript is byte for byte what it was.
+    const now = await snapshotFolder(partial);
+    for (const [path, file] of files)
+      if (!['.cctrail-state.json', 'index.json', 'manifest.json'].includes(path))
+        expect(now.get(path)?.bytes, path).toBe(file.bytes);
   });
 });
 
@@ -202,8 +219,16 @@ describe('cctrail export with hostile ids', () => {
     expect(run.code).toBe(0);
     // Nothing lands beside the archive folder.
     expect(await readdir(join(work, 'hostile', 'out'))).toEqual(['archive']);
-    const written = [...(await snapshotFolder(out)).keys()];
-    expect(written).toHaveLength(10);
+    const all = [...(await snapshotFolder(out)).keys()];
+    // Each transcript is kept under its own name (a later read needs it), inside the archive's sources/.
+    const kept = all.filter((p) => p.startsWith(`sources${sep}`));
+    expect(kept.map((p) => p.slice('sources/'.length)).sort()).toEqual(
+      Object.entries(files)
+        .flatMap(([slug, names]) => names.map((name) => `${slug}${sep}${name}.gz`))
+        .sort(),
+    );
+    const written = all.filter((p) => !p.startsWith(`sources${sep}`));
+    expect(written).toHaveLength(11);
     for (const path of written.filter((p) => p !== '.cctrail-state.json')) {
       for (const segment of path.split(sep)) {
         expect(segment).toMatch(/^[A-Za-z0-9_-][A-Za-z0-9._-]*$/);

@@ -10,10 +10,15 @@ import { SkeletonCache } from '../runtime/skeleton-cache.js';
 import { Spool } from '../runtime/spool.js';
 import type { Skeleton } from '../skeleton.js';
 import { markDuplicates, throwUnlessTranscripts } from '../skeletons.js';
+import { readArchiveIndex, sessionKey } from './archive-input.js';
+import { addCarried, carriedLines } from './carried.js';
 import { addConversations } from './conversations.js';
 import { archiveIndex, writeIndex } from './index-file.js';
+import { type KeepTally, keepSources, withArchived } from './keep.js';
 import { planLayout } from './layout.js';
+import { checkFiles, type Manifest, readManifest, writeManifest } from './manifest.js';
 import { type Planned, planSessions } from './plan.js';
+import { type PrunedSession, pruneCarried, pruneSelection, removePruned } from './prune.js';
 import { buildSessions } from './session-pass.js';
 import { settleSessions, write } from './settle.js';
 
@@ -37,17 +42,29 @@ export interface ExportOptions {
    * building the site).
    */
   onPlanned?: () => void;
+  /** Keep every transcript file read, compressed, in the archive folder (`cctrail export` without `--redact`). */
+  keepSources?: boolean;
+  /** Remove the sessions whose transcripts are missing from the input (and match the id filters). */
+  prune?: boolean;
+  /** This run's UTC day (`YYYY-MM-DD`), which the kept sources record; default today. */
+  now?: string;
 }
 
 /** What an export did. */
 export interface ExportOutcome {
   index: ArchiveIndex;
-  /** The sessions' skeletons (for diagnostics and counts). */
+  /** The skeletons of the sessions read from the input (for diagnostics and counts). */
   sessions: Skeleton[];
   written: number;
   unchanged: number;
-  /** Session files of a previous export that left the selection and were removed. */
+  /** Session files of a previous export that moved to another path and were removed. */
   removed: number;
+  /** Sessions of the archive not read from the input (their transcripts missing, or outside the filters). */
+  archived: { missing: number; kept: number };
+  /** Sessions removed by `prune`. */
+  pruned: PrunedSession[];
+  /** What keeping the sources did (null when they are not kept). */
+  sources: KeepTally | null;
   /** Secrets redacted and home paths shortened (with `privacy`). */
   redacted: number;
   shortened: number;
@@ -61,17 +78,24 @@ export interface ExportOutcome {
  * matches complete session files. When the filters leave no session, a folder is not touched.
  */
 export async function exportArchive(options: ExportOptions): Promise<ExportOutcome> {
-  const { selection, runner, progress } = options;
+  const { runner, progress } = options;
   // What `onPlanned` starts may change the working directory while sessions are written (the report's site
   // builder does): every folder is made absolute first.
   const target: ArchiveTarget =
     'dir' in options.target ? { dir: resolve(options.target.dir) } : options.target;
   const dir = 'dir' in target ? target.dir : null;
   const privacy = options.privacy ?? NO_PRIVACY;
+  const now = options.now ?? new Date().toISOString().slice(0, 10);
   const cache = await SkeletonCache.open(
     options.skeletonCache === undefined ? undefined : resolve(options.skeletonCache),
   );
   const state = dir === null ? null : new ExportState(dir);
+  const previous = dir === null ? null : await readArchiveIndex(dir);
+  const manifest = dir === null ? null : await readManifest(dir);
+  let selection = dir === null ? options.selection : await withArchived(options.selection, dir);
+  let pruned: PrunedSession[] = [];
+  if (options.prune && dir !== null && manifest !== null)
+    ({ selection, pruned } = pruneSelection(selection, dir, previous, manifest));
   const spool = new Spool();
   try {
     const planned = await planSessions({ selection, privacy, dir, state, cache, spool });
@@ -81,8 +105,16 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
       dir === null || options.reportCacheDir === undefined
         ? {}
         : { report: { dataDir: dir, cacheDir: resolve(options.reportCacheDir) } };
-    await buildSessions(planned, { runner, progress, cache, found, range, privacy, ...report });
-    const kept = await keepSessions(planned, selection.filters, cache);
+    const [, sources] = await Promise.all([
+      buildSessions(planned, { runner, progress, cache, found, range, privacy, ...report }),
+      options.keepSources && dir !== null && manifest !== null
+        ? keepSources(selection.sessions, dir, manifest, now)
+        : null,
+    ]);
+    const kept = await keepSessions(planned, selection.filters, cache, dir);
+    // What the run read from its input: the archive's own sessions are counted apart.
+    const own = (p: Planned) => dir !== null && p.selected.archive?.dir === dir;
+    const fromInput = kept.filter((p) => !own(p));
     const sessions = kept.map((session) => session.skeleton!);
     const layout = planLayout(kept, privacy);
     const settled = await settleSessions(layout, { target, state, privacy });
@@ -95,20 +127,55 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
     if (index.conversations) transform(index.conversations);
     if (index.teammates) transform(index.teammates);
     if (selection.skipped?.length) index.diagnostics = transform(selection.skipped.map((d) => ({ ...d })));
-    const outcome = { sessions, ...settled.tally, removed: 0, index };
+    const outcome: ExportOutcome = {
+      sessions: fromInput.map((p) => p.skeleton!),
+      ...settled.tally,
+      removed: 0,
+      index,
+      archived: { missing: 0, kept: 0 },
+      pruned,
+      sources,
+    };
     if ('stream' in target) {
       await write(target.stream, `${JSON.stringify(index)}\n`);
       return outcome;
     }
-    // Filters that match nothing leave an existing archive as it is.
-    if (kept.length === 0) return outcome;
+    // Filters that match nothing leave an existing archive as it is (unless told to prune it).
+    if (fromInput.length === 0 && !options.prune) return outcome;
+    const present = new Set(kept.map((p) => sessionKey(p.selected.discovered.project, p.id)));
+    let carried = await carriedLines(target.dir, previous, present);
+    if (options.prune) {
+      const cut = pruneCarried(carried, selection.filters);
+      carried = cut.carried;
+      outcome.pruned = [...pruned, ...cut.pruned];
+    }
+    addCarried(index, carried);
+    outcome.archived = archivedCounts(index);
     await state?.save();
-    const written = await writeIndex(target.dir, index);
+    const written = await writeIndex(target.dir, index, previous);
     outcome[written.outcome]++;
+    await removePruned(target.dir, outcome.pruned);
+    if (manifest !== null) await finishManifest(target.dir, index, manifest);
     return { ...outcome, removed: written.removed };
   } finally {
     await spool.remove();
   }
+}
+
+/** How many sessions of an index were not read from the input, by status. */
+function archivedCounts(index: ArchiveIndex): ExportOutcome['archived'] {
+  const counts = { missing: 0, kept: 0 };
+  for (const project of index.projects)
+    for (const line of project.sessions) if (line.archived) counts[line.archived.status]++;
+  return counts;
+}
+
+/** Writes the manifest last: the checksums of the index, the session files and the kept sources. */
+async function finishManifest(dir: string, index: ArchiveIndex, manifest: Manifest): Promise<void> {
+  const files = ['index.json', ...index.projects.flatMap((p) => p.sessions.map((s) => s.file))];
+  for (const record of Object.values(manifest.sources)) files.push(record.kept, ...(record.superseded ?? []));
+  manifest.files = await checkFiles(dir, files, manifest.files);
+  await writeManifest(dir, manifest);
 }
 
 /**
@@ -138,6 +205,7 @@ async function keepSessions(
   planned: readonly Planned[],
   filters: Selection['filters'],
   cache: SkeletonCache,
+  dir: string | null,
 ): Promise<Planned[]> {
   const notTranscripts = planned.filter((p) => p.skeleton!.notATranscript);
   throwUnlessTranscripts(
@@ -145,7 +213,11 @@ async function keepSessions(
     planned.length,
   );
   await cache.save();
-  const kept = planned.filter((p) => inTimeRange(p.skeleton!.digest.stats, filters));
+  // The archive's own sessions stay whatever the time filters: they only choose what is read from the input.
+  const kept = planned.filter(
+    (p) =>
+      inTimeRange(p.skeleton!.digest.stats, filters) || (dir !== null && p.selected.archive?.dir === dir),
+  );
   markDuplicates(kept.map((session) => session.skeleton!));
   return kept;
 }

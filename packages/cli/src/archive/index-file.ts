@@ -1,4 +1,4 @@
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   type ArchiveIndex,
@@ -10,6 +10,7 @@ import {
 import { indexJson } from '../archive-json.js';
 import { insideFolder, type WriteOutcome, writeIfChanged } from '../atomic-write.js';
 import { cliVersion } from '../version.js';
+import { sessionKey } from './archive-input.js';
 import type { Layout, Placed } from './layout.js';
 
 /** What the index says of one session: its line, and its project's working directory. */
@@ -47,35 +48,35 @@ export function archiveIndex<T extends Placed>(
 }
 
 /**
- * Writes `DIR/index.json` (only when its bytes change), then removes the session files the previous index
- * listed and this one does not (files this tool wrote only).
+ * Writes `DIR/index.json` (only when its bytes change), then removes the files of sessions that the new index
+ * holds under another path (a name told apart differently): nothing else is ever removed here.
  *
  * @param dir The archive folder.
  * @param index The new index.
+ * @param previous The index before this run.
  * @returns Whether the index was written, and how many session files were removed.
  */
 export async function writeIndex(
   dir: string,
   index: ArchiveIndex,
+  previous: ArchiveIndex | null,
 ): Promise<{ outcome: WriteOutcome; removed: number }> {
-  const indexFile = join(dir, 'index.json');
-  const previous = await readFile(indexFile, 'utf8')
-    .then((text) => JSON.parse(text) as unknown)
-    .catch(() => null);
-  const outcome = await writeIfChanged(indexFile, indexJson(index));
-  return { outcome, removed: await removeStale(dir, previous, index) };
+  const outcome = await writeIfChanged(join(dir, 'index.json'), indexJson(index));
+  return { outcome, removed: await removeMoved(dir, previous, index) };
 }
 
-/** Removes session files a previous index listed and the new one does not (files this tool wrote only). */
-async function removeStale(dir: string, previous: unknown, index: ArchiveIndex): Promise<number> {
-  const projects = (previous as { projects?: unknown } | null)?.projects;
-  if (!Array.isArray(projects)) return 0;
-  const keep = new Set(index.projects.flatMap((p) => p.sessions.map((s) => s.file.toLowerCase())));
+/** Removes the old files of sessions the new index holds under another path. */
+async function removeMoved(dir: string, previous: ArchiveIndex | null, index: ArchiveIndex): Promise<number> {
+  const now = new Map<string, string>();
+  for (const project of index.projects)
+    for (const s of project.sessions) now.set(sessionKey(project.slug, s.id), s.file.toLowerCase());
+  const files = new Set(now.values());
   let removed = 0;
-  for (const project of projects as { sessions?: { file?: unknown }[] }[]) {
+  for (const project of previous?.projects ?? []) {
     for (const session of Array.isArray(project?.sessions) ? project.sessions : []) {
       const file = session?.file;
-      if (typeof file !== 'string' || keep.has(file.toLowerCase()) || !STALE_FILE.test(file)) continue;
+      if (typeof file !== 'string' || files.has(file.toLowerCase()) || !STALE_FILE.test(file)) continue;
+      if (!now.has(sessionKey(project.slug, session.id))) continue;
       await rm(insideFolder(dir, file), { force: true });
       removed++;
     }

@@ -61,6 +61,10 @@ export async function settleSessions(
     }
     settled.summary.file = quiet(file);
     settled.summary.duplicateOf = duplicateOf;
+    // A line reused from the previous index may carry the status it had then.
+    delete settled.summary.archived;
+    const status = session.selected.archive?.status;
+    if (status) settled.summary.archived = { ...status };
     indexed.set(session, settled);
     tally.redacted += settled.redacted;
     tally.shortened += settled.shortened;

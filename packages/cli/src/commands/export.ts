@@ -1,16 +1,29 @@
 import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { isArchiveFolder } from '../archive/archive-input.js';
 import { exportArchive } from '../archive/export-archive.js';
 import { flag, stringOption } from '../args.js';
 import type { Command } from '../command.js';
 import { plural, printDiagnostics } from '../diagnostic-output.js';
 import { CliError, exitCodeFor } from '../errors.js';
-import { INPUT_OPTIONS, readFilters, selectSessions } from '../input.js';
+import { INPUT_OPTIONS, inputPaths, readFilters, selectSessions } from '../input.js';
+import { foreignEntries, foreignFolderError, refuseOverlap } from '../output-folder.js';
 import { progressBar } from '../progress.js';
-import { cacheRoot } from '../runtime/cache-dir.js';
+import { cacheName, cacheRoot } from '../runtime/cache-dir.js';
 import { JobRunner } from '../runtime/job-runner.js';
 import { guardRun } from '../runtime/run-guard.js';
 import { styleFor } from '../terminal.js';
+import { archiveNotes } from './archive-notes.js';
+
+/** What an archive folder holds that cctrail wrote. */
+const ARCHIVE_NAMES = new Set([
+  'index.json',
+  'manifest.json',
+  'sessions',
+  'sources',
+  'superseded',
+  '.cctrail-state.json',
+]);
 
 /** `cctrail export`: writes the normalized JSON archive. */
 export const exportCommand: Command = {
@@ -26,6 +39,14 @@ export const exportCommand: Command = {
     'The files follow the JSON Schemas in the package (schema/index.schema.json, schema/session.schema.json).',
     'The archive holds the transcripts as written, secrets included, unless --redact is given (the same',
     'redaction as `cctrail report`).',
+    '',
+    'An archive never forgets: every transcript file read is kept byte for byte, compressed, under',
+    'DIR/sources/ (only new bytes are added when a file grows), and a session whose transcripts are gone',
+    '(Claude Code deletes them after cleanupPeriodDays) stays, marked "missing" with when it was last seen.',
+    'A filtered export (-p, -s, --since) updates the sessions it selects and leaves the others as they are.',
+    'Nothing is removed unless --prune is given. An archive is also an input: `cctrail report DIR`,',
+    '`stats DIR`, `export DIR -o OTHER` read its kept sources; several archives given together are merged.',
+    'With --redact no sources are kept (the archive is meant for sharing).',
   ].join('\n'),
   options: [
     {
@@ -38,12 +59,24 @@ export const exportCommand: Command = {
     {
       name: 'redact',
       type: 'boolean',
-      description: 'replace secrets with [REDACTED:<kind>] as `report` does (off by default)',
+      description:
+        'replace secrets with [REDACTED:<kind>] as `report` does (off by default); keeps no sources',
+    },
+    {
+      name: 'prune',
+      type: 'boolean',
+      description: 'remove the sessions whose transcripts are missing from the input (listed first)',
+    },
+    {
+      name: 'force',
+      type: 'boolean',
+      description: 'write into a non-empty folder that is not an archive (its files are left as they are)',
     },
     ...INPUT_OPTIONS,
   ],
   examples: [
-    { command: 'cctrail export -o archive', comment: 'everything under ~/.claude/projects' },
+    { command: 'cctrail export -o ~/claude-archive', comment: 'everything under ~/.claude/projects, kept' },
+    { command: 'cctrail export laptop-archive desktop-archive -o all', comment: 'merge two archives' },
     { command: 'cctrail export ~/.claude/projects/-home-me-app -o app', comment: 'one project' },
     {
       command: "cctrail export --since 7d -o - | jq -r 'select(.entries) | .id'",
@@ -65,15 +98,25 @@ export const exportCommand: Command = {
       throw new CliError(`the output ${output} is a file; give a folder (or - for NDJSON on stdout)`);
     }
     const redact = flag(options, 'redact');
+    const cache = cacheRoot(io.env, io.cwd);
+    if (!toStdout) {
+      refuseOverlap(dir, { inputs: inputPaths(positionals, io), cache });
+      const foreign = await foreignEntries(dir, ARCHIVE_NAMES);
+      if (foreign.length > 0 && !(await isArchiveFolder(dir)) && !flag(options, 'force'))
+        throw foreignFolderError(dir, 'a cctrail archive', foreign);
+    }
     const runner = new JobRunner(io.env);
-    const guard = toStdout ? null : guardRun(dir, [], cacheRoot(io.env, io.cwd), () => runner.close());
+    const guard = toStdout ? null : guardRun(dir, [], cache, () => runner.close());
     const progress = progressBar(io, selection.sessions.length, 'sessions');
     const result = await exportArchive({
       selection,
       target: toStdout ? { stream: io.stdout } : { dir },
       runner,
       progress,
-      ...(redact ? { privacy: { redact: true, shortHome: false } } : {}),
+      ...(redact ? { privacy: { redact: true, shortHome: false } } : { keepSources: !toStdout }),
+      prune: flag(options, 'prune'),
+      // The archive's own sessions are read again from its sources each run: their skeletons are cached.
+      ...(toStdout ? {} : { skeletonCache: join(cache, 'exports', cacheName(dir), 'skeletons.json') }),
     }).finally(async () => {
       progress.done();
       await runner.close();
@@ -86,6 +129,7 @@ export const exportCommand: Command = {
         ? `${plural(result.redacted, 'secret')} redacted.\n`
         : 'Secrets were NOT redacted: the archive holds the transcripts as written. Use --redact before sharing it.\n',
     );
+    if (!toStdout) archiveNotes(result, dir, io);
     if (result.sessions.length === 0) {
       io.stderr.write(`No session matches the filters${toStdout ? '' : `; ${dir} was left as it was`}.\n`);
     } else if (!toStdout) {

@@ -1,0 +1,148 @@
+import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
+import { dirname, relative, sep } from 'node:path';
+import type { ArchivedStatus } from '@cctrail/core';
+import type { SelectedSession, Selection } from '../input.js';
+import { forEachOrdered } from '../runtime/pool.js';
+import {
+  type ArchivedSession,
+  archivedSessions,
+  type FromArchive,
+  sessionFiles,
+  sessionKey,
+  shownPath,
+} from './archive-input.js';
+import type { Manifest } from './manifest.js';
+import { type KeepChange, keepSource, keptPath, type SourceRecord, supersede } from './sources.js';
+
+/**
+ * An export into an archive never forgets: the sessions the archive kept and this run does not read from its
+ * input (their transcripts were deleted, or the filters left them out) are read again from the archive's own
+ * kept sources, with a status that says why.
+ */
+
+/**
+ * The selection of an export into an archive folder: the selected sessions, then every session of the
+ * archive's kept sources that none of them is, with its status.
+ *
+ * @param selection What the command line selected.
+ * @param dir The archive folder written into.
+ */
+export async function withArchived(selection: Selection, dir: string): Promise<Selection> {
+  const chosen = new Set(selection.sessions.map((s) => sessionKey(s.discovered.project, s.discovered.id)));
+  const added: SelectedSession[] = [];
+  for (const session of await archivedSessions(dir)) {
+    const key = sessionKey(session.discovered.project, session.discovered.id);
+    if (chosen.has(key)) continue;
+    chosen.add(key);
+    added.push({ ...session, archive: { ...session.archive, status: statusOf(session, selection) } });
+  }
+  return added.length === 0 ? selection : { ...selection, sessions: [...selection.sessions, ...added] };
+}
+
+/**
+ * Why an archived session is not read from the input: `missing` when its transcripts were kept from a place this
+ * run's inputs cover and are no longer there, else `kept`. `lastSeen` is the last time an export read them.
+ */
+function statusOf(session: ArchivedSession, selection: Selection): ArchivedStatus {
+  const records = Object.values(session.archive.records);
+  const seen = records.map((r) => r.seenAt).sort();
+  const lastSeen = seen.at(-1) ?? session.archive.status?.lastSeen ?? null;
+  const key = sessionKey(session.discovered.project, session.discovered.id);
+  if (selection.found?.has(key)) return { status: 'kept', lastSeen };
+  const inputs = selection.inputs ?? [];
+  const lookedFor = records.some((r) => inputs.some((input) => covers(input, r.origin)));
+  if (lookedFor) return { status: 'missing', lastSeen };
+  return { status: session.archive.status?.status ?? 'kept', lastSeen };
+}
+
+/** Whether a path is an input or lies inside one. */
+function covers(input: string, path: string): boolean {
+  const rel = relative(input, path);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !rel.startsWith(sep));
+}
+
+/** What keeping the sources of a run did: how many files changed each way. */
+export type KeepTally = Record<KeepChange, number> & { failed: number };
+
+/** Files whose sources are kept at once. */
+const KEPT_AT_ONCE = 4;
+
+/**
+ * Keeps the source files of the sessions of a run in the archive, and records them in its manifest: the
+ * transcripts read from the input (new bytes only), the sources of another archive given as input (copied),
+ * and the archive's own (unchanged). The bytes are read while the sessions are built: the files are in the
+ * page cache for both.
+ *
+ * @param sessions The sessions of the run.
+ * @param dir The archive folder.
+ * @param manifest The manifest, updated in place.
+ * @param now This run's UTC day.
+ */
+export async function keepSources(
+  sessions: readonly SelectedSession[],
+  dir: string,
+  manifest: Manifest,
+  now: string,
+): Promise<KeepTally> {
+  const tally: KeepTally = { new: 0, appended: 0, unchanged: 0, rewritten: 0, failed: 0 };
+  const work: { session: SelectedSession; file: string }[] = [];
+  for (const session of sessions) {
+    if (session.archive?.dir === dir) continue;
+    for (const file of sessionFiles(session.discovered)) work.push({ session, file });
+  }
+  await forEachOrdered(
+    work,
+    KEPT_AT_ONCE,
+    async ({ session, file }) => {
+      const shown = shownPath(session.root, file);
+      try {
+        const kept = session.archive
+          ? await copyKept(dir, shown, session.archive, manifest, now)
+          : await keepSource(dir, { path: file, shown }, manifest.sources[shown], now);
+        if (kept === null) tally.failed++;
+        else {
+          manifest.sources[shown] = kept.record;
+          tally[kept.change]++;
+        }
+      } catch {
+        tally.failed++;
+      }
+    },
+    () => undefined,
+  );
+  return tally;
+}
+
+/**
+ * Copies a source kept by another archive (merging two machines' archives): the copy with more bytes wins, and
+ * a different one already kept here is moved under `superseded/`.
+ */
+async function copyKept(
+  dir: string,
+  shown: string,
+  from: FromArchive,
+  manifest: Manifest,
+  now: string,
+): Promise<{ record: SourceRecord; change: KeepChange } | null> {
+  const record = from.records[shown];
+  if (record === undefined) return null;
+  const known = manifest.sources[shown];
+  if (known?.sha256 === record.sha256) return { record: known, change: 'unchanged' };
+  if (known && known.size > record.size) return { record: known, change: 'unchanged' };
+  const target = keptPath(dir, record.kept);
+  const superseded = [...(known?.superseded ?? [])];
+  if (known) superseded.push(await supersede(dir, keptPath(dir, known.kept), shown, now));
+  await mkdir(dirname(target), { recursive: true });
+  const temporary = `${target}.tmp-${process.pid}`;
+  try {
+    await copyFile(keptPath(from.dir, record.kept), temporary);
+    await rename(temporary, target);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  return {
+    record: { ...record, ...(superseded.length > 0 ? { superseded } : {}) },
+    change: known ? 'rewritten' : 'new',
+  };
+}
