@@ -3,6 +3,7 @@ import type { Command, Io } from './command.js';
 import { exportCommand } from './commands/export.js';
 import { reportCommand } from './commands/report.js';
 import { statsCommand } from './commands/stats.js';
+import { verifyCommand } from './commands/verify.js';
 import { CliError, EXIT, fsReason } from './errors.js';
 import { checkDefaultInput, isDefaultRun } from './first-run.js';
 import { wantsHelp } from './input.js';
@@ -10,7 +11,7 @@ import { styleFor } from './terminal.js';
 import { cliVersion } from './version.js';
 
 /** Every command of `cctrail`, in the order help lists them. */
-export const COMMANDS: readonly Command[] = [exportCommand, statsCommand, reportCommand];
+export const COMMANDS: readonly Command[] = [exportCommand, statsCommand, reportCommand, verifyCommand];
 
 /** The `Io` of the running process. */
 function processIo(): Io {
