@@ -1,5 +1,6 @@
 import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import {
+  type ArchivedStatus,
   type ArchiveIndex,
   type ArchiveProject,
   type ArchiveSessionSummary,
@@ -28,20 +29,26 @@ export interface CarriedLine {
  * @param dir The archive folder.
  * @param previous The previous index (null: none).
  * @param present The sessions of the new index, by `sessionKey`.
+ * @param missing Whether transcripts shown by these paths were looked for and not found in this run.
  */
 export async function carriedLines(
   dir: string,
   previous: ArchiveIndex | null,
   present: ReadonlySet<string>,
+  missing: (key: string, sources: readonly string[]) => boolean,
 ): Promise<CarriedLine[]> {
   const out: CarriedLine[] = [];
   for (const project of previous?.projects ?? []) {
     if (typeof project?.slug !== 'string' || !Array.isArray(project.sessions)) continue;
     for (const summary of project.sessions) {
       if (typeof summary?.id !== 'string' || typeof summary.file !== 'string') continue;
-      if (present.has(sessionKey(project.slug, summary.id))) continue;
+      const key = sessionKey(project.slug, summary.id);
+      if (present.has(key)) continue;
       if (!(await upgradeInPlace(dir, summary.file))) continue;
-      const archived = summary.archived ?? { status: 'kept', lastSeen: null };
+      const lastSeen = summary.archived?.lastSeen ?? null;
+      const archived: ArchivedStatus = missing(key, Array.isArray(summary.sources) ? summary.sources : [])
+        ? { status: 'missing', lastSeen }
+        : (summary.archived ?? { status: 'kept', lastSeen });
       out.push({
         project: { slug: project.slug, id: project.id, cwd: project.cwd ?? null },
         summary: { ...summary, archived },

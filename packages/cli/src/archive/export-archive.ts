@@ -14,7 +14,7 @@ import { readArchiveIndex, sessionKey } from './archive-input.js';
 import { addCarried, carriedLines } from './carried.js';
 import { addConversations } from './conversations.js';
 import { archiveIndex, writeIndex } from './index-file.js';
-import { type KeepTally, keepSources, withArchived } from './keep.js';
+import { type KeepTally, keepSources, missingFrom, withArchived } from './keep.js';
 import { planLayout } from './layout.js';
 import { checkFiles, type Manifest, readManifest, writeManifest } from './manifest.js';
 import { type Planned, planSessions } from './plan.js';
@@ -143,7 +143,9 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
     // Filters that match nothing leave an existing archive as it is (unless told to prune it).
     if (fromInput.length === 0 && !options.prune) return outcome;
     const present = new Set(kept.map((p) => sessionKey(p.selected.discovered.project, p.id)));
-    let carried = await carriedLines(target.dir, previous, present);
+    let carried = await carriedLines(target.dir, previous, present, (key, sources) =>
+      missingFrom(selection, key, sources),
+    );
     if (options.prune) {
       const cut = pruneCarried(carried, selection.filters);
       carried = cut.carried;

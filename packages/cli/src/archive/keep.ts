@@ -1,5 +1,5 @@
 import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
-import { dirname, relative, sep } from 'node:path';
+import { dirname, relative, resolve, sep } from 'node:path';
 import type { ArchivedStatus } from '@cctrail/core';
 import type { SelectedSession, Selection } from '../input.js';
 import { forEachOrdered } from '../runtime/pool.js';
@@ -53,6 +53,23 @@ function statusOf(session: ArchivedSession, selection: Selection): ArchivedStatu
   const lookedFor = records.some((r) => inputs.some((input) => covers(input, r.origin)));
   if (lookedFor) return { status: 'missing', lastSeen };
   return { status: session.archive.status?.status ?? 'kept', lastSeen };
+}
+
+/**
+ * Whether a session's transcripts were looked for in this run and not found: not in its inputs, and shown by
+ * paths (relative to the run's root) that one of its inputs covers.
+ *
+ * @param selection The run's selection.
+ * @param key The session's `sessionKey`.
+ * @param sources Its transcripts' paths as shown.
+ */
+export function missingFrom(selection: Selection, key: string, sources: readonly string[]): boolean {
+  if (selection.found?.has(key)) return false;
+  const inputs = selection.inputs ?? [];
+  return sources.some((source) => {
+    const path = resolve(selection.root, ...source.split('/'));
+    return inputs.some((input) => covers(input, path));
+  });
 }
 
 /** Whether a path is an input or lies inside one. */
