@@ -136,8 +136,15 @@ describe('a folder that is not a cctrail report', () => {
     const record = recordOf(c.outDir);
     expect(record).toMatchObject({ generator: 'cctrail', schemaVersion: 1 });
     expect(record.files).toEqual(siteFiles(c.outDir, before));
+    // For GitHub Pages' branch publishing, which would drop `_cctrail/` through Jekyll.
+    expect(readFileSync(join(c.outDir, '.nojekyll'), 'utf8')).toBe('');
     expect(record.files).toEqual(
-      expect.arrayContaining(['index.html', '_cctrail/mermaid.min.js', '_cctrail/search-index.js']),
+      expect.arrayContaining([
+        '.nojekyll',
+        'index.html',
+        '_cctrail/mermaid.min.js',
+        '_cctrail/search-index.js',
+      ]),
     );
 
     // Now a report: a rebuild needs no force, and the pages that leave go alone.
@@ -271,10 +278,12 @@ describe('a rebuild', () => {
     const before = siteFiles(c.outDir);
     const alpha = before.filter((f) => /^s\/[^/]+\/alpha\//.test(f));
     expect(alpha.length).toBeGreaterThan(0);
-    // What an older build left: no record, and the state of the files it assembled, without the pages it kept.
+    // What an older build left: no record nor `.nojekyll`, and the state of the files it assembled, without the
+    // pages it kept.
     const assembled = Object.keys(JSON.parse(readFileSync(join(c.cacheDir, 'pages.json'), 'utf8')));
     expect(assembled.filter((f) => alpha.includes(f))).toEqual([]);
     rmSync(join(c.outDir, RECORD));
+    rmSync(join(c.outDir, '.nojekyll'));
     put(c.outDir, 'notes.md', 'mine');
     expect(inspectOutputFolder(c.outDir, c.cacheDir)).toEqual({ kind: 'report', entries: ['notes.md'] });
     expect(inspectOutputFolder(c.outDir, join(c.root, 'other-cache')).kind).toBe('foreign');

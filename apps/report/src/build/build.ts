@@ -184,6 +184,8 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
   site.write('_cctrail/mermaid.min.js', brotliDecompressSync(readFileSync(bundle.mermaid)));
   site.write('_cctrail/search-index.js', searchIndexScript(searchItems(manifest), searchFiles.meta));
   writeSearchFiles(site, searchFiles.files);
+  // GitHub Pages' branch publishing runs Jekyll, which would drop `_cctrail/`.
+  site.write('.nojekyll', '');
   const removed = site.removeStale(previous);
   site.commit();
   log(`report: ${assembled.written} files written, ${removed} removed`);

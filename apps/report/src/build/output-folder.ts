@@ -27,7 +27,7 @@ export interface OutputFolderInspection {
 export const OUTPUT_NOT_A_REPORT = 'output-not-a-report';
 
 /** Top-level names the site writes, listed first in the refusal, since they would be overwritten. */
-const SITE_NAMES = new Set(['index.html', '500.html', '_cctrail/', 'agents/', 's/', 'search/']);
+const SITE_NAMES = new Set(['index.html', '500.html', '_cctrail/', 'agents/', 's/', 'search/', '.nojekyll']);
 
 /** How many entries the refusal names. */
 const LISTED = 10;
