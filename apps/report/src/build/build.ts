@@ -8,6 +8,7 @@ import type { CachedPart } from '../views/session-part.js';
 import { fragmentKey, scopeOf } from '../views/transcript-fragment.js';
 import { assembleSite } from './assemble.js';
 import { pruneCache } from './cache.js';
+import { filesUnder } from './files.js';
 import { hasFragment } from './fragments.js';
 import { type ArchiveListing, buildManifest, cachedPart, listArchive } from './manifest.js';
 import { CACHE_FOLDER, cacheFolder, claimOutputFolder } from './output-folder.js';
@@ -57,6 +58,12 @@ export interface BuildReportResult {
   /** Number of HTML pages written. */
   pages: number;
 }
+
+/** Files a build writes beside the pages Astro renders. */
+const MERMAID = '_cctrail/mermaid.min.js';
+const SEARCH_INDEX = '_cctrail/search-index.js';
+const NOJEKYLL = '.nojekyll';
+const ASSETS = [MERMAID, SEARCH_INDEX, NOJEKYLL];
 
 let building: Promise<unknown> = Promise.resolve();
 
@@ -167,6 +174,12 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
   const renderState = recordRender(plan, stage);
   const searchFiles = planSearchFiles(manifest, work);
   const site = new SiteWriter(outDir);
+  site.begin(previous, [
+    ...filesUnder(stage),
+    ...plan.kept,
+    ...ASSETS,
+    ...searchFiles.files.map((f) => f.name),
+  ]);
   const assembled = assembleSite({
     stage,
     site,
@@ -181,11 +194,11 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
 
   // Assets that Astro does not handle: Mermaid's IIFE build and the search index, both classic scripts.
   const bundle = await server;
-  site.write('_cctrail/mermaid.min.js', brotliDecompressSync(readFileSync(bundle.mermaid)));
-  site.write('_cctrail/search-index.js', searchIndexScript(searchItems(manifest), searchFiles.meta));
+  site.write(MERMAID, brotliDecompressSync(readFileSync(bundle.mermaid)));
+  site.write(SEARCH_INDEX, searchIndexScript(searchItems(manifest), searchFiles.meta));
   writeSearchFiles(site, searchFiles.files);
   // GitHub Pages' branch publishing runs Jekyll, which would drop `_cctrail/`.
-  site.write('.nojekyll', '');
+  site.write(NOJEKYLL, '');
   const removed = site.removeStale(previous);
   site.commit();
   log(`report: ${assembled.written} files written, ${removed} removed`);

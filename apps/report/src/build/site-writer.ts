@@ -5,7 +5,8 @@ import { isPlainRelative, writeRecord } from './output-record.js';
 /**
  * Everything a build puts into the output folder goes through one `SiteWriter`, which remembers it: at the end
  * the writer removes the files the last build wrote that this one did not (and nothing else), then writes the
- * folder's record (`output-record.ts`). It never follows a symbolic link inside the folder: a link where the
+ * folder's record (`output-record.ts`). Before its first write it records what the folder will hold, so a build
+ * stopped half-way (a signal, a full disk) leaves a folder the next build knows as its own. It never follows a symbolic link inside the folder: a link where the
  * site needs a file or a folder is replaced by one (its target is not touched), and a path that passes through
  * a link is never removed.
  */
@@ -35,6 +36,16 @@ export class SiteWriter {
 
   /** @param outDir The output folder (absolute). */
   constructor(readonly outDir: string) {}
+
+  /**
+   * Records, before anything is written, the files an earlier build wrote and those this build is about to write:
+   * until `commit`, the folder is a report whose files are these.
+   * @param previous The files the earlier build wrote.
+   * @param planned The files this build will write or keep.
+   */
+  begin(previous: Iterable<string>, planned: Iterable<string>): void {
+    writeRecord(this.outDir, [...previous, ...planned].filter(isPlainRelative));
+  }
 
   /**
    * Writes a file of the site, creating its folders.
