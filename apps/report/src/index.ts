@@ -3,6 +3,9 @@
  * sessions, session pages (Mermaid flowchart, compaction timeline, transcript), agent pages and search.
  * Works from `file://` and under a sub-path. Its entry is `buildReport`, which reads only the exported
  * archive; a writer of the archive may `prepareSession` each session it writes, so the build need not read it.
+ * It writes only into a missing or empty folder or a report it built before (`inspectOutputFolder` tells which a
+ * folder is; anything else is refused with an `OutputFolderError` unless `force` is given), and removes only
+ * files it wrote itself.
  *
  * @example
  * ```ts
@@ -11,4 +14,11 @@
  * ```
  */
 export { type BuildReportOptions, type BuildReportResult, buildReport } from './build/build.js';
+export {
+  inspectOutputFolder,
+  OUTPUT_NOT_A_REPORT,
+  OutputFolderError,
+  type OutputFolderInspection,
+  type OutputFolderKind,
+} from './build/output-folder.js';
 export { type PrepareSessionOptions, prepareSession, type SessionLine } from './build/prepare.js';

@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assembleSite, fragmentMarker } from '../src/build/assemble.js';
+import { SiteWriter } from '../src/build/site-writer.js';
 import { tempFolder } from './helpers/temp.js';
 
 function put(root: string, rel: string, text: string) {
@@ -11,13 +12,16 @@ function put(root: string, rel: string, text: string) {
 
 describe('assembleSite', () => {
   const dir = tempFolder('cctrail-assemble-');
-  const o = {
-    stage: join(dir, 'stage'),
-    outDir: join(dir, 'out'),
-    fragments: join(dir, 'fragments'),
-    state: join(dir, 'pages.json'),
-    keep: new Set(['_cctrail/kept.js']),
-    ignore: new Set(['.cache']),
+  const outDir = join(dir, 'out');
+  const stage = join(dir, 'stage');
+  const fragments = join(dir, 'fragments');
+  const state = join(dir, 'pages.json');
+  /** One build's assembly, through a writer of its own; returns the result and the files the writer owns. */
+  const assemble = (previous: string[] = []) => {
+    const site = new SiteWriter(outDir);
+    const result = assembleSite({ stage, site, fragments, state });
+    const removed = site.removeStale(previous);
+    return { ...result, removed };
   };
 
   it('refuses keys outside the safe alphabet', () => {
@@ -25,32 +29,38 @@ describe('assembleSite', () => {
     expect(fragmentMarker('ab-1.c')).toBe('<!--cctrail-fragment:ab-1.c-->');
   });
 
-  it('puts fragments in place, skips unchanged files and removes stale ones', () => {
-    put(o.stage, 'index.html', '<main>index</main>');
-    put(o.stage, 's/a/index.html', `<main>${fragmentMarker('k1')}</main>`);
-    put(o.stage, '_cctrail/style.css', 'body{}');
-    put(o.fragments, 'k1.html', '<p>transcript ✓</p>');
-    put(o.outDir, 'old/index.html', 'stale');
-    put(o.outDir, '_cctrail/kept.js', 'kept');
-    put(o.outDir, '.cache/x', 'cache');
-    const first = assembleSite(o);
-    expect(first).toEqual({ pages: 2, written: 3, removed: 1 });
-    expect(readFileSync(join(o.outDir, 's/a/index.html'), 'utf8')).toBe('<main><p>transcript ✓</p></main>');
-    expect(readFileSync(join(o.outDir, '_cctrail/kept.js'), 'utf8')).toBe('kept');
-    expect(readFileSync(join(o.outDir, '.cache/x'), 'utf8')).toBe('cache');
-    expect(() => statSync(join(o.outDir, 'old'))).toThrow();
+  it('puts fragments in place, skips unchanged files, removes only stale files it wrote', () => {
+    put(stage, 'index.html', '<main>index</main>');
+    put(stage, 's/a/index.html', `<main>${fragmentMarker('k1')}</main>`);
+    put(stage, 's/old/index.html', 'stale');
+    put(stage, '_cctrail/style.css', 'body{}');
+    put(fragments, 'k1.html', '<p>transcript ✓</p>');
+    put(outDir, 'notes/index.html', 'not ours');
+    put(outDir, '_cctrail/kept.js', 'kept');
+    expect(assemble()).toEqual({ pages: 3, written: 4, removed: 0 });
+    expect(readFileSync(join(outDir, 's/a/index.html'), 'utf8')).toBe('<main><p>transcript ✓</p></main>');
 
-    // Same stage again: nothing written. A page whose fragment key changes is written again.
-    expect(assembleSite(o).written).toBe(0);
-    put(o.stage, 's/a/index.html', `<main>${fragmentMarker('k2')}</main>`);
-    put(o.fragments, 'k2.html', '<p>new</p>');
-    expect(assembleSite(o)).toMatchObject({ written: 1, removed: 0 });
-    expect(readFileSync(join(o.outDir, 's/a/index.html'), 'utf8')).toBe('<main><p>new</p></main>');
+    // The page leaves the site: removed with its folder, because the last build wrote it; nothing else goes.
+    rmSync(join(stage, 's/old'), { recursive: true });
+    expect(assemble(['index.html', 's/a/index.html', 's/old/index.html', '_cctrail/style.css'])).toEqual({
+      pages: 2,
+      written: 0,
+      removed: 1,
+    });
+    expect(() => statSync(join(outDir, 's/old'))).toThrow();
+    expect(readFileSync(join(outDir, '_cctrail/kept.js'), 'utf8')).toBe('kept');
+    expect(readFileSync(join(outDir, 'notes/index.html'), 'utf8')).toBe('not ours');
+
+    // A page whose fragment key changes is written again.
+    put(stage, 's/a/index.html', `<main>${fragmentMarker('k2')}</main>`);
+    put(fragments, 'k2.html', '<p>new</p>');
+    expect(assemble()).toMatchObject({ written: 1, removed: 0 });
+    expect(readFileSync(join(outDir, 's/a/index.html'), 'utf8')).toBe('<main><p>new</p></main>');
   });
 
   it('says when a fragment is missing instead of failing', () => {
-    put(o.stage, 's/b/index.html', `<main>${fragmentMarker('nope')}</main>`);
-    assembleSite(o);
-    expect(readFileSync(join(o.outDir, 's/b/index.html'), 'utf8')).toContain('missing from the build cache');
+    put(stage, 's/b/index.html', `<main>${fragmentMarker('nope')}</main>`);
+    assemble();
+    expect(readFileSync(join(outDir, 's/b/index.html'), 'utf8')).toContain('missing from the build cache');
   });
 });

@@ -2,5 +2,11 @@ import { expect, it } from 'vitest';
 import * as report from '../src/index.js';
 
 it('pins the public API', () => {
-  expect(Object.keys(report).sort()).toEqual(['buildReport', 'prepareSession']);
+  expect(Object.keys(report).sort()).toEqual([
+    'OUTPUT_NOT_A_REPORT',
+    'OutputFolderError',
+    'buildReport',
+    'inspectOutputFolder',
+    'prepareSession',
+  ]);
 });

@@ -70,7 +70,7 @@ describe('prepareSession', () => {
   });
 
   it('is ignored for a file written again since', async () => {
-    const data = join(tmp, 'stale');
+    const data = join(tmp, 'stale-data');
     const old = sessions();
     old[1] = linearSession('long', 120);
     writeArchive(data, [{ id: 'shop', cwd: '/home/dev/shop', sessions: old }]);
@@ -81,7 +81,7 @@ describe('prepareSession', () => {
   });
 
   it('is ignored for routes the build does not assign', async () => {
-    const data = writeArchive(join(tmp, 'routes'), [
+    const data = writeArchive(join(tmp, 'routes-data'), [
       { id: 'shop', cwd: '/home/dev/shop', sessions: sessions() },
     ]);
     await prepare(data, 'routes', sessions(), 'Shop Two');

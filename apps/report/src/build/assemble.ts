@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { filesUnder } from './files.js';
+import type { SiteWriter } from './site-writer.js';
 
 /**
  * The last step of a build: the site's bundle renders every page into a staging folder with a marker where
  * the cached transcript goes; `assembleSite` copies the staged site into the output folder, putting each
- * transcript in place (as bytes: no decoding of large strings), skips files that have not changed since the
- * last build, and removes files the site no longer has. A rebuild after one changed session thus writes only
- * its pages.
+ * transcript in place (as bytes: no decoding of large strings), and skips files that have not changed since the
+ * last build. A rebuild after one changed session thus writes only its pages. Removing what the site no longer
+ * has is the writer's part (`site-writer.ts`), once every file of the build is written.
  */
 
 const MARKER_START = '<!--cctrail-fragment:';
@@ -26,24 +27,18 @@ export interface AssembleResult {
   pages: number;
   /** Files written (new or changed). */
   written: number;
-  /** Files removed from the output folder. */
-  removed: number;
 }
 
 /** Options of `assembleSite`. */
 export interface AssembleOptions {
   /** Folder Astro built into. */
   stage: string;
-  /** The output folder. */
-  outDir: string;
+  /** The output folder, written through its writer. */
+  site: SiteWriter;
   /** Folder of cached fragments (`<key>.html`). */
   fragments: string;
   /** JSON file remembering the signature of every file written, for the next build. */
   state: string;
-  /** Paths (relative, `/`-separated) in the output folder that are not in the stage but must stay. */
-  keep: ReadonlySet<string>;
-  /** Top-level names of the output folder never touched (the cache folder). */
-  ignore: ReadonlySet<string>;
 }
 
 /** Puts fragments in place of their markers; returns the file's bytes and the keys it used. */
@@ -96,26 +91,14 @@ export function assembleSite(o: AssembleOptions): AssembleResult {
     for (const k of keys) hash.update(`\u0000${k}`);
     const signature = hash.digest('hex');
     next[rel] = signature;
-    const target = join(o.outDir, rel);
-    if (previous[rel] === signature && existsSync(target)) continue;
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, isHtml ? fill(shell, o.fragments).bytes : shell);
-    written++;
-  }
-  const wanted = new Set([...staged, ...o.keep]);
-  let removed = 0;
-  for (const rel of filesUnder(o.outDir, o.ignore)) {
-    if (wanted.has(rel)) continue;
-    rmSync(join(o.outDir, rel), { force: true });
-    removed++;
-    // Remove folders left empty.
-    let dir = dirname(join(o.outDir, rel));
-    while (dir.startsWith(o.outDir) && dir !== o.outDir && readdirSync(dir).length === 0) {
-      rmdirSync(dir);
-      dir = dirname(dir);
+    if (previous[rel] === signature && o.site.hasFile(rel)) {
+      o.site.keep(rel);
+      continue;
     }
+    o.site.write(rel, isHtml ? fill(shell, o.fragments).bytes : shell);
+    written++;
   }
   mkdirSync(dirname(o.state), { recursive: true });
   writeFileSync(o.state, JSON.stringify(next));
-  return { pages, written, removed };
+  return { pages, written };
 }

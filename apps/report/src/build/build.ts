@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { commitBase } from '../views/commit-links.js';
 import { sessionRoutes } from '../views/routes.js';
@@ -8,20 +8,31 @@ import type { CachedPart } from '../views/session-part.js';
 import { fragmentKey, scopeOf } from '../views/transcript-fragment.js';
 import { assembleSite } from './assemble.js';
 import { pruneCache } from './cache.js';
+import { filesUnder } from './files.js';
 import { hasFragment } from './fragments.js';
 import { type ArchiveListing, buildManifest, cachedPart, listArchive } from './manifest.js';
+import { CACHE_FOLDER, cacheFolder, claimOutputFolder } from './output-folder.js';
 import { renderPages } from './render-pages.js';
 import { planRender, recordRender } from './render-plan.js';
 import { hasSearchPiece, planSearchFiles, searchPieceKey, writeSearchFiles } from './search-pieces.js';
 import { runSessionPass, type SessionJob } from './session-pass.js';
 import { siteServer } from './site-server.js';
+import { SiteWriter } from './site-writer.js';
 
 /** Options of `buildReport`. */
 export interface BuildReportOptions {
   /** Archive folder written by `cctrail export`: `index.json` and session files. */
   dataDir: string;
-  /** Output folder of the static site (files the site no longer has are removed; its cache is kept). */
+  /**
+   * Output folder of the static site: missing, empty, or a report cctrail built (see `inspectOutputFolder`).
+   * A rebuild removes the files its last build wrote that the site no longer has, and nothing else.
+   */
   outDir: string;
+  /**
+   * Build into a folder that is not a cctrail report (else refused with an `OutputFolderError`): files of the
+   * same name as the site's are overwritten, every other file is left as it is.
+   */
+  force?: boolean;
   /** Base path when published under a sub-path (`/repo/`); links are relative either way. */
   base?: string;
   /** Site title (default `cctrail`). */
@@ -48,8 +59,11 @@ export interface BuildReportResult {
   pages: number;
 }
 
-/** Name of the cache folder inside the output folder. */
-const CACHE_FOLDER = '.cctrail-cache';
+/** Files a build writes beside the pages Astro renders. */
+const MERMAID = '_cctrail/mermaid.min.js';
+const SEARCH_INDEX = '_cctrail/search-index.js';
+const NOJEKYLL = '.nojekyll';
+const ASSETS = [MERMAID, SEARCH_INDEX, NOJEKYLL];
 
 let building: Promise<unknown> = Promise.resolve();
 
@@ -115,8 +129,9 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
   const log = options.log ?? (() => {});
   const dataDir = resolve(options.dataDir);
   const outDir = resolve(options.outDir);
-  const cacheDir =
-    options.cacheDir === false ? null : resolve(options.cacheDir ?? join(outDir, CACHE_FOLDER));
+  const cacheDir = cacheFolder(outDir, options.cacheDir);
+  // Before anything is written: the files an earlier build wrote there, or the refusal of someone's folder.
+  const previous = claimOutputFolder(outDir, cacheDir, options.force === true);
   const started = Date.now();
   // Without a cache folder, the same layout is used in a folder removed at the end.
   const work = cacheDir ?? join(outDir, `${CACHE_FOLDER}-${process.pid}`);
@@ -158,32 +173,35 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
   mkdirSync(outDir, { recursive: true });
   const renderState = recordRender(plan, stage);
   const searchFiles = planSearchFiles(manifest, work);
+  const site = new SiteWriter(outDir);
+  site.begin(previous, [
+    ...filesUnder(stage),
+    ...plan.kept,
+    ...ASSETS,
+    ...searchFiles.files.map((f) => f.name),
+  ]);
   const assembled = assembleSite({
     stage,
-    outDir,
+    site,
     fragments: join(work, 'fragments'),
     state: join(work, 'pages.json'),
-    keep: new Set([
-      '_cctrail/mermaid.min.js',
-      '_cctrail/search-index.js',
-      ...searchFiles.files.map((f) => f.name),
-      ...plan.kept,
-    ]),
-    ignore: new Set([CACHE_FOLDER, basename(work)]),
   });
+  for (const rel of plan.kept) site.keep(rel);
   if (cacheDir) writeFileSync(plan.stateFile, JSON.stringify(renderState));
   if (plan.incremental)
     log(`report: pages of ${plan.render.length} changed sessions rendered, ${plan.keptSessions} kept`);
   rmSync(stage, { recursive: true, force: true });
-  log(`report: ${assembled.written} files written, ${assembled.removed} removed`);
 
   // Assets that Astro does not handle: Mermaid's IIFE build and the search index, both classic scripts.
-  const assets = join(outDir, '_cctrail');
-  mkdirSync(assets, { recursive: true });
   const bundle = await server;
-  writeFileSync(join(assets, 'mermaid.min.js'), brotliDecompressSync(readFileSync(bundle.mermaid)));
-  writeFileSync(join(assets, 'search-index.js'), searchIndexScript(searchItems(manifest), searchFiles.meta));
-  writeSearchFiles(outDir, searchFiles.files);
+  site.write(MERMAID, brotliDecompressSync(readFileSync(bundle.mermaid)));
+  site.write(SEARCH_INDEX, searchIndexScript(searchItems(manifest), searchFiles.meta));
+  writeSearchFiles(site, searchFiles.files);
+  // GitHub Pages' branch publishing runs Jekyll, which would drop `_cctrail/`.
+  site.write(NOJEKYLL, '');
+  const removed = site.removeStale(previous);
+  site.commit();
+  log(`report: ${assembled.written} files written, ${removed} removed`);
   if (cacheDir) pruneCache(cacheDir, manifest);
   else rmSync(work, { recursive: true, force: true });
   const pages = assembled.pages + plan.kept.filter((f) => f.endsWith('.html')).length;

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ManifestSession, SiteManifest } from '../views/site-model.js';
 import { type SearchFile, type SearchIndex, searchFiles } from './search-files.js';
+import type { SiteWriter } from './site-writer.js';
 
 /**
  * The transcript search index on disk. Each session's piece (`views/search-text.ts`) is cached next to its
@@ -43,10 +44,6 @@ export function planSearchFiles(m: SiteManifest, cacheDir: string): SearchIndex 
 }
 
 /** Writes the files of the transcript index into the output folder. */
-export function writeSearchFiles(outDir: string, files: readonly SearchFile[]): void {
-  for (const f of files) {
-    const target = join(outDir, f.name);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, f.text);
-  }
+export function writeSearchFiles(site: SiteWriter, files: readonly SearchFile[]): void {
+  for (const f of files) site.write(f.name, f.text);
 }

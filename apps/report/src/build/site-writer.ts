@@ -1,0 +1,125 @@
+import { lstatSync, mkdirSync, readdirSync, rmdirSync, type Stats, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isPlainRelative, writeRecord } from './output-record.js';
+
+/**
+ * Everything a build puts into the output folder goes through one `SiteWriter`, which remembers it: at the end
+ * the writer removes the files the last build wrote that this one did not (and nothing else), then writes the
+ * folder's record (`output-record.ts`). Before its first write it records what the folder will hold, so a build
+ * stopped half-way (a signal, a full disk) leaves a folder the next build knows as its own. It never follows a symbolic link inside the folder: a link where the
+ * site needs a file or a folder is replaced by one (its target is not touched), and a path that passes through
+ * a link is never removed.
+ */
+
+/** The entry at `path` without following a link, or `null` when there is none. */
+function entryAt(path: string): Stats | null {
+  try {
+    return lstatSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/** Whether every folder on the way to `rel` is a real folder (no link) inside `root`. */
+function realFolders(root: string, segments: readonly string[]): boolean {
+  let dir = root;
+  for (const segment of segments.slice(0, -1)) {
+    dir = join(dir, segment);
+    if (!entryAt(dir)?.isDirectory()) return false;
+  }
+  return true;
+}
+
+/** The output folder as a build writes it (see the module comment). */
+export class SiteWriter {
+  private readonly own = new Set<string>();
+
+  /** @param outDir The output folder (absolute). */
+  constructor(readonly outDir: string) {}
+
+  /**
+   * Records, before anything is written, the files an earlier build wrote and those this build is about to write:
+   * until `commit`, the folder is a report whose files are these.
+   * @param previous The files the earlier build wrote.
+   * @param planned The files this build will write or keep.
+   */
+  begin(previous: Iterable<string>, planned: Iterable<string>): void {
+    writeRecord(this.outDir, [...previous, ...planned].filter(isPlainRelative));
+  }
+
+  /**
+   * Writes a file of the site, creating its folders.
+   * @param rel Its path in the site, relative and `/`-separated.
+   * @param data Its content.
+   */
+  write(rel: string, data: string | Uint8Array): void {
+    if (!isPlainRelative(rel)) throw new Error(`the report cannot write ${JSON.stringify(rel)}`);
+    const segments = rel.split('/');
+    let dir = this.outDir;
+    for (const segment of segments.slice(0, -1)) {
+      dir = join(dir, segment);
+      let entry = entryAt(dir);
+      // A link is replaced by a folder, so nothing is written through it.
+      if (entry?.isSymbolicLink()) {
+        unlinkSync(dir);
+        entry = null;
+      }
+      if (entry === null) mkdirSync(dir);
+      else if (!entry.isDirectory())
+        throw new Error(`the report needs a folder at ${dir}, and a file is there`);
+    }
+    const target = join(this.outDir, rel);
+    if (entryAt(target)?.isSymbolicLink()) unlinkSync(target);
+    writeFileSync(target, data);
+    this.own.add(rel);
+  }
+
+  /**
+   * Whether the site holds a file at `rel` reached without a link (one a build can skip writing again).
+   * @param rel A path in the site, relative and `/`-separated.
+   */
+  hasFile(rel: string): boolean {
+    const segments = rel.split('/');
+    return (
+      isPlainRelative(rel) &&
+      realFolders(this.outDir, segments) &&
+      !!entryAt(join(this.outDir, rel))?.isFile()
+    );
+  }
+
+  /**
+   * Counts a file that is already in place as this build's (a page kept from the last build, unchanged).
+   * @param rel Its path in the site, relative and `/`-separated.
+   */
+  keep(rel: string): void {
+    if (isPlainRelative(rel)) this.own.add(rel);
+  }
+
+  /**
+   * Removes the files an earlier build wrote that this build has not written or kept, and the folders that
+   * became empty through that. A path that is not plain, passes through a link, or is not a regular file is
+   * left alone.
+   * @param previous The files the earlier build wrote (from its record or its state).
+   * @returns How many files were removed.
+   */
+  removeStale(previous: Iterable<string>): number {
+    let removed = 0;
+    for (const rel of previous) {
+      if (this.own.has(rel) || !this.hasFile(rel) || rel.startsWith('.cctrail')) continue;
+      unlinkSync(join(this.outDir, rel));
+      removed++;
+      const segments = rel.split('/');
+      for (let depth = segments.length - 1; depth > 0; depth--) {
+        const dir = join(this.outDir, ...segments.slice(0, depth));
+        if (readdirSync(dir).length > 0) break;
+        rmdirSync(dir);
+      }
+    }
+    return removed;
+  }
+
+  /** Writes the folder's record, listing every file this build wrote or kept; the build's last write. */
+  commit(): void {
+    writeRecord(this.outDir, this.own);
+  }
+}

@@ -1,0 +1,44 @@
+import { lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { inspectOutputFolder } from '../src/build/output-folder.js';
+import { SiteWriter } from '../src/build/site-writer.js';
+import { tempFolder } from './helpers/temp.js';
+
+/** The writer of the output folder: what a build stopped half-way leaves, and links it never writes through. */
+
+const tmp = tempFolder('cctrail-site-writer-');
+
+describe('SiteWriter', () => {
+  it('leaves a folder the next build takes as its own when the build stops before its end', () => {
+    const out = join(tmp, 'stopped');
+    mkdirSync(out);
+    const site = new SiteWriter(out);
+    site.begin(['s/old/index.html'], ['index.html', 's/new/index.html']);
+    site.write('index.html', '<html>half');
+    // No commit: the process was stopped here.
+    expect(inspectOutputFolder(out, false)).toEqual({ kind: 'report', entries: [] });
+    const record = JSON.parse(readFileSync(join(out, '.cctrail-report.json'), 'utf8'));
+    expect(record.files).toEqual(['index.html', 's/new/index.html', 's/old/index.html']);
+  });
+
+  it('replaces a link where it writes, and leaves the link’s target as it was', () => {
+    const out = join(tmp, 'links');
+    const outside = join(tmp, 'outside');
+    mkdirSync(out);
+    mkdirSync(outside);
+    writeFileSync(join(outside, 'page.html'), 'theirs');
+    symlinkSync(outside, join(out, 's'));
+    symlinkSync(join(outside, 'page.html'), join(out, 'index.html'));
+    const site = new SiteWriter(out);
+    site.write('s/page.html', 'ours');
+    site.write('index.html', 'ours');
+    expect(readFileSync(join(outside, 'page.html'), 'utf8')).toBe('theirs');
+    expect(lstatSync(join(out, 's')).isDirectory()).toBe(true);
+    expect(lstatSync(join(out, 'index.html')).isFile()).toBe(true);
+    // A path through a link, out of the folder or absolute is not the writer's to remove.
+    symlinkSync(outside, join(out, 'link'));
+    expect(site.removeStale(['link/page.html', '../outside/page.html', join(outside, 'page.html')])).toBe(0);
+    expect(readFileSync(join(outside, 'page.html'), 'utf8')).toBe('theirs');
+  });
+});
