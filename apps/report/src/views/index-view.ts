@@ -1,5 +1,6 @@
 import { sessionTitle, totalTokens } from '@cctrail/core';
 import { isFailedSpawn } from './agents.js';
+import { type ArchivedNote, archivedNote } from './archived-note.js';
 import { conversationTotals } from './conversation-view.js';
 import { compact, type Figure, num } from './format.js';
 import { pageHref, sessionRoute } from './links.js';
@@ -22,6 +23,8 @@ interface SessionRow {
   costUsd: number | null;
   errors: number;
   duplicateOf: string | null;
+  /** Set when the archive kept the session without reading its transcript (deleted, or not in the input). */
+  archived: ArchivedNote | null;
   problem: string | null;
 }
 
@@ -75,6 +78,7 @@ export function indexView(m: SiteManifest): IndexView {
         costUsd: s.summary.cost?.usd ?? null,
         errors: s.summary.diagnostics?.error ?? 0,
         duplicateOf: s.summary.duplicateOf,
+        archived: archivedNote(s.summary),
         problem: s.loadErrors.length > 0 ? s.loadErrors.join('; ') : null,
       };
     });

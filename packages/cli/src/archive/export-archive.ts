@@ -142,7 +142,10 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
     }
     // Filters that match nothing leave an existing archive as it is (unless told to prune it).
     if (fromInput.length === 0 && !options.prune) return outcome;
-    const present = new Set(kept.map((p) => sessionKey(p.selected.discovered.project, p.id)));
+    const present = new Set([
+      ...kept.map((p) => sessionKey(p.selected.discovered.project, p.id)),
+      ...pruned.map((p) => sessionKey(p.project, p.id)),
+    ]);
     let carried = await carriedLines(target.dir, previous, present, (key, sources) =>
       missingFrom(selection, key, sources),
     );

@@ -1,14 +1,15 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { buildReport } from '@cctrail/report';
+import type { buildReport, inspectOutputFolder } from '@cctrail/report';
 import { type ExportOutcome, exportArchive } from '../archive/export-archive.js';
 import { flag, stringOption } from '../args.js';
 import type { Command } from '../command.js';
 import { plural, printDiagnostics } from '../diagnostic-output.js';
 import { CliError, EXIT, exitCodeFor } from '../errors.js';
 import { nextSteps } from '../first-run.js';
-import { INPUT_OPTIONS, readFilters, selectSessions } from '../input.js';
+import { INPUT_OPTIONS, inputPaths, readFilters, selectSessions } from '../input.js';
 import { openInBrowser } from '../open-report.js';
+import { foreignFolderError, refuseOverlap } from '../output-folder.js';
 import { progressBar } from '../progress.js';
 import { cacheName, cacheRoot } from '../runtime/cache-dir.js';
 import { JobRunner } from '../runtime/job-runner.js';
@@ -18,6 +19,7 @@ import { styleFor } from '../terminal.js';
 /** The part of `@cctrail/report` this command uses: its public entry point. */
 interface ReportModule {
   buildReport: typeof buildReport;
+  inspectOutputFolder: typeof inspectOutputFolder;
 }
 
 /**
@@ -45,6 +47,12 @@ export const reportCommand: Command = {
     '($CCTRAIL_CACHE_DIR, else ~/.cache/cctrail: a rebuild re-exports only changed sessions), then builds a',
     'static site into DIR (default ./cctrail-report) that works from any folder or web server and makes no',
     'outside requests. Prints the path of index.html. Everything in DIR can be published.',
+    '',
+    'DIR must be new, empty, or a report cctrail built: a rebuild removes only pages its earlier build wrote',
+    'that no longer exist, and any other file in DIR is left as it is. A folder that is not a report is',
+    'refused unless --force; the input folders, the cache and any folder holding them are always refused.',
+    'The report keeps every session it has shown: one whose transcripts Claude Code deleted stays, marked',
+    '"only in the archive" (--prune removes those). A cctrail archive can be given as input.',
   ].join('\n'),
   options: [
     {
@@ -68,6 +76,17 @@ export const reportCommand: Command = {
       description: 'repository URL: commit SHAs in `git commit` outputs link to its commits',
     },
     { name: 'no-redact', type: 'boolean', description: 'keep secrets (only for reports you do not share)' },
+    {
+      name: 'force',
+      type: 'boolean',
+      description:
+        'write into a non-empty folder that is not a cctrail report (its files are left as they are)',
+    },
+    {
+      name: 'prune',
+      type: 'boolean',
+      description: 'drop the sessions whose transcripts are gone (kept, marked, otherwise)',
+    },
     { name: 'open', type: 'boolean', description: 'open the report in the default browser when it is built' },
     {
       name: 'short-home',
@@ -98,10 +117,15 @@ export const reportCommand: Command = {
       throw new CliError(`the output ${outDir} is a file; give a folder`);
     }
     const report = await loadReportModule();
-    const selection = await selectSessions(positionals, filters, io);
-
+    refuseOverlap(outDir, { inputs: inputPaths(positionals, io), cache: cacheRoot(io.env, io.cwd) });
     // The archive lives in the report's cache folder, so a rebuild re-exports only the sessions that changed.
     const cache = reportCacheDir(outDir, io.env, io.cwd);
+    const force = flag(options, 'force');
+    const folder = report.inspectOutputFolder(outDir, join(cache, 'site'));
+    if (folder.kind === 'foreign' && !force)
+      throw foreignFolderError(outDir, 'a cctrail report', folder.entries);
+    const selection = await selectSessions(positionals, filters, io);
+
     const dataDir = join(cache, 'archive');
     const siteCache = join(cache, 'site');
     await mkdir(dataDir, { recursive: true });
@@ -116,6 +140,7 @@ export const reportCommand: Command = {
         dataDir,
         outDir,
         cacheDir: siteCache,
+        force,
         ...(archive ? { archive } : {}),
         // With --verbose, the builder's steps and their times.
         ...(flag(options, 'verbose') ? { log: (message: string) => io.stderr.write(`${message}\n`) } : {}),
@@ -130,6 +155,7 @@ export const reportCommand: Command = {
       runner,
       progress,
       privacy: { redact, shortHome },
+      prune: flag(options, 'prune'),
       skeletonCache: join(cache, 'skeletons.json'),
       // The export workers prepare each session they write for the site, while it is in memory.
       reportCacheDir: siteCache,
@@ -155,9 +181,13 @@ export const reportCommand: Command = {
       redact ? `${plural(result.redacted, 'secret')} redacted` : 'secrets kept (--no-redact)',
       ...(shortHome ? [`${plural(result.shortened, 'home path')} shortened`] : []),
     ];
-    io.stderr.write(
-      `Report of ${plural(result.sessions.length, 'session')}, ${pages} pages; ${notes.join(', ')}\n`,
-    );
+    const shown = result.index.projects.reduce((n, p) => n + p.sessions.length, 0);
+    io.stderr.write(`Report of ${plural(shown, 'session')}, ${pages} pages; ${notes.join(', ')}\n`);
+    if (result.archived.missing > 0)
+      io.stderr.write(
+        `${plural(result.archived.missing, 'session')} only in the report's archive: ${result.archived.missing === 1 ? 'its transcripts were' : 'their transcripts were'} deleted (--prune drops ${result.archived.missing === 1 ? 'it' : 'them'}).\n`,
+      );
+    for (const session of result.pruned) io.stderr.write(`Pruned ${session.project}/${session.id}\n`);
     io.stdout.write(`${style.bold(indexHtml)}\n`);
     guard.release();
     if (firstRun) io.stderr.write(nextSteps(indexHtml, io));
@@ -170,7 +200,8 @@ export const reportCommand: Command = {
 async function loadReportModule(): Promise<ReportModule> {
   try {
     const module = (await import('@cctrail/report')) as Partial<ReportModule>;
-    if (typeof module.buildReport !== 'function') throw new Error('buildReport is missing');
+    if (typeof module.buildReport !== 'function' || typeof module.inspectOutputFolder !== 'function')
+      throw new Error('buildReport is missing');
     return module as ReportModule;
   } catch {
     throw new CliError('the report builder (@cctrail/report) is not available in this installation', {
