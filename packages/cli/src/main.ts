@@ -1,6 +1,7 @@
 import { formatOptions, parseCommandLine } from './args.js';
 import type { Command, Io } from './command.js';
 import { exportCommand } from './commands/export.js';
+import { hookCommand } from './commands/hook.js';
 import { reportCommand } from './commands/report.js';
 import { statsCommand } from './commands/stats.js';
 import { CliError, EXIT, fsReason } from './errors.js';
@@ -10,7 +11,7 @@ import { styleFor } from './terminal.js';
 import { cliVersion } from './version.js';
 
 /** Every command of `cctrail`, in the order help lists them. */
-export const COMMANDS: readonly Command[] = [exportCommand, statsCommand, reportCommand];
+export const COMMANDS: readonly Command[] = [exportCommand, statsCommand, reportCommand, hookCommand];
 
 /** The `Io` of the running process. */
 function processIo(): Io {
@@ -116,6 +117,7 @@ export function mainHelp(): string {
     '  cctrail stats',
     '  cctrail export -o archive',
     '  cctrail report --short-home',
+    '  cctrail hook install         # archive every session when it ends',
     '',
     'Exit codes: 0 done; 1 done, but the input has error diagnostics and --strict was given;',
     '2 bad usage or unreadable input.',
