@@ -7,8 +7,7 @@ import { hookShellCommand } from '../hook/command-line.js';
 import { findHook, installHook, uninstallHook } from '../hook/session-end-hooks.js';
 import { archiveEndedSession, readHookJson, sessionEndInput } from '../hook/session-end-run.js';
 import { readSettingsForEdit, settingsText, writeSettings } from '../hook/settings-file.js';
-import { displayPath, retentionLine } from '../retention/notice.js';
-import { readRetention } from '../retention/retention.js';
+import { displayPath, retentionFacts, retentionNotice } from '../retention/notice.js';
 import { userSettingsFile } from '../retention/settings-files.js';
 import { cliVersion } from '../version.js';
 
@@ -28,11 +27,10 @@ function settingsFile(context: CommandContext): string {
   return given ? resolve(context.io.cwd, given) : userSettingsFile(context.io.env);
 }
 
-/** The one-line retention notice for the folder the command runs in. */
-function retention(io: Io, hookInstalled: boolean): string {
-  const facts = readRetention({ cwd: io.cwd, env: io.env });
+/** The retention notice for the folder the command runs in, with the settings files it could not use. */
+function retention(io: Io, hookInstalled: boolean): string[] {
   // archiveOnly: sessions only the archive still holds; 0 until the archive can say.
-  return retentionLine({ ...facts, archiveOnly: 0, env: io.env, hookInstalled });
+  return retentionNotice({ ...retentionFacts(io, 0), hookInstalled });
 }
 
 async function install(context: CommandContext): Promise<number> {
@@ -91,7 +89,7 @@ async function status(context: CommandContext): Promise<number> {
       command === null
         ? `Not installed: ${shown} has no cctrail SessionEnd hook. Run \`cctrail hook install\`.`
         : `Installed in ${shown}: when a session ends, Claude Code runs\n  ${command}`,
-      retention(io, command !== null),
+      ...retention(io, command !== null),
       '',
     ].join('\n'),
   );

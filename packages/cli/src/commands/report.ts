@@ -10,6 +10,7 @@ import { nextSteps } from '../first-run.js';
 import { INPUT_OPTIONS, readFilters, selectSessions } from '../input.js';
 import { openInBrowser } from '../open-report.js';
 import { progressBar } from '../progress.js';
+import { retentionFacts, retentionLine } from '../retention/notice.js';
 import { cacheName, cacheRoot } from '../runtime/cache-dir.js';
 import { JobRunner } from '../runtime/job-runner.js';
 import { guardRun } from '../runtime/run-guard.js';
@@ -158,6 +159,8 @@ export const reportCommand: Command = {
     io.stderr.write(
       `Report of ${plural(result.sessions.length, 'session')}, ${pages} pages; ${notes.join(', ')}\n`,
     );
+    // archiveOnly: sessions only the archive holds (0 until the archive can count them); a first run says it below.
+    if (!firstRun) io.stderr.write(`${retentionLine(retentionFacts(io, 0))}\n`);
     io.stdout.write(`${style.bold(indexHtml)}\n`);
     guard.release();
     if (firstRun) io.stderr.write(nextSteps(indexHtml, io));

@@ -9,6 +9,7 @@ import { forkKindsLine } from '../fork-kinds-line.js';
 import { type Filters, INPUT_OPTIONS, inputPaths, readFilters, selectSessions } from '../input.js';
 import { progressBar } from '../progress.js';
 import { redactSecrets } from '../redact.js';
+import { retentionFacts, retentionLine } from '../retention/notice.js';
 import { cacheName, cacheRoot } from '../runtime/cache-dir.js';
 import { JobRunner } from '../runtime/job-runner.js';
 import { buildSkeletons } from '../skeletons.js';
@@ -89,6 +90,8 @@ export const statsCommand: Command = {
       const style = styleFor(io.stdout, io.env);
       io.stdout.write(renderStats(stats, style) + renderConversations(stats, style));
       if (by !== null) io.stdout.write(`\n${renderCostBreakdown(stats, by, style)}\n`);
+      // archiveOnly: stats reads transcripts, not an archive.
+      io.stdout.write(`\n${retentionLine(retentionFacts(io, 0))}\n`);
     }
     if (sessions.length === 0) io.stderr.write('No session matches the filters.\n');
     const tally = printDiagnostics(sessions, io, flag(options, 'verbose') || flag(options, 'strict'));

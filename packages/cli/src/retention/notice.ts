@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { sep } from 'node:path';
-import { CLEANUP_KEY, type Retention } from './retention.js';
+import { CLEANUP_KEY, type Retention, readRetention } from './retention.js';
 
 /** The value the notices suggest: a hundred years, i.e. never in practice. */
 export const KEEP_DAYS = 36500;
@@ -99,16 +99,36 @@ export function retentionNotice(facts: RetentionFacts): string[] {
 
 /**
  * The retention notice in one line, for the end of a command's output: how long transcripts are kept and,
- * when that is not long, the shortest fix.
+ * when that is not long, the shortest fix; settings files that could not be used are counted, and
+ * `cctrail hook status` lists them.
  *
  * @param facts As for `retentionNotice`.
  */
 export function retentionLine(facts: RetentionFacts): string {
+  const count = facts.problems.length;
+  const problems =
+    count === 0
+      ? ''
+      : ` Warning: ${count === 1 ? '1 settings file' : `${count} settings files`} could not be used (\`cctrail hook status\` says why).`;
   if (facts.days === 0 && facts.source !== null) {
-    return `Warning: ${CLEANUP_KEY} is 0 in ${displayPath(facts.source.file, facts.env)}: Claude Code may delete every transcript; ${editSentence(facts)}.`;
+    return `Warning: ${CLEANUP_KEY} is 0 in ${displayPath(facts.source.file, facts.env)}: Claude Code may delete every transcript; ${editSentence(facts)}.${problems}`;
   }
   const keeps = keepsSentence(facts);
-  if (facts.days >= LONG_ENOUGH_DAYS) return keeps;
   const hook = facts.hookInstalled ? '' : ', or `cctrail hook install`';
-  return `${keeps} Keep more: ${editSentence(facts)}${hook}.`;
+  const advice = facts.days >= LONG_ENOUGH_DAYS ? '' : ` Keep more: ${editSentence(facts)}${hook}.`;
+  return `${keeps}${advice}${problems}`;
+}
+
+/**
+ * The facts the notices need, read for a command: the retention of Claude Code's settings as seen from the
+ * working directory, and what the caller knows of the archive.
+ *
+ * @param io The working directory (for project settings) and the environment.
+ * @param archiveOnly Sessions that exist only in the archive; 0 where the caller does not know.
+ */
+export function retentionFacts(
+  io: { cwd: string; env: NodeJS.ProcessEnv },
+  archiveOnly: number,
+): RetentionFacts {
+  return { ...readRetention({ cwd: io.cwd, env: io.env }), archiveOnly, env: io.env };
 }
