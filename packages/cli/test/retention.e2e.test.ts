@@ -48,7 +48,9 @@ describe.skipIf(fixtureScenarios().length === 0)('the retention notice', () => {
       'Claude Code keeps 7 days of transcripts (cleanupPeriodDays in ~/work/.claude/settings.json). ' +
         'Keep more: set "cleanupPeriodDays": 36500 in ~/work/.claude/settings.json, or `cctrail hook install`.',
     );
-    expect(run.stdout).toContain('Warning: 1 settings file could not be used (`cctrail hook status` says why).');
+    expect(run.stdout).toContain(
+      'Warning: 1 settings file could not be used (`cctrail hook status` says why).',
+    );
     const hook = await cctrail(['hook', 'status'], at);
     expect(hook.stdout).toContain(
       `Warning: ${join(at.cwd, '.claude', 'settings.local.json')} is not valid JSON`,
