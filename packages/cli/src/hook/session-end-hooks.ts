@@ -9,7 +9,7 @@ import { isOurCommand } from './command-line.js';
  */
 
 /** Seconds Claude Code gives the hook. SessionEnd hooks share a 1.5 s budget unless a hook asks for more (up to 60 s). */
-export const HOOK_TIMEOUT_SECONDS = 60;
+const HOOK_TIMEOUT_SECONDS = 60;
 
 /** The event the hook runs on. */
 const EVENT = 'SessionEnd';

@@ -73,7 +73,7 @@ export function sessionEndInput(value: unknown): SessionEndInput {
  *
  * @param io For the environment and the working directory.
  */
-export function hookLogFile(io: Pick<Io, 'env' | 'cwd'>): string {
+function hookLogFile(io: Pick<Io, 'env' | 'cwd'>): string {
   return join(cacheRoot(io.env, io.cwd), 'hook.log');
 }
 

@@ -3,7 +3,7 @@ import { sep } from 'node:path';
 import { CLEANUP_KEY, type Retention, readRetention } from './retention.js';
 
 /** The value the notices suggest: a hundred years, i.e. never in practice. */
-export const KEEP_DAYS = 36500;
+const KEEP_DAYS = 36500;
 
 /** From this many days on, retention is long enough that the notices give no advice. */
 const LONG_ENOUGH_DAYS = 3650;

@@ -7,13 +7,13 @@ import {
 } from './settings-files.js';
 
 /** How long Claude Code keeps transcripts when no settings file says otherwise. */
-export const DEFAULT_CLEANUP_PERIOD_DAYS = 30;
+const DEFAULT_CLEANUP_PERIOD_DAYS = 30;
 
 /** The settings key Claude Code reads the retention from. */
 export const CLEANUP_KEY = 'cleanupPeriodDays';
 
 /** Where the retention in force comes from: a settings file that sets `cleanupPeriodDays`. */
-export interface RetentionSource {
+interface RetentionSource {
   scope: SettingsScope;
   /** Absolute path of the file. */
   file: string;
