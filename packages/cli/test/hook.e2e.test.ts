@@ -207,6 +207,10 @@ describe.skipIf(fixtureScenarios().length === 0)('cctrail hook run', () => {
     );
   });
 
+  // Today `export -o DIR` leaves DIR holding exactly the sessions it selected, so a second `hook run` removes
+  // the first session's file; the archive work (export into an existing archive keeps what it holds) fixes it.
+  it.todo('keeps the sessions already in the archive when it adds the one that ended');
+
   it('never fails Claude Code over a session it cannot archive, and says why input is unusable', async () => {
     const { env } = await home();
     const gone = {

@@ -134,9 +134,9 @@ export const hookCommand: Command = {
       name: 'settings',
       type: 'string',
       value: 'FILE',
-      description:
-        'Claude Code settings file to edit (default $CLAUDE_CONFIG_DIR or ~/.claude/settings.json)',
+      description: 'Claude Code settings file to edit (default ~/.claude/settings.json)',
     },
+    { name: 'help', short: 'h', type: 'boolean', description: 'show this help' },
   ],
   examples: [
     { command: 'cctrail hook install', comment: 'archive every session into ~/claude-archive when it ends' },
