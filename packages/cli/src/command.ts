@@ -4,6 +4,8 @@ import type { OptionSpec, OptionValues } from './args.js';
 export interface Io {
   stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  /** Where `cctrail hook run` reads its input; the process's stdin (opened only then) when not given. */
+  stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
   env: NodeJS.ProcessEnv;
   cwd: string;
 }

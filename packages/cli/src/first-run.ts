@@ -3,6 +3,7 @@ import { relative, resolve } from 'node:path';
 import type { Io } from './command.js';
 import { CliError } from './errors.js';
 import { defaultProjectsFolder } from './input.js';
+import { retentionFacts, retentionNotice } from './retention/notice.js';
 
 /**
  * `cctrail` without a command: what people type first (`npx cctrail`). It builds the report of everything under
@@ -50,12 +51,13 @@ export function checkDefaultInput(paths: readonly string[], io: Pick<Io, 'env'>)
 }
 
 /**
- * The next steps printed after a default run built its report.
+ * The next steps printed after a default run built its report, then how long Claude Code keeps transcripts
+ * (its settings as seen from the working directory) and how to keep more.
  *
  * @param indexHtml The report's index page, absolute.
- * @param io For the working directory.
+ * @param io For the working directory and the environment.
  */
-export function nextSteps(indexHtml: string, io: Pick<Io, 'cwd'>): string {
+export function nextSteps(indexHtml: string, io: Pick<Io, 'cwd' | 'env'>): string {
   const shown = relative(io.cwd, indexHtml);
   const page = shown.startsWith('..') ? indexHtml : shown;
   return [
@@ -66,6 +68,10 @@ export function nextSteps(indexHtml: string, io: Pick<Io, 'cwd'>): string {
     '  publish it       npx cctrail report --base /<repo>/ --short-home   (secrets are redacted by default;',
     '                   a GitHub Pages workflow: https://github.com/cctrail/cctrail/blob/main/docs/github-pages.yml)',
     '  archive, stats   npx cctrail export -o archive   ·   npx cctrail stats',
+    '  keep everything  npx cctrail hook install   (archive each session when it ends)',
+    '',
+    // archiveOnly: a first run has no archive yet.
+    ...retentionNotice(retentionFacts(io, 0)),
     '',
   ].join('\n');
 }

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import type { Diagnostic } from '@cctrail/core';
 import { type DiscoveredSession, discover } from '@cctrail/core/node';
 import {
@@ -12,6 +12,7 @@ import {
 } from './archive/archive-input.js';
 import { flag, listOption, type OptionSpec, type OptionValues, stringOption } from './args.js';
 import type { Io } from './command.js';
+import { displayRoot } from './display.js';
 import { CliError, fsReason } from './errors.js';
 import { skippedPathDiagnostics } from './skipped-paths.js';
 
@@ -245,30 +246,6 @@ export async function selectSessions(paths: readonly string[], filters: Filters,
     inputs,
     found: new Set(unique.map((s) => sessionKey(s.discovered.project, s.discovered.id))),
   };
-}
-
-/**
- * The folder output paths are relative to, so they read `<project>/<file>`: a projects folder itself, the
- * parent of a project folder or of a session file's project; the common part of several inputs.
- */
-function displayRoot(inputs: readonly string[], projectDirs: readonly string[]): string {
-  const projects = new Set(projectDirs);
-  const bases = inputs.map((input) => {
-    if (input.endsWith('.jsonl')) {
-      const parent = dirname(input);
-      // `<project>/<session>/subagents/agent-….jsonl` given directly.
-      return basename(parent) === 'subagents' ? dirname(dirname(dirname(parent))) : dirname(parent);
-    }
-    return projects.has(input) ? dirname(input) : input;
-  });
-  let common = bases[0]!.split(sep);
-  for (const base of bases.slice(1)) {
-    const parts = base.split(sep);
-    let i = 0;
-    while (i < common.length && i < parts.length && common[i] === parts[i]) i++;
-    common = common.slice(0, i);
-  }
-  return common.join(sep) || sep;
 }
 
 /** Whether a session passes the `--project` and `--session` filters. */

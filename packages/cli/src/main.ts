@@ -1,6 +1,7 @@
 import { formatOptions, parseCommandLine } from './args.js';
 import type { Command, Io } from './command.js';
 import { exportCommand } from './commands/export.js';
+import { hookCommand } from './commands/hook.js';
 import { reportCommand } from './commands/report.js';
 import { statsCommand } from './commands/stats.js';
 import { verifyCommand } from './commands/verify.js';
@@ -11,7 +12,13 @@ import { styleFor } from './terminal.js';
 import { cliVersion } from './version.js';
 
 /** Every command of `cctrail`, in the order help lists them. */
-export const COMMANDS: readonly Command[] = [exportCommand, statsCommand, reportCommand, verifyCommand];
+export const COMMANDS: readonly Command[] = [
+  exportCommand,
+  statsCommand,
+  reportCommand,
+  verifyCommand,
+  hookCommand,
+];
 
 /** The `Io` of the running process. */
 function processIo(): Io {
@@ -117,6 +124,7 @@ export function mainHelp(): string {
     '  cctrail stats',
     '  cctrail export -o archive',
     '  cctrail report --short-home',
+    '  cctrail hook install         # archive every session when it ends',
     '',
     'Exit codes: 0 done; 1 done, but the input has error diagnostics and --strict was given;',
     '2 bad usage or unreadable input.',

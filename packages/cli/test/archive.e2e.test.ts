@@ -161,7 +161,9 @@ describe('an archive that never forgets', () => {
     const after = await filesUnder(archive);
     expect(before.filter((f) => !after.includes(f)).sort()).toEqual(removed.sort());
     const now = lines(await index());
-    expect([...now.keys()].sort()).toEqual([...first.keys()].filter((k) => !k.startsWith('-home-dev-notes/')).sort());
+    expect([...now.keys()].sort()).toEqual(
+      [...first.keys()].filter((k) => !k.startsWith('-home-dev-notes/')).sort(),
+    );
     expect((await cctrail(['verify', archive])).code).toBe(0);
   });
 });

@@ -14,7 +14,7 @@ describe('help and version', () => {
     const run = await cctrail(['--help']);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Usage: cctrail <command>');
-    for (const command of ['export', 'stats', 'report']) expect(run.stdout).toContain(`  ${command}`);
+    for (const command of ['export', 'stats', 'report', 'hook']) expect(run.stdout).toContain(`  ${command}`);
   });
 
   it.each(['export', 'stats', 'report'])('prints help with examples for %s', async (command) => {
@@ -28,6 +28,18 @@ describe('help and version', () => {
       expect(run.stdout).toContain(`Usage: cctrail ${command}`);
       expect(run.stdout).toContain('Examples:');
       expect(run.stdout).toContain('--since');
+    }
+  });
+  it('prints help with examples for hook', async () => {
+    for (const args of [
+      ['hook', '--help'],
+      ['help', 'hook'],
+      ['hook', 'install', '-h'],
+    ]) {
+      const run = await cctrail(args);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('Usage: cctrail hook [install|uninstall|status|run]');
+      expect(run.stdout).toContain('--archive DIR');
     }
   });
 

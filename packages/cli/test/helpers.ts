@@ -34,18 +34,22 @@ export interface Run {
 const TEST_CACHE = join(tmpdir(), `cctrail-test-cache-${process.pid}`);
 afterAll(() => rmSync(TEST_CACHE, { recursive: true, force: true }));
 
+/** The home folder of the tests (HOME and CLAUDE_CONFIG_DIR point into it): never the user's ~/.claude. */
+const TEST_HOME = join(TEST_CACHE, 'home');
+
 /**
- * Runs `node dist/bin.js …args` and collects its output. Never rejects on a non-zero exit.
+ * Runs `node dist/bin.js …args` and collects its output. Never rejects on a non-zero exit. HOME and
+ * CLAUDE_CONFIG_DIR point to an empty temporary folder unless `env` says otherwise.
  *
  * @param args Command-line arguments.
- * @param options Working directory and extra environment.
+ * @param options Working directory, extra environment, and text for stdin.
  */
 export function cctrail(
   args: readonly string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {},
 ): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       [BIN, ...args],
       {
@@ -55,6 +59,8 @@ export function cctrail(
           NO_COLOR: '1',
           CCTRAIL_DEBUG: '',
           CCTRAIL_CACHE_DIR: TEST_CACHE,
+          HOME: TEST_HOME,
+          CLAUDE_CONFIG_DIR: join(TEST_HOME, '.claude'),
           ...options.env,
         },
         maxBuffer: 256 * 1024 * 1024,
@@ -64,6 +70,7 @@ export function cctrail(
         resolve({ code, stdout, stderr });
       },
     );
+    if (options.input !== undefined) child.stdin?.end(options.input);
   });
 }
 

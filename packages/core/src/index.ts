@@ -31,11 +31,11 @@ export {
 } from './analyses/rereads.js';
 export { sessionTitle } from './analyses/title.js';
 export type {
+  ArchivedStatus,
   ArchiveIndex,
   ArchiveProject,
   ArchiveSession,
   ArchiveSessionSummary,
-  ArchivedStatus,
 } from './archive/archive-index.js';
 export { costDiffers } from './archive/claude-code-cost.js';
 export type { ConversationDigest } from './archive/conversation-digest.js';

@@ -56,7 +56,7 @@ export async function readArchiveIndex(dir: string): Promise<ArchiveIndex | null
 }
 
 /** Whether an archive holds kept sources. */
-export async function hasSources(dir: string): Promise<boolean> {
+async function hasSources(dir: string): Promise<boolean> {
   return (await stat(join(dir, SOURCES_FOLDER)).catch(() => null))?.isDirectory() ?? false;
 }
 

@@ -33,7 +33,7 @@ export interface Manifest {
 }
 
 /** An empty manifest. */
-export function emptyManifest(): Manifest {
+function emptyManifest(): Manifest {
   // Keys are paths read from disk: records without a prototype, so no name is special.
   return {
     schemaVersion: 1,

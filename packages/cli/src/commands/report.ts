@@ -11,6 +11,7 @@ import { INPUT_OPTIONS, inputPaths, readFilters, selectSessions } from '../input
 import { openInBrowser } from '../open-report.js';
 import { foreignFolderError, refuseOverlap } from '../output-folder.js';
 import { progressBar } from '../progress.js';
+import { retentionFacts, retentionLine } from '../retention/notice.js';
 import { cacheName, cacheRoot } from '../runtime/cache-dir.js';
 import { JobRunner } from '../runtime/job-runner.js';
 import { guardRun } from '../runtime/run-guard.js';
@@ -188,6 +189,8 @@ export const reportCommand: Command = {
         `${plural(result.archived.missing, 'session')} only in the report's archive: ${result.archived.missing === 1 ? 'its transcripts were' : 'their transcripts were'} deleted (--prune drops ${result.archived.missing === 1 ? 'it' : 'them'}).\n`,
       );
     for (const session of result.pruned) io.stderr.write(`Pruned ${session.project}/${session.id}\n`);
+    // A first run says it with its next steps.
+    if (!firstRun) io.stderr.write(`${retentionLine(retentionFacts(io, result.archived.missing))}\n`);
     io.stdout.write(`${style.bold(indexHtml)}\n`);
     guard.release();
     if (firstRun) io.stderr.write(nextSteps(indexHtml, io));

@@ -9,6 +9,7 @@ import { forkKindsLine } from '../fork-kinds-line.js';
 import { type Filters, INPUT_OPTIONS, inputPaths, readFilters, selectSessions } from '../input.js';
 import { progressBar } from '../progress.js';
 import { redactSecrets } from '../redact.js';
+import { retentionFacts, retentionLine } from '../retention/notice.js';
 import { cacheName, cacheRoot } from '../runtime/cache-dir.js';
 import { JobRunner } from '../runtime/job-runner.js';
 import { buildSkeletons } from '../skeletons.js';
@@ -71,9 +72,12 @@ export const statsCommand: Command = {
     // Without a cache to read, every session will be built: the workers start while the sessions are found.
     if (cacheFile === undefined || !existsSync(cacheFile)) runner.start();
     let skipped: Diagnostic[] = [];
+    // Sessions read from an archive whose transcripts Claude Code deleted.
+    let archiveOnly = 0;
     const { sessions } = await (async () => {
       const selection = await selectSessions(positionals, filters, io);
       skipped = selection.skipped ?? [];
+      archiveOnly = selection.sessions.filter((s) => s.archive?.status?.status === 'missing').length;
       const progress = progressBar(io, selection.sessions.length, 'sessions');
       return buildSkeletons(selection.sessions, filters, progress, runner, cacheFile, {
         keepOthers: filtered(filters),
@@ -89,6 +93,7 @@ export const statsCommand: Command = {
       const style = styleFor(io.stdout, io.env);
       io.stdout.write(renderStats(stats, style) + renderConversations(stats, style));
       if (by !== null) io.stdout.write(`\n${renderCostBreakdown(stats, by, style)}\n`);
+      io.stdout.write(`\n${retentionLine(retentionFacts(io, archiveOnly))}\n`);
     }
     if (sessions.length === 0) io.stderr.write('No session matches the filters.\n');
     const tally = printDiagnostics(sessions, io, flag(options, 'verbose') || flag(options, 'strict'));
