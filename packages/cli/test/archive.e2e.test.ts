@@ -167,3 +167,42 @@ describe('an archive that never forgets', () => {
     expect((await cctrail(['verify', archive])).code).toBe(0);
   });
 });
+
+describe('an archive of schema 2 (cctrail before the archive kept sources)', () => {
+  it('is upgraded in place by the next export, without losing a session', async () => {
+    const old = join(work, 'old-input');
+    const dir = join(work, 'old-archive');
+    await cp(join(FIXTURES, 'multi-project'), old, { recursive: true });
+    expect((await cctrail(['export', old, '-o', dir])).code).toBe(0);
+    // What cctrail 0.1 wrote: the same files at schema 2, no sources, no manifest.
+    await rm(join(dir, 'sources'), { recursive: true });
+    await rm(join(dir, 'manifest.json'));
+    await rm(join(dir, '.cctrail-state.json'));
+    const v2 = (text: string) => text.replace(/^\{"schemaVersion":3,/, '{"schemaVersion":2,');
+    const idx = JSON.parse(await readFile(join(dir, 'index.json'), 'utf8')) as ArchiveIndex;
+    await writeFile(join(dir, 'index.json'), JSON.stringify({ ...idx, schemaVersion: 2 }, null, 1));
+    for (const file of await filesUnder(join(dir, 'sessions'))) {
+      const path = join(dir, 'sessions', file);
+      await writeFile(path, v2(await readFile(path, 'utf8')));
+    }
+    const before = lines(idx);
+    await rm(join(old, '-home-dev-notes'), { recursive: true });
+
+    const run = await cctrail(['export', old, '-o', dir]);
+    expect(run.code, run.stderr).toBe(0);
+    const upgraded = JSON.parse(await readFile(join(dir, 'index.json'), 'utf8')) as ArchiveIndex;
+    expect(upgraded.schemaVersion).toBe(3);
+    expect(schemaErrors('index', upgraded)).toEqual([]);
+    const after = lines(upgraded);
+    expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+    for (const [key, line] of after) {
+      expect(line.archived, key).toEqual(
+        key.startsWith('-home-dev-notes/') ? { status: 'missing', lastSeen: null } : undefined,
+      );
+      const session = JSON.parse(await readFile(join(dir, line.file), 'utf8'));
+      expect(session.schemaVersion, key).toBe(3);
+      expect(schemaErrors('session', session), key).toEqual([]);
+    }
+    expect((await cctrail(['verify', dir])).code).toBe(0);
+  });
+});

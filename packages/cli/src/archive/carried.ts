@@ -63,9 +63,13 @@ const OLD_HEAD = '{"schemaVersion":2,';
 
 /**
  * Makes a session file of an earlier schema version current, in place (atomically): from 2 to 3 only the
- * version number changed. Returns false when the file is gone or is not a session file cctrail wrote.
+ * version number changed.
+ *
+ * @param dir The archive folder.
+ * @param file The session file's path in it.
+ * @returns False when the file is gone or is not a session file cctrail wrote.
  */
-async function upgradeInPlace(dir: string, file: string): Promise<boolean> {
+export async function upgradeInPlace(dir: string, file: string): Promise<boolean> {
   let path: string;
   try {
     path = insideFolder(dir, file);

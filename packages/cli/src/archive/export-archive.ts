@@ -11,7 +11,7 @@ import { Spool } from '../runtime/spool.js';
 import type { Skeleton } from '../skeleton.js';
 import { markDuplicates, throwUnlessTranscripts } from '../skeletons.js';
 import { readArchiveIndex, sessionKey } from './archive-input.js';
-import { addCarried, carriedLines } from './carried.js';
+import { addCarried, carriedLines, upgradeInPlace } from './carried.js';
 import { addConversations } from './conversations.js';
 import { archiveIndex, writeIndex } from './index-file.js';
 import { type KeepTally, keepSources, missingFrom, withArchived } from './keep.js';
@@ -155,6 +155,9 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
       outcome.pruned = [...pruned, ...cut.pruned];
     }
     addCarried(index, carried);
+    // A session file an earlier version wrote, and this run kept, is brought to the current schema.
+    for (const project of index.projects)
+      for (const line of project.sessions) await upgradeInPlace(target.dir, line.file);
     outcome.archived = archivedCounts(index);
     await state?.save();
     const written = await writeIndex(target.dir, index, previous);
