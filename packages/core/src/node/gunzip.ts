@@ -91,7 +91,7 @@ export async function gunzipText(path: string, blocking: boolean): Promise<strin
 
 async function oneCall(path: string): Promise<Buffer | Error> {
   try {
-    return await gunzipAsync(await readFile(path), { maxOutputLength: ONE_CALL_OUTPUT });
+    return await gunzipAsync(await readFile(path), { maxOutputLength: ONE_CALL_OUTPUT, chunkSize: CHUNK });
   } catch (error) {
     return error as Error;
   }
