@@ -49,7 +49,7 @@ describe('load', () => {
   it('lists a few readable problems for values that are not sessions', () => {
     expect(checkSession([])).toEqual(['(root) must be object']);
     expect(checkSession(sessionJson((s) => Object.assign(s, { schemaVersion: 1 })))).toEqual([
-      '/schemaVersion must be equal to constant 2',
+      '/schemaVersion must be equal to constant 3',
     ]);
     expect(checkSession(sessionJson((s) => Object.assign(s, { extra: true })))).toEqual([
       "(root) must NOT have additional properties 'extra'",

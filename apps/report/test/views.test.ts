@@ -62,6 +62,35 @@ describe('manifest and views', () => {
     });
   });
 
+  it('says which sessions the archive kept without their transcripts, and why', async () => {
+    const dir = tempFolder('cctrail-views-archived-');
+    writeArchive(
+      join(dir, 'data'),
+      [
+        {
+          id: 'Shop',
+          cwd: null,
+          sessions: [linearSession('gone', 3), linearSession('kept', 3), linearSession('read', 3)],
+        },
+      ],
+      (index) => {
+        const [gone, kept] = index.projects[0]!.sessions;
+        gone!.archived = { status: 'missing', lastSeen: '2026-10-01' };
+        kept!.archived = { status: 'kept', lastSeen: null };
+      },
+    );
+    const manifest = await siteOf(join(dir, 'data'), join(dir, 'cache'));
+    const rows = new Map(indexView(manifest).projects[0]!.rows.map((r) => [r.id, r.archived]));
+    expect(rows.get('gone')).toEqual({
+      badge: 'only in the archive',
+      text: 'Only in the archive: its transcript was deleted on or after 2026-10-01.',
+    });
+    expect(rows.get('kept')?.text).toBe(
+      "Kept from an earlier run: its transcript was not in this run's input.",
+    );
+    expect(rows.get('read')).toBeNull();
+  });
+
   it('renders a session fragment with its graph, timeline and re-reads', async () => {
     const { manifest } = await archive();
     const p = manifest.projects[0];

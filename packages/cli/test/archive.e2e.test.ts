@@ -129,6 +129,11 @@ describe('an archive that never forgets', () => {
       expect(run.stderr).toMatch(new RegExp(`Report of ${first.size} sessions`));
       const html = await readFile(join(site, 'index.html'), 'utf8');
       for (const line of first.values()) expect(html, line.id).toContain(line.id.slice(0, 8));
+      // The two sessions whose transcripts were deleted say so.
+      expect(html.match(/>only in the archive</g)).toHaveLength(2);
+      expect(html).toContain(
+        `Only in the archive: its transcript was deleted on or after ${new Date().toISOString().slice(0, 10)}.`,
+      );
     } finally {
       await cp(moved, input, { recursive: true });
     }
