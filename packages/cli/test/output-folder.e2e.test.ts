@@ -49,10 +49,7 @@ async function docsFolder(name: string): Promise<string> {
   return dir;
 }
 
-const commands = [
-  ['export', []],
-  ...(REPORT_BUILT ? [['report', []] as const] : []),
-] as const;
+const commands = [['export', []], ...(REPORT_BUILT ? [['report', []] as const] : [])] as const;
 
 describe.each(commands)('cctrail %s never writes over what it did not write', (command) => {
   it('refuses its input, the current folder holding it, a parent of it, and the cache', async () => {
