@@ -1,8 +1,9 @@
 import { findDuplicates } from '@cctrail/core';
+import { sourceStats } from './archive/archive-input.js';
 import { CliError } from './errors.js';
 import { type Filters, inTimeRange, type SelectedSession } from './input.js';
 import type { Progress } from './progress.js';
-import { fileStats, transcriptBytes } from './runtime/file-stats.js';
+import { transcriptBytes } from './runtime/file-stats.js';
 import type { JobRunner } from './runtime/job-runner.js';
 import { LEAN_ABOVE_BYTES, type SkeletonJob } from './runtime/jobs.js';
 import { forEachHeaviestFirst } from './runtime/pool.js';
@@ -35,10 +36,10 @@ export async function buildSkeletons(
 ): Promise<Skeletons> {
   const cache = await SkeletonCache.open(cacheFile);
   // One `stat` of each file gives both the sizes (the order of work) and the fingerprints (the cache keys).
-  const files = selection.map((source) => fileStats(source.discovered));
+  const files = selection.map((source) => sourceStats(source));
   const sizes = selection.map((source, index) => transcriptBytes(source.discovered, files[index]!));
   const build = async (source: SelectedSession, index: number): Promise<Skeleton> => {
-    const key = cache.key(source, files[index]!);
+    const key = cache.key(files[index]!);
     const hit = cache.get(key);
     if (hit) return hit;
     const job: SkeletonJob = {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { discover } from '@cctrail/core/node';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sessionKey } from '../src/archive/archive-input.js';
 import { exportArchive } from '../src/archive/export-archive.js';
 import type { Selection } from '../src/input.js';
 import { JobRunner } from '../src/runtime/job-runner.js';
@@ -206,5 +207,39 @@ describe.skipIf(fixtureScenarios().length === 0)('exportArchive reads each sessi
     expect(counting.jobs.sort()).toEqual(['export Ab', 'export ab']);
     expect(some.index.projects[0]!.sessions.map((s) => s.file)).toEqual(['sessions/project/ab.json']);
     expect(Object.keys(await folderText(dir)).sort()).toEqual(['/index.json', '/sessions/project/ab.json']);
+  });
+
+  it('reads sessions that moved from the input into the archive neither again nor writes them again', async () => {
+    const input = join(work, 'moving', 'projects');
+    await cp(duplicates, input, { recursive: true });
+    const dir = join(work, 'moving-archive');
+    const skeletonCache = join(work, 'moving-skeletons.json');
+    const all = await selectAll(input);
+    const first = await exportArchive({
+      selection: { ...all, inputs: [input] },
+      target: { dir },
+      runner: countingRunner().runner,
+      progress: quiet,
+      keepSources: true,
+      skeletonCache,
+    });
+    const before = await folderText(dir);
+    // Only one session is selected now: the others are read from the archive's kept sources.
+    const one = all.sessions[0]!;
+    const counting = countingRunner();
+    const found = new Set(all.sessions.map((s) => sessionKey(s.discovered.project, s.discovered.id)));
+    const second = await exportArchive({
+      selection: { ...all, sessions: [one], inputs: [input], found },
+      target: { dir },
+      runner: counting.runner,
+      progress: quiet,
+      keepSources: true,
+      skeletonCache,
+    });
+    expect(counting.jobs).toEqual([]);
+    expect(second.archived.kept).toBe(first.sessions.length - 1);
+    const after = await folderText(dir);
+    for (const [path, text] of Object.entries(before))
+      if (path !== '/index.json') expect(after[path], path).toBe(text);
   });
 });

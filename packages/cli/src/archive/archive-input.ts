@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { ArchivedStatus, ArchiveIndex } from '@cctrail/core';
 import { type DiscoveredSession, discover } from '@cctrail/core/node';
 import { displayPath } from '../display.js';
+import { type FileStat, fileStats } from '../runtime/file-stats.js';
 import { readManifest } from './manifest.js';
 import { SOURCES_FOLDER, type SourceRecord } from './sources.js';
 
@@ -140,4 +141,24 @@ function archivedBytes(session: Copy): number {
   let total = 0;
   for (const record of Object.values(session.archive?.records ?? {})) total += record.size;
   return total;
+}
+
+/**
+ * The size and modification time of a session's files (what fingerprints and the order of work use), each named
+ * by its path as shown: a file read from an archive's kept sources counts as the original it keeps (its size and
+ * time when kept), so a session whose transcripts moved into the archive (deleted, or filtered out) keeps its
+ * fingerprint and is neither read nor written again.
+ *
+ * @param selected The session.
+ */
+export function sourceStats(selected: {
+  discovered: DiscoveredSession;
+  root: string;
+  archive?: FromArchive;
+}) {
+  return fileStats(selected.discovered).map((stat): FileStat => {
+    const shown = shownPath(selected.root, stat.file);
+    const record = selected.archive?.records[shown];
+    return record ? { file: shown, size: record.size, mtimeMs: record.mtimeMs } : { ...stat, file: shown };
+  });
 }

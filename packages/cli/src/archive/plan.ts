@@ -3,12 +3,13 @@ import type { SelectedSession, Selection } from '../input.js';
 import { type Privacy, privacyTransform } from '../privacy.js';
 import { codeVersion } from '../runtime/build-id.js';
 import { type ExportState, fingerprint, type Reusable } from '../runtime/export-state.js';
-import { type FileStat, fileStats, transcriptBytes } from '../runtime/file-stats.js';
+import { type FileStat, transcriptBytes } from '../runtime/file-stats.js';
 import { forEachOrdered } from '../runtime/pool.js';
 import type { SkeletonCache } from '../runtime/skeleton-cache.js';
 import type { Spool } from '../runtime/spool.js';
 import type { ExportedSession } from '../session-export.js';
 import type { Skeleton } from '../skeleton.js';
+import { sourceStats } from './archive-input.js';
 import { type Placed, planLayout, shiftingPaths } from './layout.js';
 
 /** One selected session on its way into the archive: what is known of it before, then during the run. */
@@ -63,8 +64,8 @@ export async function planSessions(context: PlanContext): Promise<Planned[]> {
   const quiet = privacyTransform(privacy);
   const planned = selection.sessions.map((selected, index): Planned => {
     // One `stat` of each file gives both the size and the fingerprints.
-    const files = fileStats(selected.discovered);
-    const skeletonKey = cache.key(selected, files);
+    const files = sourceStats(selected);
+    const skeletonKey = cache.key(files);
     return {
       id: selected.discovered.id,
       project: selected.discovered.project,
@@ -108,17 +109,13 @@ export async function planSessions(context: PlanContext): Promise<Planned[]> {
 }
 
 /**
- * The fingerprint of what a session's archive file depends on: its files, the code, the privacy options, its
- * path and the input root (paths inside the file are relative to it).
+ * The fingerprint of what a session's archive file depends on: its files (named as shown: paths inside the file
+ * are these), the code, the privacy options and its path.
  *
  * @param session The session.
  * @param file Its archive path.
  * @param privacy The export's privacy options.
  */
 export function exportPrint(session: Planned, file: string, privacy: Privacy): string {
-  return fingerprint(
-    session.selected.discovered,
-    [codeVersion(), privacy, file, session.selected.root],
-    session.files,
-  );
+  return fingerprint([codeVersion(), privacy, file], session.files);
 }

@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ArchiveIndex, ArchiveSessionSummary } from '@cctrail/core';
-import type { DiscoveredSession } from '@cctrail/core/node';
 import { writeIfChanged } from '../atomic-write.js';
-import { type FileStat, fileStats } from './file-stats.js';
+import type { FileStat } from './file-stats.js';
 
 /**
  * What an archive folder remembers between exports, so unchanged sessions are not rebuilt: for each session
@@ -36,18 +35,13 @@ export interface Reusable {
 }
 
 /**
- * The fingerprint of a session's inputs, from the files' `fileStats` (blocking: a `stat` per file costs less
- * than a round trip through the thread pool each).
+ * The fingerprint of a session's inputs: its files' sizes and modification times, named as shown (see
+ * `sourceStats`), and what else the output depends on.
  *
- * @param session The discovered files.
  * @param context Anything else the output depends on (version, options, archive path).
- * @param files The files' `fileStats`, when already taken.
+ * @param files The files, as `sourceStats` gives them.
  */
-export function fingerprint(
-  session: DiscoveredSession,
-  context: readonly unknown[],
-  files: readonly FileStat[] = fileStats(session),
-): string {
+export function fingerprint(context: readonly unknown[], files: readonly FileStat[]): string {
   const parts: unknown[] = [...context];
   for (const { file, size, mtimeMs } of files) parts.push([file, size, mtimeMs]);
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');

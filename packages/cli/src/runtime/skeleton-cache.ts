@@ -38,10 +38,8 @@ export class SkeletonCache {
   }
 
   /** The key of a session's skeleton, or null without a cache file. */
-  key(input: SessionInput, files: readonly FileStat[]): string | null {
-    return this.#file === undefined
-      ? null
-      : fingerprint(input.discovered, [codeVersion(), input.root], files);
+  key(files: readonly FileStat[]): string | null {
+    return this.#file === undefined ? null : fingerprint([codeVersion()], files);
   }
 
   /** The cached skeleton under a key (kept for the next run), or undefined. */
