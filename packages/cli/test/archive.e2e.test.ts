@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -116,6 +116,17 @@ describe('an archive that never forgets', () => {
       expect(line.archived?.status, key).toBe(status);
     }
     expect(schemaErrors('index', await index())).toEqual([]);
+    // `stats` of the archive says which sessions only the archive holds.
+    const stats = await cctrail(['stats', '--json', archive]);
+    const figures = JSON.parse(stats.stdout) as {
+      sessions: { project: string; archived?: { status: string } }[];
+    };
+    expect(schemaErrors('stats', figures)).toEqual([]);
+    expect(figures.sessions.filter((s) => s.archived?.status === 'missing').map((s) => s.project)).toEqual([
+      '-home-dev-notes',
+      '-home-dev-notes',
+    ]);
+    expect((await cctrail(['stats', archive])).stdout).toContain('2 sessions exist only in the archive');
   });
 
   it.skipIf(!REPORT_BUILT)('builds the report of every session from the archive alone', async () => {
@@ -211,3 +222,64 @@ describe('an archive of schema 2 (cctrail before the archive kept sources)', () 
     expect((await cctrail(['verify', dir])).code).toBe(0);
   });
 });
+
+describe('two machines’ archives', () => {
+  it('merge into one: every session once (the longer copy), conversations joined across them', async () => {
+    const project = '-home-dev-conversations';
+    const all = join(FIXTURES, 'conversations', project);
+    const names = (await readdir(all, { withFileTypes: true }))
+      .filter((e) => e.isFile())
+      .map((e) => e.name)
+      .sort();
+    // Conversation X runs over 1d5f96ad → 008d9023 (+ its agent folder) → e32cd6b1: machine A has the first
+    // file, machine B the last, both have the middle one (A only its first half, as if A synced it early).
+    const machine = async (name: string, files: string[]) => {
+      const dir = join(work, `machine-${name}`, project);
+      await mkdir(dir, { recursive: true });
+      for (const file of files) await cp(join(all, file), join(dir, file));
+      return join(work, `machine-${name}`);
+    };
+    const middle = '008d9023-a959-4d2f-85bf-30b05c681519';
+    const a = await machine(
+      'a',
+      names.filter((n) => !n.startsWith('e32cd6b1')),
+    );
+    const b = await machine(
+      'b',
+      names.filter((n) => n.startsWith('e32cd6b1') || n.startsWith(middle)),
+    );
+    await cp(join(all, middle), join(b, project, middle), { recursive: true });
+    const half = originalLines(join(all, `${middle}.jsonl`));
+    await writeFile(join(a, project, `${middle}.jsonl`), half.slice(0, Math.ceil(half.length / 2)).join(''));
+    for (const [name, dir] of [
+      ['a', a],
+      ['b', b],
+    ]) {
+      const run = await cctrail(['export', dir, '-o', join(work, `archive-${name}`)]);
+      expect(run.code, run.stderr).toBe(0);
+    }
+    const merged = join(work, 'merged');
+    const run = await cctrail(['export', join(work, 'archive-a'), join(work, 'archive-b'), '-o', merged]);
+    expect(run.code, run.stderr).toBe(0);
+    const reference = join(work, 'merged-reference');
+    expect((await cctrail(['export', join(FIXTURES, 'conversations'), '-o', reference])).code).toBe(0);
+    const read = async (dir: string) =>
+      JSON.parse(await readFile(join(dir, 'index.json'), 'utf8')) as ArchiveIndex;
+    const [got, want] = [await read(merged), await read(reference)];
+    expect([...lines(got).keys()].sort()).toEqual([...lines(want).keys()].sort());
+    // The longer copy of the middle file won: every session file is the one of a single machine's export.
+    for (const [key, line] of lines(want)) {
+      const mine = await readFile(join(merged, lines(got).get(key)!.file), 'utf8');
+      expect(mine, key).toBe(await readFile(join(reference, line.file), 'utf8'));
+    }
+    expect(got.conversations?.map((c) => c.sessions.map((s) => s.id))).toEqual(
+      want.conversations?.map((c) => c.sessions.map((s) => s.id)),
+    );
+    expect((await cctrail(['verify', merged])).code).toBe(0);
+  });
+});
+
+/** A transcript's lines, each with its newline. */
+function originalLines(file: string): string[] {
+  return readFileSync(file, 'utf8').split(/(?<=\n)/);
+}

@@ -162,3 +162,17 @@ export function sourceStats(selected: {
     return record ? { file: shown, size: record.size, mtimeMs: record.mtimeMs } : { ...stat, file: shown };
   });
 }
+
+/**
+ * The statuses of the sessions read from an archive that kept them without their transcripts, by `sessionKey`.
+ *
+ * @param sessions Selected sessions.
+ */
+export function archivedStatuses(
+  sessions: readonly { discovered: DiscoveredSession; archive?: FromArchive }[],
+): Map<string, ArchivedStatus> {
+  const out = new Map<string, ArchivedStatus>();
+  for (const s of sessions)
+    if (s.archive?.status) out.set(sessionKey(s.discovered.project, s.discovered.id), s.archive.status);
+  return out;
+}

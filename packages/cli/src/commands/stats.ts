@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { type ArchiveStats, combineStats, type Diagnostic } from '@cctrail/core';
+import { type ArchivedStatus, type ArchiveStats, combineStats, type Diagnostic } from '@cctrail/core';
+import { archivedStatuses, sessionKey } from '../archive/archive-input.js';
 import { flag, stringOption } from '../args.js';
 import type { Command, Io } from '../command.js';
 import { plural, printDiagnostics } from '../diagnostic-output.js';
@@ -72,12 +73,14 @@ export const statsCommand: Command = {
     // Without a cache to read, every session will be built: the workers start while the sessions are found.
     if (cacheFile === undefined || !existsSync(cacheFile)) runner.start();
     let skipped: Diagnostic[] = [];
-    // Sessions read from an archive whose transcripts Claude Code deleted.
+    // Sessions read from an archive that kept them without their transcripts (the deleted ones are counted).
     let archiveOnly = 0;
+    let statuses = new Map<string, ArchivedStatus>();
     const { sessions } = await (async () => {
       const selection = await selectSessions(positionals, filters, io);
       skipped = selection.skipped ?? [];
-      archiveOnly = selection.sessions.filter((s) => s.archive?.status?.status === 'missing').length;
+      statuses = archivedStatuses(selection.sessions);
+      archiveOnly = [...statuses.values()].filter((s) => s.status === 'missing').length;
       const progress = progressBar(io, selection.sessions.length, 'sessions');
       return buildSkeletons(selection.sessions, filters, progress, runner, cacheFile, {
         keepOthers: filtered(filters),
@@ -85,6 +88,10 @@ export const statsCommand: Command = {
     })().finally(() => runner.close());
     const stats = withConversations(combineStats(sessions.map((session) => session.digest)), sessions);
     if (skipped.length > 0) stats.diagnostics = skipped;
+    for (const session of stats.sessions) {
+      const status = statuses.get(sessionKey(session.project, session.sessionId));
+      if (status) session.archived = status;
+    }
     // Model names, paths and titles are text from the transcripts: stats output is redacted like a report.
     redactSecrets(stats);
     if (flag(options, 'json')) {

@@ -1,4 +1,4 @@
-/** The shapes of `cctrail stats --json` (schema version 2): per session, per agent type, and totals. */
+/** The shapes of `cctrail stats --json` (schema version 3): per session, per agent type, and totals. */
 
 import type { ForkCounts } from '../analyses/fork-kinds.js';
 import type { Diagnostic } from '../diagnostics.js';
@@ -6,6 +6,7 @@ import type { Conversation } from '../model/conversation.js';
 import type { Cost, CostTotals } from '../model/cost.js';
 import type { Usage } from '../model/entry.js';
 import type { SCHEMA_VERSION, Sidechain } from '../model/session.js';
+import type { ArchivedStatus } from './archive-index.js';
 
 /** Tool call counts. */
 export interface ToolCounts {
@@ -71,6 +72,11 @@ export interface SessionStats {
   project: string | null;
   /** Id of a session that contains this one entirely, else null. */
   duplicateOf: string | null;
+  /**
+   * Schema 3: set when the session was read from an archive that kept it without its transcripts (deleted, or
+   * outside the export that wrote it); see `ArchivedStatus`.
+   */
+  archived?: ArchivedStatus;
   startedAt: string | null;
   endedAt: string | null;
   /** Models that answered, as written in the transcripts. */
