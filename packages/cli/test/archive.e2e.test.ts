@@ -254,7 +254,7 @@ describe('two machines’ archives', () => {
     for (const [name, dir] of [
       ['a', a],
       ['b', b],
-    ]) {
+    ] as const) {
       const run = await cctrail(['export', dir, '-o', join(work, `archive-${name}`)]);
       expect(run.code, run.stderr).toBe(0);
     }
