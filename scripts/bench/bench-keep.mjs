@@ -67,6 +67,12 @@ async function onInput(ctx, name, input) {
   const inputBytes = sizeOf(copy);
   const sources = sizeOf(join(archive, 'sources'));
   const whole = sizeOf(archive);
+  const compact = join(work, 'sources-only');
+  const only = await run(process.execPath, [build.cli, 'export', copy, '--sources-only', '-o', compact], {
+    env,
+  });
+  if (only.code !== 0) ctx.log(name, 'export --sources-only failed', only.stderr.slice(-400));
+  const compactBytes = sizeOf(compact);
   const day = appendDay(copy, 0.01);
   const second = await run(process.execPath, [build.cli, 'export', copy, '-o', archive], { env });
   if (second.code !== 0) ctx.log(name, 'second export failed', second.stderr.slice(-400));
@@ -101,6 +107,7 @@ async function onInput(ctx, name, input) {
   const row = [
     `| ${name} | ${(inputBytes / 1e6).toFixed(1)} MB | ${(sources / 1e6).toFixed(1)} MB (${pct(sources, inputBytes)})`,
     `${(whole / 1e6).toFixed(1)} MB (${pct(whole, inputBytes)})`,
+    `${(compactBytes / 1e6).toFixed(1)} MB (${pct(compactBytes, inputBytes)})`,
     `${day.lines} of ${day.total} lines, ${(day.bytes / 1e6).toFixed(2)} MB`,
     `+${((grownSources - sources) / 1e6).toFixed(2)} MB (${pct(grownSources - sources, sources)})`,
     `+${((grownWhole - whole) / 1e6).toFixed(2)} MB (${pct(grownWhole - whole, whole)})`,
@@ -123,10 +130,11 @@ export async function keep(ctx) {
 of the lines appended to every tenth session (lines from its own end), and the export run again; then the
 SessionEnd hook (\`cctrail hook run --archive ARCHIVE\`, one session's JSON on stdin) ${ctx.runs} times, one line
 appended before each. "Sources" is \`ARCHIVE/sources/\` (every transcript file, gzip level 4, appends as new gzip
-members); "whole" adds the normalized session JSON files, the index and the manifest.
+members); "whole" adds the normalized session JSON files, the index and the manifest; an archive made with
+\`--sources-only\` holds the sources, the index and the manifest only.
 
-| input | input size | sources (of input) | whole archive (of input) | a day of appends | sources grew | archive grew | export first / second | hook, one session |
-| --- | --- | --- | --- | --- | --- | --- | --- | --- |
+| input | input size | sources (of input) | whole archive (of input) | \`--sources-only\` archive (of input) | a day of appends | sources grew | archive grew | export first / second | hook, one session |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${rows.join('\n')}
 `;
 }

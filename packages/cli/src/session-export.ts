@@ -28,6 +28,8 @@ export interface ExportRequest {
    */
   duplicateOf: string | null;
   privacy: Privacy;
+  /** False for an archive of sources only: the session is built for its index line, no file is written. */
+  write?: boolean;
   /** The time filters: a session outside them is not written. */
   range: Pick<Filters, 'since' | 'until'>;
   /**
@@ -88,12 +90,17 @@ export async function exportSession(request: ExportRequest, source: SessionSourc
   const counts: PrivacyCounts = { secrets: new Set(), shortened: 0 };
   const transform = privacyTransform(request.privacy, counts);
   const path = skeleton.notATranscript ? request.aside : request.path;
-  const pieces = withNewline(sessionJson(session, request.lean ? source : undefined, { transform }));
-  const outcome = await writeIfChanged(path, pieces);
+  const outcome =
+    request.write === false
+      ? 'unchanged'
+      : await writeIfChanged(
+          path,
+          withNewline(sessionJson(session, request.lean ? source : undefined, { transform })),
+        );
   // The index shows the same (redacted, shortened) text as the session file.
   const quiet = privacyTransform(request.privacy);
   const line = quiet(summary);
-  if (request.report && !request.lean && path === request.path)
+  if (request.report && !request.lean && path === request.path && request.write !== false)
     await prepareForReport(asWritten(session, quiet), line, request.report);
   return {
     skeleton,

@@ -1,11 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { ArchiveIndex, ArchiveSessionSummary } from '@cctrail/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cctrail, FIXTURES, schemaErrors } from './helpers.js';
+import { CORPUS, cctrail, FIXTURES, HAS_CORPUS, schemaErrors, transcriptFiles } from './helpers.js';
 
 /**
  * The archive never forgets (issue #30): an archive outlives the transcripts it was made from, a filtered export
@@ -283,3 +283,41 @@ describe('two machines’ archives', () => {
 function originalLines(file: string): string[] {
   return readFileSync(file, 'utf8').split(/(?<=\n)/);
 }
+
+describe('an archive of sources only', () => {
+  it('holds the kept transcripts, the index and the manifest, stays so, and reads as any archive', async () => {
+    const from = HAS_CORPUS ? CORPUS : FIXTURES;
+    const dir = join(work, 'sources-only');
+    const run = await cctrail(['export', from, '--sources-only', '-o', dir]);
+    expect(run.code, run.stderr).toBe(0);
+    expect((await readdir(dir)).sort()).toEqual([
+      '.cctrail-state.json',
+      'index.json',
+      'manifest.json',
+      'sources',
+    ]);
+    const size = (await filesUnder(dir)).reduce((n, f) => n + statSync(join(dir, f)).size, 0);
+    const input = transcriptFiles(from).reduce((n, f) => n + statSync(f).size, 0);
+    if (HAS_CORPUS) expect(size / input).toBeLessThan(0.3);
+    const full = join(work, 'sources-only-reference');
+    expect((await cctrail(['export', from, '-o', full])).code).toBe(0);
+    const [mine, theirs] = [
+      lines(JSON.parse(await readFile(join(dir, 'index.json'), 'utf8'))),
+      lines(JSON.parse(await readFile(join(full, 'index.json'), 'utf8'))),
+    ];
+    expect(mine).toEqual(theirs);
+    // A later export without the option keeps it so; a full archive cannot become one.
+    expect((await cctrail(['export', from, '-o', dir])).code).toBe(0);
+    expect(await readdir(dir)).not.toContain('sessions');
+    const refused = await cctrail(['export', from, '--sources-only', '-o', full]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('an archive of sources only needs a new folder');
+    expect((await cctrail(['verify', dir])).code).toBe(0);
+    const again = join(work, 'from-sources-only');
+    expect((await cctrail(['export', dir, '-o', again])).code).toBe(0);
+    for (const [key, line] of lines(JSON.parse(await readFile(join(again, 'index.json'), 'utf8'))))
+      expect(await readFile(join(again, line.file), 'utf8'), key).toBe(
+        await readFile(join(full, theirs.get(key)!.file), 'utf8'),
+      );
+  });
+});

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { ArchiveIndex } from '@cctrail/core';
 import type { Io } from '../command.js';
+import { CliError } from '../errors.js';
 import { inTimeRange, type Selection } from '../input.js';
 import { NO_PRIVACY, type Privacy, privacyTransform } from '../privacy.js';
 import type { Progress } from '../progress.js';
@@ -44,6 +45,11 @@ export interface ExportOptions {
   onPlanned?: () => void;
   /** Keep every transcript file read, compressed, in the archive folder (`cctrail export` without `--redact`). */
   keepSources?: boolean;
+  /**
+   * Write no session files, only the kept sources, the index and the manifest (with `keepSources`): an archive of
+   * about a quarter of its input. An archive made so stays so.
+   */
+  sourcesOnly?: boolean;
   /** Remove the sessions whose transcripts are missing from the input (and match the id filters). */
   prune?: boolean;
   /** This run's UTC day (`YYYY-MM-DD`), which the kept sources record; default today. */
@@ -92,13 +98,19 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
   const state = dir === null ? null : new ExportState(dir);
   const previous = dir === null ? null : await readArchiveIndex(dir);
   const manifest = dir === null ? null : await readManifest(dir);
+  const sourcesOnly = manifest !== null && (options.sourcesOnly === true || manifest.sessionFiles === false);
+  if (sourcesOnly && manifest !== null) {
+    if (manifest.sessionFiles !== false && previous !== null)
+      throw new CliError(`${dir} holds session files: an archive of sources only needs a new folder`);
+    manifest.sessionFiles = false;
+  }
   let selection = dir === null ? options.selection : await withArchived(options.selection, dir);
   let pruned: PrunedSession[] = [];
   if (options.prune && dir !== null && manifest !== null)
     ({ selection, pruned } = pruneSelection(selection, dir, previous, manifest));
   const spool = new Spool();
   try {
-    const planned = await planSessions({ selection, privacy, dir, state, cache, spool });
+    const planned = await planSessions({ selection, privacy, dir, state, cache, spool, sourcesOnly });
     const found = onFirstTranscript(planned, options.onPlanned);
     const range = { since: selection.filters.since, until: selection.filters.until };
     const report =
@@ -106,7 +118,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
         ? {}
         : { report: { dataDir: dir, cacheDir: resolve(options.reportCacheDir) } };
     const [, sources] = await Promise.all([
-      buildSessions(planned, { runner, progress, cache, found, range, privacy, ...report }),
+      buildSessions(planned, { runner, progress, cache, found, range, privacy, sourcesOnly, ...report }),
       options.keepSources && dir !== null && manifest !== null
         ? keepSources(selection.sessions, dir, manifest, now)
         : null,
@@ -117,7 +129,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
     const fromInput = kept.filter((p) => !own(p));
     const sessions = kept.map((session) => session.skeleton!);
     const layout = planLayout(kept, privacy);
-    const settled = await settleSessions(layout, { target, state, privacy });
+    const settled = await settleSessions(layout, { target, state, privacy, sourcesOnly });
     const index = archiveIndex(layout, settled.indexed, settled.usage, settled.cost);
     addConversations(index, sessions);
     // The totals by model and the conversations are made from the transcripts' own text (model names, ids):

@@ -30,6 +30,11 @@ export interface Manifest {
   sources: Record<string, SourceRecord>;
   /** Every file the archive wrote, by its `/`-separated path in the folder. */
   files: Record<string, FileCheck>;
+  /**
+   * False for an archive of sources only (`export --sources-only`): its index lines name the session files a
+   * full export would write, and there are none.
+   */
+  sessionFiles?: false;
 }
 
 /** An empty manifest. */
@@ -59,6 +64,7 @@ export async function readManifest(dir: string): Promise<Manifest> {
   }
   const read = value as Partial<Manifest> | null;
   if (read?.schemaVersion !== 1) return manifest;
+  if (read.sessionFiles === false) manifest.sessionFiles = false;
   for (const [shown, record] of entries(read.sources)) {
     const r = record as Partial<SourceRecord> | null;
     if (
@@ -126,6 +132,7 @@ export async function sha256File(path: string): Promise<string> {
  */
 export async function writeManifest(dir: string, manifest: Manifest): Promise<void> {
   const sorted = emptyManifest();
+  if (manifest.sessionFiles === false) sorted.sessionFiles = false;
   for (const key of Object.keys(manifest.sources).sort()) sorted.sources[key] = manifest.sources[key]!;
   for (const key of Object.keys(manifest.files).sort()) sorted.files[key] = manifest.files[key]!;
   await writeIfChanged(join(dir, MANIFEST_FILE), `${JSON.stringify(sorted, null, 1)}\n`);

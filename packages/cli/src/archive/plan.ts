@@ -48,6 +48,8 @@ export interface PlanContext {
   state: ExportState | null;
   cache: SkeletonCache;
   spool: Spool;
+  /** An archive of sources only: no session file is written. */
+  sourcesOnly?: boolean;
 }
 
 /** Sessions whose fingerprints are taken at once, to find those that need no export. */
@@ -60,7 +62,7 @@ const PLANNED_AT_ONCE = 64;
  * session whose name it had to be told apart from): then into the spool.
  */
 export async function planSessions(context: PlanContext): Promise<Planned[]> {
-  const { selection, privacy, dir, state, cache, spool } = context;
+  const { selection, privacy, dir, state, cache, spool, sourcesOnly = false } = context;
   const quiet = privacyTransform(privacy);
   const planned = selection.sessions.map((selected, index): Planned => {
     // One `stat` of each file gives both the size and the fingerprints.
@@ -101,7 +103,11 @@ export async function planSessions(context: PlanContext): Promise<Planned[]> {
       session.path = insideFolder(dir, session.file);
       session.guess = (await state.previous(session.file))?.duplicateOf ?? null;
       session.guessJson = JSON.stringify(quiet(session.guess));
-      session.reused = await state.reuse(session.file, exportPrint(session, session.file, privacy));
+      session.reused = await state.reuse(
+        session.file,
+        exportPrint(session, session.file, privacy),
+        !sourcesOnly,
+      );
     },
     () => undefined,
   );

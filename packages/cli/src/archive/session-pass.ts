@@ -18,6 +18,8 @@ export interface PassContext {
   privacy: ExportJob['request']['privacy'];
   /** For `cctrail report`: the folders its site is built from, for sessions written into the archive. */
   report?: Omit<ReportTarget, 'project'>;
+  /** An archive of sources only: sessions are built for their index lines, no file is written. */
+  sourcesOnly?: boolean;
   /** Told of each skeleton as soon as it is known. */
   found: (skeleton: Skeleton) => void;
 }
@@ -77,6 +79,7 @@ async function build(session: Planned, context: PassContext): Promise<void> {
         privacy: context.privacy,
         range: context.range,
         lean: huge,
+        ...(context.sourcesOnly ? { write: false } : {}),
         // A spooled file is copied into the archive later: the site would not find what is prepared for it.
         ...(context.report && session.path !== session.aside
           ? { report: { ...context.report, project: session.projectId } }

@@ -22,6 +22,8 @@ export interface SettleContext {
   target: { dir: string } | { stream: Io['stdout'] };
   state: ExportState | null;
   privacy: Privacy;
+  /** An archive of sources only: there is no session file to settle. */
+  sourcesOnly?: boolean;
 }
 
 /** What settling the sessions gave: their index lines, the archive's usage, and what was written. */
@@ -56,7 +58,9 @@ export async function settleSessions(
     if ('stream' in target) {
       settled = await streamSession(session, duplicateOf, target.stream);
     } else {
-      settled = await settleInFolder(session, duplicateOf, insideFolder(target.dir, file));
+      settled = context.sourcesOnly
+        ? withoutFile(session)
+        : await settleInFolder(session, duplicateOf, insideFolder(target.dir, file));
       state?.remember(file, exportPrint(session, file, privacy), settled.cwd, settled);
     }
     settled.summary.file = quiet(file);
@@ -106,6 +110,13 @@ async function settleInFolder(session: Planned, duplicateOf: string | null, path
     outcome = await writeIfChanged(path, text);
   }
   return { ...exported, outcome };
+}
+
+/** A session of an archive of sources only: its index line, no file. */
+function withoutFile(session: Planned): Settled {
+  const settled = session.reused ?? session.exported;
+  if (settled === null) throw new Error(`session ${session.id} was not exported`);
+  return { ...settled, outcome: 'unchanged' };
 }
 
 /**

@@ -46,7 +46,9 @@ export const exportCommand: Command = {
     'A filtered export (-p, -s, --since) updates the sessions it selects and leaves the others as they are.',
     'Nothing is removed unless --prune is given. An archive is also an input: `cctrail report DIR`,',
     '`stats DIR`, `export DIR -o OTHER` read its kept sources; several archives given together are merged.',
-    'With --redact no sources are kept (the archive is meant for sharing).',
+    'With --redact no sources are kept (the archive is meant for sharing). With --sources-only no session files',
+    'are written: the archive holds the kept transcripts, index.json and manifest.json (about a quarter of the',
+    'input), and every command reads it as any archive; an archive made so stays so.',
   ].join('\n'),
   options: [
     {
@@ -66,6 +68,11 @@ export const exportCommand: Command = {
       name: 'prune',
       type: 'boolean',
       description: 'remove the sessions whose transcripts are missing from the input (listed first)',
+    },
+    {
+      name: 'sources-only',
+      type: 'boolean',
+      description: 'keep the transcripts and the index only, no session files (a quarter of the input)',
     },
     {
       name: 'force',
@@ -98,6 +105,11 @@ export const exportCommand: Command = {
       throw new CliError(`the output ${output} is a file; give a folder (or - for NDJSON on stdout)`);
     }
     const redact = flag(options, 'redact');
+    const sourcesOnly = flag(options, 'sources-only');
+    if (sourcesOnly && (redact || toStdout))
+      throw new CliError(
+        '--sources-only keeps the transcripts as written: it goes with neither --redact nor -o -',
+      );
     const cache = cacheRoot(io.env, io.cwd);
     if (!toStdout) {
       refuseOverlap(dir, { inputs: inputPaths(positionals, io), cache });
@@ -115,6 +127,7 @@ export const exportCommand: Command = {
       progress,
       ...(redact ? { privacy: { redact: true, shortHome: false } } : { keepSources: !toStdout }),
       prune: flag(options, 'prune'),
+      sourcesOnly,
       // The archive's own sessions are read again from its sources each run: their skeletons are cached.
       ...(toStdout ? {} : { skeletonCache: join(cache, 'exports', cacheName(dir), 'skeletons.json') }),
     }).finally(async () => {

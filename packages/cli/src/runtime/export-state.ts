@@ -80,14 +80,15 @@ export class ExportState {
    *
    * @param file Archive path of the session file.
    * @param print Fingerprint of its inputs now.
+   * @param needsFile Whether the session file must be there (not in an archive of sources only).
    */
-  async reuse(file: string, print: string): Promise<Reusable | null> {
+  async reuse(file: string, print: string, needsFile = true): Promise<Reusable | null> {
     const { state, summaries } = await this.#load();
     const known = state?.sessions[file];
     const summary = summaries.get(file);
     if (!known || known.fingerprint !== print || !summary) return null;
-    const exists = await stat(join(this.#dir, ...file.split('/'))).catch(() => null);
-    return exists?.isFile()
+    const exists = needsFile ? await stat(join(this.#dir, ...file.split('/'))).catch(() => null) : null;
+    return !needsFile || exists?.isFile()
       ? { summary, cwd: known.cwd, redacted: known.redacted ?? 0, shortened: known.shortened ?? 0 }
       : null;
   }
