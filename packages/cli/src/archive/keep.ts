@@ -146,6 +146,7 @@ async function copyKept(
   const known = manifest.sources[shown];
   if (known?.sha256 === record.sha256) return { record: known, change: 'unchanged' };
   if (known && known.size > record.size) return { record: known, change: 'unchanged' };
+  // `readManifest` took only records whose kept file is `sources/<shown>.gz`.
   const target = keptPath(dir, record.kept);
   const superseded = [...(known?.superseded ?? [])];
   if (known) superseded.push(await supersede(dir, keptPath(dir, known.kept), shown, now));

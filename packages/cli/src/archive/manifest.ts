@@ -4,7 +4,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeIfChanged } from '../atomic-write.js';
 import { cliVersion } from '../version.js';
-import { keptPath, type SourceRecord } from './sources.js';
+import { keptPath, SOURCES_FOLDER, type SourceRecord, SUPERSEDED_FOLDER } from './sources.js';
 
 /**
  * `DIR/manifest.json`: what an archive folder holds, so that it can be checked (`cctrail verify`) and read again
@@ -67,8 +67,15 @@ export async function readManifest(dir: string): Promise<Manifest> {
   if (read.sessionFiles === false) manifest.sessionFiles = false;
   for (const [shown, record] of entries(read.sources)) {
     const r = record as Partial<SourceRecord> | null;
+    // A record names only its own kept file and superseded versions: a manifest is read from archives given as
+    // input too, and its paths decide what is copied and, with --prune, removed.
     if (
-      typeof r?.kept === 'string' &&
+      r?.kept === `${SOURCES_FOLDER}/${shown}.gz` &&
+      (r.superseded === undefined ||
+        (Array.isArray(r.superseded) &&
+          r.superseded.every(
+            (v) => typeof v === 'string' && v.startsWith(`${SUPERSEDED_FOLDER}/${shown}.`),
+          ))) &&
       typeof r.size === 'number' &&
       typeof r.sha256 === 'string' &&
       typeof r.mtimeMs === 'number' &&
