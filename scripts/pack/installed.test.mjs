@@ -172,8 +172,17 @@ describe('docs/github-pages.yml', () => {
     const uploaded = /upload-pages-artifact@v\d+\n\s+with:\n\s+path: (\S+)/.exec(workflow)?.[1] ?? '';
     const site = join(app, uploaded);
     expect(statSync(join(site, 'index.html')).isFile()).toBe(true);
-    // Only the pages are published: the report's cache stays outside the site.
-    expect(readdirSync(site).sort()).toEqual(['_cctrail', 'agents', 'index.html', 's', 'search']);
+    // Only the pages are published (with the record of the files the build wrote, and GitHub Pages'
+    // `.nojekyll`): the report's cache stays outside the site.
+    expect(readdirSync(site).sort()).toEqual([
+      '.cctrail-report.json',
+      '.nojekyll',
+      '_cctrail',
+      'agents',
+      'index.html',
+      's',
+      'search',
+    ]);
   });
 });
 
@@ -206,5 +215,29 @@ describe.skipIf(!existsSync(CHROMIUM))('the installed CLI’s report in chromium
       await browser.close();
     }
     expect(problems).toEqual([]);
+  });
+});
+
+describe('docs/archive-workflow.yml', () => {
+  const workflow = readFileSync(join(ROOT, 'docs', 'archive-workflow.yml'), 'utf8');
+
+  it('its export command archives the checkout, and a second run over fewer transcripts keeps every session', async () => {
+    const checkout = join(work, 'archive-checkout');
+    cpSync(join(FIXTURES, 'multi-project'), join(checkout, 'claude-projects'), { recursive: true });
+    cpSync(join(app, 'node_modules'), join(checkout, 'node_modules'), { recursive: true });
+    const commands = [...workflow.matchAll(/^\s+run: (.*cctrail.+)$/gm)].map((m) => m[1] ?? '');
+    expect(commands).toEqual(['npx --yes cctrail export claude-projects -o archive']);
+    const count = () =>
+      JSON.parse(readFileSync(join(checkout, 'archive', 'index.json'), 'utf8')).projects.reduce(
+        (n, p) => n + p.sessions.length,
+        0,
+      );
+    const first = await run('bash', ['-euo', 'pipefail', '-c', commands[0]], checkout);
+    expect(first.code, first.stderr).toBe(0);
+    const sessions = count();
+    rmSync(join(checkout, 'claude-projects', '-home-dev-notes'), { recursive: true });
+    const second = await run('bash', ['-euo', 'pipefail', '-c', commands[0]], checkout);
+    expect(second.code, second.stderr).toBe(0);
+    expect(count()).toBe(sessions);
   });
 });
