@@ -50,24 +50,39 @@ export function checkDefaultInput(paths: readonly string[], io: Pick<Io, 'env'>)
   );
 }
 
+/** A word of a command line as a POSIX shell reads it back: quoted when it holds anything but safe characters. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./~-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
+}
+
 /**
  * The next steps printed after a default run built its report, then how long Claude Code keeps transcripts
- * (its settings as seen from the working directory) and how to keep more.
+ * (its settings as seen from the working directory) and how to keep more. Each command repeats the input paths
+ * and the output folder the run was given, so it works as it is.
  *
  * @param indexHtml The report's index page, absolute.
  * @param io For the working directory and the environment.
+ * @param given The run's input paths and output folder (`-o`), as typed.
  */
-export function nextSteps(indexHtml: string, io: Pick<Io, 'cwd' | 'env'>): string {
+export function nextSteps(
+  indexHtml: string,
+  io: Pick<Io, 'cwd' | 'env'>,
+  given: { paths: readonly string[]; output?: string | undefined } = { paths: [] },
+): string {
   const shown = relative(io.cwd, indexHtml);
   const page = shown.startsWith('..') ? indexHtml : shown;
+  const paths = given.paths.map(shellWord).join(' ');
+  const input = paths === '' ? '' : ` ${paths}`;
+  const output = given.output === undefined ? '' : ` -o ${shellWord(given.output)}`;
+  const same = `npx cctrail${input}${output}`;
   return [
     '',
     'Next steps:',
-    `  open it          npx cctrail --open   (or open ${page} in a browser; it works from disk)`,
-    '  refresh it       npx cctrail          (only sessions that changed are read again)',
-    '  publish it       npx cctrail report --base /<repo>/ --short-home   (secrets are redacted by default;',
-    '                   a GitHub Pages workflow: https://github.com/cctrail/cctrail/blob/main/docs/github-pages.yml)',
-    '  archive, stats   npx cctrail export -o archive   ·   npx cctrail stats',
+    `  open it          ${same} --open   (or open ${page} in a browser; it works from disk)`,
+    `  refresh it       ${same}          (only sessions that changed are read again)`,
+    `  publish it       npx cctrail report${input}${output} --base /<repo>/ --short-home   (secrets are redacted`,
+    '                   by default; a GitHub Pages workflow: https://github.com/cctrail/cctrail/blob/main/docs/github-pages.yml)',
+    `  archive, stats   npx cctrail export${input} -o archive   ·   npx cctrail stats${input}`,
     '  keep everything  npx cctrail hook install   (archive each session when it ends)',
     '',
     // archiveOnly: a first run has no archive yet.

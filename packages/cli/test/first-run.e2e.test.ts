@@ -43,6 +43,13 @@ describe.skipIf(!hasFixtures)('cctrail without a command', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(`${join(cwd, 'site', 'index.html')}\n`);
     expect(await readFile(join(cwd, 'site', 'index.html'), 'utf8')).toContain('Mine');
+    // The next steps repeat the folder and the output given: each works as it is.
+    const folder = join(FIXTURES, 'linear');
+    expect(run.stderr).toContain(`refresh it       npx cctrail ${folder} -o site `);
+    expect(run.stderr).toContain(`npx cctrail ${folder} -o site --open`);
+    expect(run.stderr).toContain(`npx cctrail export ${folder} -o archive`);
+    const refresh = /refresh it {7}npx cctrail (.*?) {2,}/.exec(run.stderr)?.[1]?.split(' ') ?? [];
+    expect((await cctrail(refresh, { cwd })).code).toBe(0);
   });
 
   it('--open hands the index page to the default browser', async () => {

@@ -193,7 +193,10 @@ export const reportCommand: Command = {
     if (!firstRun) io.stderr.write(`${retentionLine(retentionFacts(io, result.archived.missing))}\n`);
     io.stdout.write(`${style.bold(indexHtml)}\n`);
     guard.release();
-    if (firstRun) io.stderr.write(nextSteps(indexHtml, io));
+    if (firstRun)
+      io.stderr.write(
+        nextSteps(indexHtml, io, { paths: positionals, output: stringOption(options, 'output') }),
+      );
     if (flag(options, 'open')) await openInBrowser(indexHtml, io);
     return exitCodeFor(tally.error, flag(options, 'strict'));
   },
