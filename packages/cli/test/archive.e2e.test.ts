@@ -321,3 +321,19 @@ describe('an archive of sources only', () => {
       );
   });
 });
+
+describe.skipIf(!REPORT_BUILT)('a report with --short-home', () => {
+  it('keeps each session once over rebuilds, and marks a deleted one missing', async () => {
+    const input = join(work, 'short-home');
+    await cp(join(FIXTURES, 'multi-project'), input, { recursive: true });
+    const site = join(work, 'short-home-site');
+    const first = await cctrail(['report', input, '-o', site, '--short-home']);
+    expect(first.code, first.stderr).toBe(0);
+    const count = /Report of (\d+) sessions/.exec(first.stderr)?.[1];
+    await rm(join(input, '-home-dev-notes'), { recursive: true });
+    const second = await cctrail(['report', input, '-o', site, '--short-home']);
+    expect(second.code, second.stderr).toBe(0);
+    expect(/Report of (\d+) sessions/.exec(second.stderr)?.[1]).toBe(count);
+    expect(second.stderr).toContain("2 sessions only in the report's archive");
+  });
+});

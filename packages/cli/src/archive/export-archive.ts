@@ -11,11 +11,12 @@ import { SkeletonCache } from '../runtime/skeleton-cache.js';
 import { Spool } from '../runtime/spool.js';
 import type { Skeleton } from '../skeleton.js';
 import { markDuplicates, throwUnlessTranscripts } from '../skeletons.js';
-import { readArchiveIndex, sessionKey } from './archive-input.js';
-import { addCarried, carriedLines, upgradeInPlace } from './carried.js';
+import { readArchiveIndex } from './archive-input.js';
+import { addCarried, upgradeInPlace } from './carried.js';
+import { carryOver } from './carry-over.js';
 import { addConversations } from './conversations.js';
 import { archiveIndex, writeIndex } from './index-file.js';
-import { type KeepTally, keepSources, missingFrom, withArchived } from './keep.js';
+import { type KeepTally, keepSources, withArchived } from './keep.js';
 import { planLayout } from './layout.js';
 import { checkFiles, type Manifest, readManifest, writeManifest } from './manifest.js';
 import { type Planned, planSessions } from './plan.js';
@@ -79,8 +80,11 @@ export interface ExportOutcome {
 /**
  * Exports the selected sessions, reading each one's transcripts once: every session is built, written and
  * digested in one pass (a few at a time, in worker threads), skipping those whose inputs did not change since
- * the last export into the folder. Then duplicates are marked across the sessions and the few files whose
- * `duplicateOf` was guessed wrong are corrected. The index comes last, so a folder always has an index that
+ * the last export into the folder, while their transcripts are kept in the archive (`keepSources`). An archive
+ * never forgets: the sessions it kept that the run does not read from its input are read from its kept sources
+ * (or, without sources, their lines are carried over), each with its status; only `prune` removes. Then
+ * duplicates are marked across the sessions and the few files whose `duplicateOf` was guessed wrong are
+ * corrected. The index comes after the session files, the manifest last, so a folder always has an index that
  * matches complete session files. When the filters leave no session, a folder is not touched.
  */
 export async function exportArchive(options: ExportOptions): Promise<ExportOutcome> {
@@ -154,13 +158,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
     }
     // Filters that match nothing leave an existing archive as it is (unless told to prune it).
     if (fromInput.length === 0 && !options.prune) return outcome;
-    const present = new Set([
-      ...kept.map((p) => sessionKey(p.selected.discovered.project, p.id)),
-      ...pruned.map((p) => sessionKey(p.project, p.id)),
-    ]);
-    let carried = await carriedLines(target.dir, previous, present, (key, sources) =>
-      missingFrom(selection, key, sources),
-    );
+    let carried = await carryOver({ dir: target.dir, previous, index, pruned, selection, privacy });
     if (options.prune) {
       const cut = pruneCarried(carried, selection.filters);
       carried = cut.carried;
