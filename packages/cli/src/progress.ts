@@ -29,7 +29,7 @@ export function progressBar(io: Io, total: number, noun: string): Progress {
   let drawn = false;
   let label = '';
   const draw = () => {
-    const filled = Math.round((count / total) * WIDTH);
+    const filled = Math.min(WIDTH, Math.round((count / total) * WIDTH));
     const columns = stream.columns ?? 80;
     const text = `[${'█'.repeat(filled)}${'░'.repeat(WIDTH - filled)}] ${count}/${total} ${noun} ${label}`;
     stream.write(`\r\u001b[2K${text.slice(0, columns - 1)}`);

@@ -228,15 +228,18 @@ describe.skipIf(fixtureScenarios().length === 0)('exportArchive reads each sessi
     const one = all.sessions[0]!;
     const counting = countingRunner();
     const found = new Set(all.sessions.map((s) => sessionKey(s.discovered.project, s.discovered.id)));
+    const ticks: string[] = [];
     const second = await exportArchive({
       selection: { ...all, sessions: [one], inputs: [input], found },
       target: { dir },
       runner: counting.runner,
-      progress: quiet,
+      // The command's progress bar counts the sessions it selected: the archive's own are not ticked.
+      progress: { tick: (label) => ticks.push(label ?? ''), done() {} },
       keepSources: true,
       skeletonCache,
     });
     expect(counting.jobs).toEqual([]);
+    expect(ticks).toEqual([one.discovered.id.slice(0, 8)]);
     expect(second.archived.kept).toBe(first.sessions.length - 1);
     const after = await folderText(dir);
     for (const [path, text] of Object.entries(before))

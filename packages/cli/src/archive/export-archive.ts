@@ -122,7 +122,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
         ? {}
         : { report: { dataDir: dir, cacheDir: resolve(options.reportCacheDir) } };
     const [, sources] = await Promise.all([
-      buildSessions(planned, { runner, progress, cache, found, range, privacy, sourcesOnly, ...report }),
+      buildSessions(planned, { runner, progress, cache, found, range, privacy, sourcesOnly, dir, ...report }),
       options.keepSources && dir !== null && manifest !== null
         ? keepSources(selection.sessions, dir, manifest, now)
         : null,

@@ -20,6 +20,8 @@ export interface PassContext {
   report?: Omit<ReportTarget, 'project'>;
   /** An archive of sources only: sessions are built for their index lines, no file is written. */
   sourcesOnly?: boolean;
+  /** The archive written into: its own sessions (read again from its sources) are not counted in the progress. */
+  dir?: string | null;
   /** Told of each skeleton as soon as it is known. */
   found: (skeleton: Skeleton) => void;
 }
@@ -41,7 +43,8 @@ export async function buildSessions(planned: readonly Planned[], context: PassCo
     runner.capacity,
     async (session) => {
       if (needsReading(session, context)) await build(session, context);
-      progress.tick(session.id.slice(0, 8));
+      if (context.dir == null || session.selected.archive?.dir !== context.dir)
+        progress.tick(session.id.slice(0, 8));
     },
     () => undefined,
   );
