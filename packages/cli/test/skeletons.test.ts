@@ -21,7 +21,7 @@ function countingRunner() {
   const built: string[] = [];
   const run = runner.run.bind(runner);
   runner.run = ((job: Job) => {
-    built.push(job.input.discovered.id);
+    if (job.kind !== 'keep') built.push(job.input.discovered.id);
     return run(job);
   }) as JobRunner['run'];
   return { runner, built };

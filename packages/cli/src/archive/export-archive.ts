@@ -124,7 +124,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
     const [, sources] = await Promise.all([
       buildSessions(planned, { runner, progress, cache, found, range, privacy, sourcesOnly, dir, ...report }),
       options.keepSources && dir !== null && manifest !== null
-        ? keepSources(selection.sessions, dir, manifest, now)
+        ? keepSources(selection.sessions, { dir, manifest, now, runner })
         : null,
     ]);
     const kept = await keepSessions(planned, selection.filters, cache, dir);

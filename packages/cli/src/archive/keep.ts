@@ -1,7 +1,10 @@
+import { statSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, relative, resolve, sep } from 'node:path';
 import type { ArchivedStatus } from '@cctrail/core';
 import type { SelectedSession, Selection } from '../input.js';
+import type { JobRunner } from '../runtime/job-runner.js';
+import type { KeepJob } from '../runtime/jobs.js';
 import { forEachOrdered } from '../runtime/pool.js';
 import {
   type ArchivedSession,
@@ -12,7 +15,7 @@ import {
   shownPath,
 } from './archive-input.js';
 import type { Manifest } from './manifest.js';
-import { type KeepChange, keepSource, keptPath, type SourceRecord, supersede } from './sources.js';
+import { type KeepChange, keptPath, type SourceRecord, supersede } from './sources.js';
 
 /**
  * An export into an archive never forgets: the sessions the archive kept and this run does not read from its
@@ -81,53 +84,77 @@ function covers(input: string, path: string): boolean {
 /** What keeping the sources of a run did: how many files changed each way. */
 export type KeepTally = Record<KeepChange, number> & { failed: number };
 
-/** Files whose sources are kept at once. */
-const KEPT_AT_ONCE = 4;
-
 /**
  * Keeps the source files of the sessions of a run in the archive, and records them in its manifest: the
- * transcripts read from the input (new bytes only), the sources of another archive given as input (copied),
- * and the archive's own (unchanged). The bytes are read while the sessions are built: the files are in the
- * page cache for both.
+ * transcripts read from the input (new bytes only, hashed and compressed by a keep job on a worker thread, beside
+ * the sessions' builds), the sources of another archive given as input (copied), and the archive's own
+ * (unchanged). The bytes are read while the sessions are built: the files are in the page cache for both.
  *
  * @param sessions The sessions of the run.
- * @param dir The archive folder.
- * @param manifest The manifest, updated in place.
- * @param now This run's UTC day.
+ * @param context The archive folder, its manifest (updated in place), this run's UTC day, and the job runner.
  */
 export async function keepSources(
   sessions: readonly SelectedSession[],
-  dir: string,
-  manifest: Manifest,
-  now: string,
+  context: { dir: string; manifest: Manifest; now: string; runner: Pick<JobRunner, 'run' | 'capacity'> },
 ): Promise<KeepTally> {
+  const { dir, manifest, now, runner } = context;
   const tally: KeepTally = { new: 0, appended: 0, unchanged: 0, rewritten: 0, failed: 0 };
-  const work: { session: SelectedSession; file: string }[] = [];
+  const count = (change: KeepChange | null) => {
+    if (change === null) tally.failed++;
+    else tally[change]++;
+  };
+  const copies: { session: SelectedSession; file: string }[] = [];
+  const jobs: KeepJob[] = [];
   for (const session of sessions) {
     if (session.archive?.dir === dir) continue;
-    for (const file of sessionFiles(session.discovered)) work.push({ session, file });
+    const files = sessionFiles(session.discovered).map((path) => ({
+      path,
+      shown: shownPath(session.root, path),
+    }));
+    if (session.archive) for (const { path } of files) copies.push({ session, file: path });
+    else if (files.some((f) => !unchanged(dir, manifest.sources[f.shown], f.path)))
+      jobs.push({
+        kind: 'keep',
+        dir,
+        now,
+        files: files.map((f) => ({ ...f, known: manifest.sources[f.shown] })),
+      });
+    else
+      for (const f of files) {
+        manifest.sources[f.shown] = { ...manifest.sources[f.shown]!, origin: f.path, seenAt: now };
+        count('unchanged');
+      }
   }
   await forEachOrdered(
-    work,
-    KEPT_AT_ONCE,
-    async ({ session, file }) => {
-      const shown = shownPath(session.root, file);
-      try {
-        const kept = session.archive
-          ? await copyKept(dir, shown, session.archive, manifest, now)
-          : await keepSource(dir, { path: file, shown }, manifest.sources[shown], now);
-        if (kept === null) tally.failed++;
-        else {
-          manifest.sources[shown] = kept.record;
-          tally[kept.change]++;
-        }
-      } catch {
-        tally.failed++;
+    jobs,
+    runner.capacity,
+    (job) => runner.run(job),
+    (result) => {
+      for (const { shown, record, change } of result.kept) {
+        manifest.sources[shown] = record;
+        count(change);
       }
+      tally.failed += result.failed;
     },
-    () => undefined,
   );
+  for (const { session, file } of copies) {
+    const shown = shownPath(session.root, file);
+    const kept = await copyKept(dir, shown, session.archive!, manifest, now).catch(() => null);
+    if (kept !== null) manifest.sources[shown] = kept.record;
+    count(kept?.change ?? null);
+  }
   return tally;
+}
+
+/**
+ * Whether a file is the one a record kept, still kept: same size and modification time, and its kept copy there
+ * (it is then not read).
+ */
+function unchanged(dir: string, record: SourceRecord | undefined, path: string): boolean {
+  if (record === undefined) return false;
+  const info = statSync(path, { throwIfNoEntry: false });
+  if (info === undefined || info.size !== record.size || info.mtimeMs !== record.mtimeMs) return false;
+  return statSync(keptPath(dir, record.kept), { throwIfNoEntry: false })?.isFile() === true;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { buildSession } from '@cctrail/core';
 import { type DiscoveredSession, sessionSource } from '@cctrail/core/node';
+import type { KeepChange, SourceFile, SourceRecord } from '../archive/sources.js';
 import { displayPath } from '../display.js';
 import type { ExportRequest, SessionExport } from '../session-export.js';
 import { type Skeleton, skeletonOf } from '../skeleton.js';
@@ -29,11 +30,32 @@ export interface ExportJob {
   request: ExportRequest;
 }
 
+/** Keep a session's transcript files in an archive (see `keepSource`): hashing and compressing, off this thread. */
+export interface KeepJob {
+  kind: 'keep';
+  /** The archive folder. */
+  dir: string;
+  /** The files, each with what the archive kept of it before. */
+  files: (SourceFile & { known?: SourceRecord })[];
+  /** This run's UTC day. */
+  now: string;
+}
+
+/** What a keep job did: each file kept, and how many could not be read. */
+export interface KeepResult {
+  kept: { shown: string; record: SourceRecord; change: KeepChange }[];
+  failed: number;
+}
+
 /** A job. */
-export type Job = SkeletonJob | ExportJob;
+export type Job = SkeletonJob | ExportJob | KeepJob;
 
 /** The result type of each job kind. */
-export type JobResult<J extends Job> = J extends SkeletonJob ? Skeleton : SessionExport;
+export type JobResult<J extends Job> = J extends SkeletonJob
+  ? Skeleton
+  : J extends KeepJob
+    ? KeepResult
+    : SessionExport;
 
 /** Sessions whose transcripts are larger than this are built without content and run in the main thread. */
 export const LEAN_ABOVE_BYTES = 32 * 1024 * 1024;
@@ -47,6 +69,7 @@ export const LEAN_ABOVE_BYTES = 32 * 1024 * 1024;
  * @returns A skeleton, or what the export did.
  */
 export async function runJob<J extends Job>(job: J): Promise<JobResult<J>> {
+  if (job.kind === 'keep') return (await keepFiles(job)) as JobResult<J>;
   const { discovered, root } = job.input;
   const source = await sessionSource(discovered, (path) => displayPath(root, path), { blocking: true });
   if (job.kind === 'skeleton')
@@ -57,6 +80,22 @@ export async function runJob<J extends Job>(job: J): Promise<JobResult<J>> {
   return (await exportSession(job.request, source)) as JobResult<J>;
 }
 
+/** Runs a keep job: one file after the other (a session's files are few; the runner runs sessions at once). */
+async function keepFiles(job: KeepJob): Promise<KeepResult> {
+  const { keepSource } = await import('../archive/sources.js');
+  const result: KeepResult = { kept: [], failed: 0 };
+  for (const { known, ...file } of job.files) {
+    try {
+      const kept = await keepSource(job.dir, file, known, job.now);
+      if (kept === null) result.failed++;
+      else result.kept.push({ shown: file.shown, ...kept });
+    } catch {
+      result.failed++;
+    }
+  }
+  return result;
+}
+
 /** The JSON text of skeletons that arrived as text (see `unpackResult`). */
 const arrivedAs = new WeakMap<Skeleton, string>();
 
@@ -64,6 +103,8 @@ const arrivedAs = new WeakMap<Skeleton, string>();
 export interface PackedResult {
   skeleton: string;
   rest?: Omit<SessionExport, 'skeleton'>;
+  /** The result of a keep job, as it is. */
+  keep?: KeepResult;
 }
 
 /**
@@ -71,14 +112,16 @@ export interface PackedResult {
  * thread about what receiving a structured clone would, and the text is kept, so caching the skeleton costs no
  * second serialization there (see `skeletonJson`).
  */
-export function packResult(result: Skeleton | SessionExport): PackedResult {
+export function packResult(result: Skeleton | SessionExport | KeepResult): PackedResult {
+  if ('kept' in result) return { skeleton: '', keep: result };
   if (!('exported' in result)) return { skeleton: JSON.stringify(result) };
   const { skeleton, ...rest } = result;
   return { skeleton: JSON.stringify(skeleton), rest };
 }
 
 /** A result posted by a worker thread (see `packResult`). */
-export function unpackResult(packed: PackedResult): Skeleton | SessionExport {
+export function unpackResult(packed: PackedResult): Skeleton | SessionExport | KeepResult {
+  if (packed.keep !== undefined) return packed.keep;
   const skeleton = JSON.parse(packed.skeleton) as Skeleton;
   arrivedAs.set(skeleton, packed.skeleton);
   return packed.rest === undefined ? skeleton : { skeleton, ...packed.rest };

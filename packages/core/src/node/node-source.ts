@@ -1,5 +1,6 @@
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
+import { isMainThread } from 'node:worker_threads';
 import type { SessionSource, TranscriptSource } from '../source.js';
 import type { DiscoveredSession } from './discover.js';
 import { gunzipChunks, gunzipText } from './gunzip.js';
@@ -181,6 +182,9 @@ async function* readChunksBlocking(path: string): AsyncGenerator<Uint8Array> {
       if (filled === 0) return;
       yield buffer.subarray(0, filled);
       if (filled < want) return;
+      // Blocking reads resolve at once: on the main thread, a huge file read so would hold the event loop for its
+      // whole build (no signal handled, no worker's message received). Between chunks, it lets it turn.
+      if (isMainThread) await new Promise<void>((resolve) => setImmediate(resolve));
     }
   } finally {
     closeSync(fd);

@@ -78,3 +78,20 @@ describe('fileSource buffers', () => {
     expect(lines).toEqual(texts[2]!.split('\n'));
   });
 });
+
+describe('fileSource with blocking reads on the main thread', () => {
+  it('lets the event loop turn between the chunks of a large file (signals, workers’ messages)', async () => {
+    const path = join(dir, 'large-blocking.jsonl');
+    // Larger than any buffer the reader keeps for reuse, so it comes in several chunks.
+    writeFileSync(path, `${JSON.stringify({ pad: 'x'.repeat(96 << 20) })}\n`);
+    let turned = false;
+    setImmediate(() => {
+      turned = true;
+    });
+    const seen: boolean[] = [];
+    for await (const _chunk of fileSource(path, path, { blocking: true }).read()) seen.push(turned);
+    expect(seen.length).toBeGreaterThan(2);
+    // The loop turned after the first chunk, long before the last.
+    expect(seen.slice(1, -1).every(Boolean)).toBe(true);
+  });
+});
