@@ -33,6 +33,13 @@ describe('lines that could stop a run', () => {
     expect(nestsDeeperThan(`{"a":"\\\\"${'['.repeat(5)}`, 3)).toBe(true);
   });
 
+  it('counts objects and arrays together, and is not misled by brackets in strings beside real nesting', () => {
+    expect(nestsDeeperThan('{"a":[{"b":[]}]}', 3)).toBe(true);
+    expect(nestsDeeperThan('{"a":[{"b":1}]}', 3)).toBe(false);
+    expect(nestsDeeperThan(`{"s":"${'{['.repeat(10)}","a":[[[]]]}`, 3)).toBe(true);
+    expect(nestsDeeperThan(`{"s":"${'{['.repeat(10)}","a":[[]]}`, 3)).toBe(false);
+  });
+
   it('keeps a line nested 50,000 deep as a too-deep diagnostic with its raw text, and serializes the session', async () => {
     const deep = `{"type":"user","uuid":"d","deep":${'['.repeat(50_000)}${']'.repeat(50_000)}}`;
     const session = await sessionOf([prompt('a', null), deep, prompt('b', 'a')]);
