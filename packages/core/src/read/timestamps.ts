@@ -11,6 +11,9 @@ const PLAIN_UTC = /^\d{4}-\d{2}-\d{2}T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\
 const DAYS = new Map<string, string | null>();
 /** Past this many dates the lookup starts again (a hostile file could write a different date on every line). */
 const MAX_DAYS = 4096;
+// The date looked up last and its day: a session's timestamps come in order, mostly on the same date.
+let lastDate = '';
+let lastDay: string | null = null;
 
 /**
  * The value when it is an ISO 8601 date and time that names a real instant (`2026-02-10T09:14:04.820Z`), else null.
@@ -19,7 +22,7 @@ const MAX_DAYS = 4096;
  */
 export function timestampOrNull(value: unknown): string | null {
   if (typeof value !== 'string') return null;
-  if (PLAIN_UTC.test(value)) return dayOfDate(value.slice(0, 10)) === null ? null : value;
+  if (PLAIN_UTC.test(value)) return dayOfDate(value) === null ? null : value;
   return ISO_TIME.test(value) && !Number.isNaN(Date.parse(value)) ? value : null;
 }
 
@@ -29,13 +32,15 @@ export function timestampOrNull(value: unknown): string | null {
  * @param timestamp A timestamp as written.
  */
 export function utcDayOf(timestamp: string): string | null {
-  if (PLAIN_UTC.test(timestamp)) return dayOfDate(timestamp.slice(0, 10));
+  if (PLAIN_UTC.test(timestamp)) return dayOfDate(timestamp);
   const time = Date.parse(timestamp);
   return Number.isNaN(time) ? null : new Date(time).toISOString().slice(0, 10);
 }
 
-/** The UTC day that a date as written names at midnight UTC, or null when it names none. */
-function dayOfDate(date: string): string | null {
+/** The UTC day that the date of a plain UTC timestamp names at midnight UTC, or null when it names none. */
+function dayOfDate(timestamp: string): string | null {
+  if (lastDate !== '' && timestamp.startsWith(lastDate)) return lastDay;
+  const date = timestamp.slice(0, 10);
   let day = DAYS.get(date);
   if (day === undefined) {
     const time = Date.parse(`${date}T00:00:00Z`);
@@ -43,5 +48,7 @@ function dayOfDate(date: string): string | null {
     if (DAYS.size >= MAX_DAYS) DAYS.clear();
     DAYS.set(date, day);
   }
+  lastDate = date;
+  lastDay = day;
   return day;
 }
