@@ -14,6 +14,9 @@ const MAX_DAYS = 4096;
 // The date looked up last and its day: a session's timestamps come in order, mostly on the same date.
 let lastDate = '';
 let lastDay: string | null = null;
+// The value checked last and its result: a record's timestamp is checked, then normalized.
+let lastValue: unknown;
+let lastResult: string | null = null;
 
 /**
  * The value when it is an ISO 8601 date and time that names a real instant (`2026-02-10T09:14:04.820Z`), else null.
@@ -21,9 +24,12 @@ let lastDay: string | null = null;
  * @param value A `timestamp` as written.
  */
 export function timestampOrNull(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  if (PLAIN_UTC.test(value)) return dayOfDate(value) === null ? null : value;
-  return ISO_TIME.test(value) && !Number.isNaN(Date.parse(value)) ? value : null;
+  if (value === lastValue) return lastResult;
+  lastValue = value;
+  if (typeof value !== 'string') lastResult = null;
+  else if (PLAIN_UTC.test(value)) lastResult = dayOfDate(value) === null ? null : value;
+  else lastResult = ISO_TIME.test(value) && !Number.isNaN(Date.parse(value)) ? value : null;
+  return lastResult;
 }
 
 /**
