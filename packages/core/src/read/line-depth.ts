@@ -39,8 +39,10 @@ export function nestsDeeperThan(text: string, limit: number = MAX_DEPTH): boolea
 /** Whether the text holds more than `limit` opening brackets (`{` and `[`), in strings or not. */
 function opensMoreThan(text: string, limit: number): boolean {
   let count = 0;
-  for (let at = text.indexOf('{'); at !== -1; at = text.indexOf('{', at + 1)) if (++count > limit) return true;
-  for (let at = text.indexOf('['); at !== -1; at = text.indexOf('[', at + 1)) if (++count > limit) return true;
+  for (let at = text.indexOf('{'); at !== -1; at = text.indexOf('{', at + 1))
+    if (++count > limit) return true;
+  for (let at = text.indexOf('['); at !== -1; at = text.indexOf('[', at + 1))
+    if (++count > limit) return true;
   return false;
 }
 

@@ -13,7 +13,7 @@ import type { LineAccounting, SessionFile } from '../model/session.js';
 import type { SessionSource, TranscriptSource } from '../source.js';
 import { type AgentMeta, parseAgentMeta } from './agent-meta.js';
 import { UuidCopies } from './duplicate-uuid.js';
-import { lineProblem } from './line-problems.js';
+import { lineProblem, unparsedLineProblem } from './line-problems.js';
 import { notATranscript } from './not-a-transcript.js';
 import { decodeFull, type Line, type ReadOptions } from './read-lines.js';
 import { readableLineBatches } from './readable-lines.js';
@@ -178,13 +178,15 @@ function readLine(line: Line, path: string, fileIndex: number, read: FileRead, s
   read.bytes = line.offset + line.length + (line.terminated ? 1 : 0);
   accounting.lines += 1;
   const ref: SourceRef = { file: path, line: line.number, offset: line.offset, length: line.length };
-  const problem = lineProblem(line);
-  if (problem) {
+  // A short line's depth is checked only when it does not parse (`lineProblem`).
+  let problem = lineProblem(line);
+  let parsed = problem ? null : parseLine(line.text);
+  if (parsed?.kind === 'invalid') problem = unparsedLineProblem(line);
+  if (problem || !parsed) {
     accounting.invalid += 1;
-    diagnostics.push(diagnostic(problem.code, path, line.number, problem.details));
+    if (problem) diagnostics.push(diagnostic(problem.code, path, line.number, problem.details));
     return;
   }
-  let parsed = parseLine(line.text);
   if (line.full && parsed.kind !== 'records') {
     line.text = decodeFull(line.full);
     parsed = parseLine(line.text);

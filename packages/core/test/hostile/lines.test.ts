@@ -50,6 +50,18 @@ describe('lines that could stop a run', () => {
     expect(JSON.parse(await text(session)).entries).toHaveLength(2);
   });
 
+  it('finds a short line too deep when it does not parse, as before it was parsed', async () => {
+    // Under 2 × MAX_DEPTH characters: a line this short that parses cannot be too deep, one that does not can.
+    const open = `{"type":"user","uuid":"d","deep":${'['.repeat(MAX_DEPTH + 1)}`;
+    const glued = `${JSON.stringify(prompt('e', null))}${'['.repeat(MAX_DEPTH + 1)}`;
+    const session = await sessionOf([prompt('a', null), open, glued]);
+    expect(session.diagnostics.map((d) => [d.code, d.line, d.raw])).toEqual([
+      ['too-deep', 2, open],
+      ['too-deep', 3, glued],
+    ]);
+    expect(session.accounting.invalid).toBe(2);
+  });
+
   it('reads a record exactly MAX_DEPTH deep', async () => {
     const inner = `${'['.repeat(MAX_DEPTH - 1)}${']'.repeat(MAX_DEPTH - 1)}`;
     const session = await sessionOf([`{"type":"user","uuid":"d","deep":${inner}}`]);
