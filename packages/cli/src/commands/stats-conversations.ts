@@ -1,19 +1,18 @@
-import { type ArchiveStats, findConversations, totalTokens } from '@cctrail/core';
+import { type ArchiveStats, totalTokens } from '@cctrail/core';
+import { crossFileConversations } from '../archive/conversations.js';
 import type { Skeleton } from '../skeleton.js';
 import { formatCount, formatTokens, printable, type Style, table } from '../terminal.js';
 import { costCell } from './stats-cost.js';
 
 /**
  * The statistics with the conversations that span several files (`stats.conversations`), each with its totals
- * counted once over its files; unchanged when no file continues, forks or copies another. A file that is a
- * conversation of its own is not printed, so its totals are not computed (`alone: false`).
+ * counted once over its files; unchanged when no file continues, forks or copies another.
  *
  * @param stats The statistics of the sessions.
  * @param sessions Their skeletons (duplicates marked).
  */
 export function withConversations(stats: ArchiveStats, sessions: readonly Skeleton[]): ArchiveStats {
-  const inputs = sessions.map((s) => ({ id: s.id, project: s.project, title: null, digest: s.digest }));
-  const conversations = findConversations(inputs, { alone: false });
+  const conversations = crossFileConversations(sessions);
   return conversations.length === 0 ? stats : { ...stats, conversations };
 }
 
