@@ -40,6 +40,7 @@ export type {
 export { costDiffers } from './archive/claude-code-cost.js';
 export type { ConversationDigest } from './archive/conversation-digest.js';
 export type { ConversationInput } from './archive/conversation-input.js';
+export type { FindConversationsOptions } from './archive/conversations.js';
 export { conversationTotals, findConversations } from './archive/conversations.js';
 export { costTotals, type ResponseCost, responseCosts } from './archive/cost-totals.js';
 export {

@@ -86,6 +86,10 @@ describe('files that do not cross', () => {
     for (const dir of dirs) {
       const sessions = await loadSessions(dir).catch(() => []);
       const conversations = findConversations(conversationInputs(sessions));
+      // Without the files alone: the same conversations over several files, nothing else.
+      expect(findConversations(conversationInputs(sessions), { alone: false })).toEqual(
+        conversations.filter((c) => c.sessions.length > 1),
+      );
       for (const c of conversations) {
         if (c.sessions.length !== 1) continue;
         const s = sessions.find((x) => x.id === c.id)!;

@@ -10,7 +10,7 @@ import type { Dag } from '../graph/dag.js';
 import { emptyUsage } from '../graph/usage.js';
 import type { Entry } from '../model/entry.js';
 import type { Compaction, Epoch } from '../model/session.js';
-import type { SeedCompactionEvent } from '../read/session-reader.js';
+import type { SeedCompactionEvent } from '../read/seed-events.js';
 
 /** Compactions and epochs of a session. */
 export interface CompactionResult {

@@ -14,13 +14,24 @@ import { costTotals } from './cost-totals.js';
 import { totalUsage } from './duplicates.js';
 import { type JoinedForks, joinConversation } from './joined-epochs.js';
 
+/** Options of `findConversations`. */
+export interface FindConversationsOptions {
+  /** Also return the conversations of a single file (default true); with false they are not computed at all. */
+  alone?: boolean;
+}
+
 /**
  * Groups sessions into conversations and links each file to the others of its conversation.
  *
  * @param sessions Sessions of one archive (their `digest.stats.duplicateOf` set by `findDuplicates`).
+ * @param options `alone: false` leaves out the files that are a conversation of their own.
  * @returns Conversations in order of their first session's start, each listing its files in time order.
  */
-export function findConversations(sessions: readonly ConversationInput[]): Conversation[] {
+export function findConversations(
+  sessions: readonly ConversationInput[],
+  options: FindConversationsOptions = {},
+): Conversation[] {
+  const alone = options.alone ?? true;
   const byProject = new Map<string | null, ConversationInput[]>();
   for (const session of sessions) {
     const list = byProject.get(session.project) ?? [];
@@ -28,7 +39,7 @@ export function findConversations(sessions: readonly ConversationInput[]): Conve
     byProject.set(session.project, list);
   }
   return [...byProject.values()]
-    .flatMap(projectConversations)
+    .flatMap((list) => projectConversations(list, alone))
     .sort((a, b) =>
       (a.startedAt ?? '') === (b.startedAt ?? '')
         ? compare(a.id, b.id)
@@ -37,7 +48,7 @@ export function findConversations(sessions: readonly ConversationInput[]): Conve
 }
 
 /** The conversations of one project folder (a conversation never leaves its project). */
-function projectConversations(sessions: readonly ConversationInput[]): Conversation[] {
+function projectConversations(sessions: readonly ConversationInput[], alone: boolean): Conversation[] {
   const count = sessions.length;
   const indexOf = new Map(sessions.map((s, i) => [s.id, i]));
   const holders = holdersOfNamed(sessions);
@@ -111,23 +122,25 @@ function projectConversations(sessions: readonly ConversationInput[]): Conversat
     list.push(i);
     groups.set(root, list);
   }
-  return [...groups.values()].map((list) => {
-    list.sort((a, b) => (before(members[a]!, members[b]!) ? -1 : 1));
-    const first = sessions[list[0]!]!;
-    const at = list.map((i) => members[i]!);
-    const files = list.map((i) => sessions[i]!);
-    const joined = joinConversation(files, at.filter((m) => m.forkedFrom !== null).length);
-    return {
-      id: first.id,
-      title: files.map((s) => s.title).find((t) => t !== null) ?? null,
-      startedAt: minOf(at.map((m) => m.startedAt)),
-      endedAt: maxOf(at.map((m) => m.endedAt)),
-      sessions: at,
-      totals: conversationTotals(files, at, joined.forks),
-      epochs: joined.epochs,
-      forkKinds: joined.forks,
-    };
-  });
+  return [...groups.values()]
+    .filter((list) => alone || list.length > 1)
+    .map((list) => {
+      list.sort((a, b) => (before(members[a]!, members[b]!) ? -1 : 1));
+      const first = sessions[list[0]!]!;
+      const at = list.map((i) => members[i]!);
+      const files = list.map((i) => sessions[i]!);
+      const joined = joinConversation(files, at.filter((m) => m.forkedFrom !== null).length);
+      return {
+        id: first.id,
+        title: files.map((s) => s.title).find((t) => t !== null) ?? null,
+        startedAt: minOf(at.map((m) => m.startedAt)),
+        endedAt: maxOf(at.map((m) => m.endedAt)),
+        sessions: at,
+        totals: conversationTotals(files, at, joined.forks),
+        epochs: joined.epochs,
+        forkKinds: joined.forks,
+      };
+    });
 }
 
 /**

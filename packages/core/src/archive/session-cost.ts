@@ -6,6 +6,7 @@ import { diagnostic } from '../diagnostics.js';
 import { hasUsage } from '../graph/usage.js';
 import type { Cost, SessionCost } from '../model/cost.js';
 import type { ApiResponse, Session } from '../model/session.js';
+import { utcDayOf } from '../read/timestamps.js';
 import { claudeCodeCost, costDiffers } from './claude-code-cost.js';
 import { PRICE_TABLE, responseCost, roundUsd } from './prices.js';
 
@@ -43,9 +44,7 @@ export function costBucket(record: Record<string, Cost>, key: string): Cost {
 
 /** The UTC day of a timestamp (`YYYY-MM-DD`), `unknown` without one. */
 export function utcDay(timestamp: string | null): string {
-  if (timestamp === null) return 'unknown';
-  const time = Date.parse(timestamp);
-  return Number.isNaN(time) ? 'unknown' : new Date(time).toISOString().slice(0, 10);
+  return timestamp === null ? 'unknown' : (utcDayOf(timestamp) ?? 'unknown');
 }
 
 /**

@@ -11,15 +11,16 @@ const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
 /**
- * Whether the text nests objects and arrays (outside strings) deeper than `limit`. One scan, and the inside of
- * each string is skipped with `indexOf`, so the cost is that of finding the quotes.
+ * Whether the text nests objects and arrays (outside strings) deeper than `limit`. Nesting needs a bracket per
+ * level, so a text with few opening brackets (anywhere, strings included: they are counted with `indexOf`) is
+ * not scanned; otherwise one scan, the inside of each string skipped with `indexOf`.
  *
  * @param text A line.
  * @param limit The deepest nesting allowed.
  */
 export function nestsDeeperThan(text: string, limit: number = MAX_DEPTH): boolean {
   // A text shorter than the limit cannot open more brackets than it has characters.
-  if (text.length <= limit) return false;
+  if (text.length <= limit || !opensMoreThan(text, limit)) return false;
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -32,6 +33,16 @@ export function nestsDeeperThan(text: string, limit: number = MAX_DEPTH): boolea
       depth--;
     }
   }
+  return false;
+}
+
+/** Whether the text holds more than `limit` opening brackets (`{` and `[`), in strings or not. */
+function opensMoreThan(text: string, limit: number): boolean {
+  let count = 0;
+  for (let at = text.indexOf('{'); at !== -1; at = text.indexOf('{', at + 1))
+    if (++count > limit) return true;
+  for (let at = text.indexOf('['); at !== -1; at = text.indexOf('[', at + 1))
+    if (++count > limit) return true;
   return false;
 }
 

@@ -12,26 +12,16 @@ import type { Entry, MetadataRecord, SidechainStorage, SourceRef } from '../mode
 import type { LineAccounting, SessionFile } from '../model/session.js';
 import type { SessionSource, TranscriptSource } from '../source.js';
 import { type AgentMeta, parseAgentMeta } from './agent-meta.js';
-import { noteUuid } from './duplicate-uuid.js';
-import { lineProblem } from './line-problems.js';
+import { UuidCopies } from './duplicate-uuid.js';
+import { lineProblem, unparsedLineProblem } from './line-problems.js';
 import { notATranscript } from './not-a-transcript.js';
-import { decodeFull, type Line } from './read-lines.js';
+import { decodeFull, type Line, type ReadOptions } from './read-lines.js';
 import { readableLineBatches } from './readable-lines.js';
 import { checkRecordValues } from './record-checks.js';
 import { isEntryRecord, isKnownType } from './record-types.js';
 import { parseLine, type RawRecord } from './records.js';
+import { type SeedCompactionEvent, seedEvent } from './seed-events.js';
 import { timestampOrNull } from './timestamps.js';
-
-/** A record of the seeds' `compact_system` type, where it was read (FORMAT.md §11). */
-export interface SeedCompactionEvent {
-  /** `conversation_compacting`, `conversation_compacted` or `conversation_restored`. */
-  phase: string;
-  /** Index of the first entry read after the record. */
-  before: number;
-  metadata: Record<string, unknown>;
-  uuid: string | null;
-  source: SourceRef;
-}
 
 /** The entries one transcript file contributed. */
 export interface FileSpan {
@@ -85,7 +75,7 @@ export async function readSession(source: SessionSource, options: ReadSessionOpt
     fileOf: [],
     metadata: [],
     diagnostics: [],
-    seen: new Map(),
+    copies: new UuidCopies(),
     seedEvents: [],
     unknownTypes: new Set(),
     accounting: { lines: 0, entries: 0, metadata: 0, duplicates: 0, blank: 0, invalid: 0, recovered: 0 },
@@ -96,9 +86,14 @@ export async function readSession(source: SessionSource, options: ReadSessionOpt
   if (source.main) inputs.push({ source: source.main, role: 'main' });
   for (const agent of source.agents) inputs.push({ source: agent, role: 'agent' });
 
+  // Structure-only builds shrink long lines before decoding them: the values they never read (tool outputs,
+  // thinking, …: `LEAN_UNREAD`) are emptied, and other long strings cut to the text a lean entry keeps.
+  const lineOptions: ReadOptions = state.lean
+    ? { shrinkAbove: SHRINK_ABOVE, keep: LEAN_TEXT, unread: LEAN_UNREAD }
+    : {};
   for (const [n, input] of inputs.entries()) {
     const first = state.entries.length;
-    const read = await readFile(input.source, n, state);
+    const read = await readFile(input.source, n, lineOptions, state);
     files.push({ path: input.source.path, role: input.role, lines: read.lines, bytes: read.bytes });
     spans.push({
       path: input.source.path,
@@ -115,6 +110,11 @@ export async function readSession(source: SessionSource, options: ReadSessionOpt
     });
     checkFile(input.source.path, read, state, first);
   }
+  await state.copies.settle(
+    inputs.map((input) => input.source),
+    lineOptions,
+    state.diagnostics,
+  );
 
   const metas = new Map<string, AgentMeta>();
   for (const meta of source.agentMeta ?? []) {
@@ -145,7 +145,7 @@ interface ReadState {
   fileOf: number[];
   metadata: MetadataRecord[];
   diagnostics: Diagnostic[];
-  seen: Map<string, number>;
+  copies: UuidCopies;
   seedEvents: SeedCompactionEvent[];
   unknownTypes: Set<string>;
   accounting: LineAccounting;
@@ -158,11 +158,13 @@ interface FileRead {
   sessionIds: Set<string>;
 }
 
-async function readFile(source: TranscriptSource, fileIndex: number, state: ReadState): Promise<FileRead> {
+async function readFile(
+  source: TranscriptSource,
+  fileIndex: number,
+  options: ReadOptions,
+  state: ReadState,
+): Promise<FileRead> {
   const read: FileRead = { lines: 0, bytes: 0, records: 0, sessionIds: new Set() };
-  // Structure-only builds shrink long lines before decoding them: the values they never read (tool outputs,
-  // thinking, …: `LEAN_UNREAD`) are emptied, and other long strings cut to the text a lean entry keeps.
-  const options = state.lean ? { shrinkAbove: SHRINK_ABOVE, keep: LEAN_TEXT, unread: LEAN_UNREAD } : {};
   for await (const batch of readableLineBatches(source, options, state.diagnostics)) {
     for (const line of batch) readLine(line, source.path, fileIndex, read, state);
   }
@@ -176,13 +178,15 @@ function readLine(line: Line, path: string, fileIndex: number, read: FileRead, s
   read.bytes = line.offset + line.length + (line.terminated ? 1 : 0);
   accounting.lines += 1;
   const ref: SourceRef = { file: path, line: line.number, offset: line.offset, length: line.length };
-  const problem = lineProblem(line);
-  if (problem) {
+  // A short line's depth is checked only when it does not parse (`lineProblem`).
+  let problem = lineProblem(line);
+  let parsed = problem ? null : parseLine(line.text);
+  if (parsed?.kind === 'invalid') problem = unparsedLineProblem(line);
+  if (problem || !parsed) {
     accounting.invalid += 1;
-    diagnostics.push(diagnostic(problem.code, path, line.number, problem.details));
+    if (problem) diagnostics.push(diagnostic(problem.code, path, line.number, problem.details));
     return;
   }
-  let parsed = parseLine(line.text);
   if (line.full && parsed.kind !== 'records') {
     line.text = decodeFull(line.full);
     parsed = parseLine(line.text);
@@ -217,12 +221,24 @@ function readLine(line: Line, path: string, fileIndex: number, read: FileRead, s
     const record = parsed.records[part]!;
     read.records += 1;
     if (typeof record.sessionId === 'string') read.sessionIds.add(record.sessionId);
-    const text = parsed.glued ? JSON.stringify(record) : line.text;
-    addRecord(record, parsed.glued ? { ...ref, part } : ref, text, fileIndex, state);
+    addRecord(
+      record,
+      parsed.glued ? { ...ref, part } : ref,
+      parsed.glued ? null : line.text,
+      fileIndex,
+      state,
+    );
   }
 }
 
-function addRecord(record: RawRecord, ref: SourceRef, text: string, file: number, state: ReadState): void {
+/** Adds a record of a line (`text`: the line's, null for a glued record). */
+function addRecord(
+  record: RawRecord,
+  ref: SourceRef,
+  text: string | null,
+  file: number,
+  state: ReadState,
+): void {
   const { accounting, diagnostics } = state;
   const type = record.type;
   if (typeof type !== 'string') {
@@ -237,10 +253,11 @@ function addRecord(record: RawRecord, ref: SourceRef, text: string, file: number
   }
   if (isEntryRecord(record)) {
     const uuid = record.uuid as string;
-    const copy = noteUuid(state.seen, uuid, ref, text);
-    if (copy) {
+    const first = state.copies.note(uuid, state.entries.length);
+    if (first !== -1) {
       accounting.duplicates += 1;
-      diagnostics.push(copy);
+      const original = { file: state.fileOf[first]!, source: state.entries[first]!.source };
+      state.copies.hold(uuid, ref, text ?? JSON.stringify(record), original, diagnostics);
       return;
     }
     checkRecordValues(record, ref, diagnostics);
@@ -248,7 +265,7 @@ function addRecord(record: RawRecord, ref: SourceRef, text: string, file: number
     state.entries.push(state.lean ? leanEntry(entry) : entry);
     state.fileOf.push(file);
     accounting.entries += 1;
-    if (type === 'compact_system') seedEvent(record, ref, state, uuid);
+    if (type === 'compact_system') state.seedEvents.push(seedEvent(record, ref, state.entries.length, uuid));
     return;
   }
   accounting.metadata += 1;
@@ -260,21 +277,7 @@ function addRecord(record: RawRecord, ref: SourceRef, text: string, file: number
     source: ref,
     record: state.lean ? leanMetadata(record) : record,
   });
-  if (type === 'compact_system') seedEvent(record, ref, state, null);
-}
-
-function seedEvent(record: RawRecord, ref: SourceRef, state: ReadState, uuid: string | null): void {
-  const phase =
-    typeof record.message === 'string'
-      ? record.message
-      : typeof record.subtype === 'string'
-        ? record.subtype
-        : '';
-  const metadata =
-    typeof record.metadata === 'object' && record.metadata !== null
-      ? (record.metadata as Record<string, unknown>)
-      : {};
-  state.seedEvents.push({ phase, before: state.entries.length, metadata, uuid, source: ref });
+  if (type === 'compact_system') state.seedEvents.push(seedEvent(record, ref, state.entries.length, null));
 }
 
 function checkFile(path: string, read: FileRead, state: ReadState, first: number): void {

@@ -33,6 +33,13 @@ describe('lines that could stop a run', () => {
     expect(nestsDeeperThan(`{"a":"\\\\"${'['.repeat(5)}`, 3)).toBe(true);
   });
 
+  it('counts objects and arrays together, and is not misled by brackets in strings beside real nesting', () => {
+    expect(nestsDeeperThan('{"a":[{"b":[]}]}', 3)).toBe(true);
+    expect(nestsDeeperThan('{"a":[{"b":1}]}', 3)).toBe(false);
+    expect(nestsDeeperThan(`{"s":"${'{['.repeat(10)}","a":[[[]]]}`, 3)).toBe(true);
+    expect(nestsDeeperThan(`{"s":"${'{['.repeat(10)}","a":[[]]}`, 3)).toBe(false);
+  });
+
   it('keeps a line nested 50,000 deep as a too-deep diagnostic with its raw text, and serializes the session', async () => {
     const deep = `{"type":"user","uuid":"d","deep":${'['.repeat(50_000)}${']'.repeat(50_000)}}`;
     const session = await sessionOf([prompt('a', null), deep, prompt('b', 'a')]);
@@ -41,6 +48,18 @@ describe('lines that could stop a run', () => {
     expect(session.entries.map((e) => e.uuid)).toEqual(['a', 'b']);
     expect(session.accounting.invalid).toBe(1);
     expect(JSON.parse(await text(session)).entries).toHaveLength(2);
+  });
+
+  it('finds a short line too deep when it does not parse, as before it was parsed', async () => {
+    // Under 2 × MAX_DEPTH characters: a line this short that parses cannot be too deep, one that does not can.
+    const open = `{"type":"user","uuid":"d","deep":${'['.repeat(MAX_DEPTH + 1)}`;
+    const glued = `${JSON.stringify(prompt('e', null))}${'['.repeat(MAX_DEPTH + 1)}`;
+    const session = await sessionOf([prompt('a', null), open, glued]);
+    expect(session.diagnostics.map((d) => [d.code, d.line, d.raw])).toEqual([
+      ['too-deep', 2, open],
+      ['too-deep', 3, glued],
+    ]);
+    expect(session.accounting.invalid).toBe(2);
   });
 
   it('reads a record exactly MAX_DEPTH deep', async () => {
