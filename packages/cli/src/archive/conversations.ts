@@ -19,7 +19,7 @@ export function crossFileConversations(
     title: titleOf(s.project, s.id),
     digest: s.digest,
   }));
-  return findConversations(inputs).filter((c) => c.sessions.length > 1);
+  return findConversations(inputs, { alone: false });
 }
 
 /**
