@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { ArchiveIndex } from '@cctrail/core';
 import type { Io } from '../command.js';
 import { inTimeRange, type Selection } from '../input.js';
-import { NO_PRIVACY, type Privacy, privacyTransform } from '../privacy.js';
+import { NO_PRIVACY, type Privacy, privacyTransform } from '../privacy/transform.js';
 import type { Progress } from '../progress.js';
 import { ExportState } from '../runtime/export-state.js';
 import type { JobRunner } from '../runtime/job-runner.js';

@@ -1,7 +1,7 @@
 import { lintSource } from '@secretlint/core';
 import { creator } from '@secretlint/secretlint-rule-preset-recommend';
 import { describe, expect, it } from 'vitest';
-import { redactSecrets, redactText } from '../../src/redact.js';
+import { redactSecrets, redactText } from '../../src/privacy/redact.js';
 import { plantedSecrets } from './planted-secrets.js';
 
 // secretlint's recommended preset, pinned, is the reference: whatever it finds, cctrail's redaction removes.
