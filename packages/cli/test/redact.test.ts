@@ -178,6 +178,8 @@ describe('redactText finds what every pattern finds over the whole text', () => 
     `${long}${secret}`,
     `${secret}${long}`,
     `${long}"${secret}"\n${long}${next}`,
+    // Keywords of the pre-filter that ordinary text holds, around the secret.
+    `input_tokens: 12 token task-list https://a.b/c ${secret} --pass ok Secret: the password is ${next}`,
   ];
 
   it('on planted secrets in many surroundings', () => {

@@ -102,3 +102,14 @@ describe("secretlint's recommended preset as the engine", () => {
     expect(redactText(`// secretlint-disable\n${secret}`).text).not.toContain(secret);
   });
 });
+
+describe('planted secrets in text full of the keywords ordinary text holds', () => {
+  it('are all redacted (the second checks of common keywords lose none)', () => {
+    const prose =
+      'input_tokens: 12, the token budget, task-list, https://example.com/a, a secret of prose, pass it on, ';
+    for (const secret of plantedSecrets(7)) {
+      const text = `${prose.repeat(20)}${secret.text}\n${prose}`;
+      expect(redactText(text).text, secret.kind).not.toContain(secret.value);
+    }
+  });
+});
