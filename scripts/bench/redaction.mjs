@@ -114,7 +114,7 @@ async function keywords() {
   const dist = join(cli, 'dist/privacy');
   const { SECRET_PATTERNS } = await import(pathToFileURL(join(dist, 'rules.js')).href);
   const { PRESET_RULES } = await import(pathToFileURL(join(dist, 'preset-rules.js')).href);
-  return [
+  const all = [
     ...SECRET_PATTERNS.flatMap((rule) =>
       rule.keywords.map((word) => ({ word, anyCase: rule.anyCase === true })),
     ),
@@ -122,6 +122,9 @@ async function keywords() {
       (rule.keywords ?? []).flatMap(({ words, anyCase }) => words.map((word) => ({ word, anyCase }))),
     ),
   ];
+  // Once each, as the pre-filter holds them (a keyword of several rules is one keyword of the automaton).
+  const once = new Map(all.map((k) => [k.anyCase ? `i${k.word.toLowerCase()}` : `c${k.word}`, k]));
+  return [...once.values()];
 }
 
 /**

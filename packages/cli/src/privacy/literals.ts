@@ -92,7 +92,8 @@ function characters(node: AST.CharacterClass, fold: boolean): Facts {
     else return NOTHING;
   }
   const list = [...new Set([...chars].map((c) => (fold ? c.toLowerCase() : c)))];
-  return list.length > MOST_CLASS_CHARS ? NOTHING : exactly(list);
+  // `[]` matches nothing; saying nothing of it keeps every set of strings non-empty.
+  return list.length === 0 || list.length > MOST_CLASS_CHARS ? NOTHING : exactly(list);
 }
 
 function repeated(node: AST.Quantifier, fold: boolean): Facts {
