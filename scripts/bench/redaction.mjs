@@ -113,12 +113,12 @@ function differences(a, b, strings) {
 async function keywords() {
   const dist = join(cli, 'dist/privacy');
   const { SECRET_PATTERNS } = await import(pathToFileURL(join(dist, 'rules.js')).href);
-  const { PRESET_RULES } = await import(pathToFileURL(join(dist, 'preset-rules.js')).href);
+  const { presetRules } = await import(pathToFileURL(join(dist, 'preset-rules.js')).href);
   const all = [
     ...SECRET_PATTERNS.flatMap((rule) =>
       rule.keywords.map((word) => ({ word, anyCase: rule.anyCase === true })),
     ),
-    ...PRESET_RULES.flatMap((rule) =>
+    ...presetRules().flatMap((rule) =>
       (rule.keywords ?? []).flatMap(({ words, anyCase }) => words.map((word) => ({ word, anyCase }))),
     ),
   ];
@@ -135,6 +135,7 @@ async function scanners() {
   const list = await keywords();
   const { KeywordScan } = await import(pathToFileURL(join(cli, 'dist/privacy/keyword-scan.js')).href);
   const scan = new KeywordScan(list);
+  const hits = [];
   // The others find lower-cased keywords in lower-cased text (exact ones would be checked where they are).
   const lower = [...new Set(list.map(({ word }) => word.toLowerCase()))];
   const modern = new ModernAhoCorasick(lower);
@@ -144,9 +145,8 @@ async function scanners() {
   const combined = new RegExp(`(?=${lower.map(literal).join('|')})`, 'g');
   return {
     'KeywordScan (this table)': (text) => {
-      let n = 0;
-      scan.scan(text, () => n++);
-      return n;
+      hits.length = 0;
+      return scan.scan(text, hits);
     },
     'one expression (look-ahead), lower-cased text': (text) => {
       let n = 0;

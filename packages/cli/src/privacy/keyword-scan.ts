@@ -98,15 +98,16 @@ export class KeywordScan {
   /**
    * Finds every keyword in a text, in one pass.
    *
-   * @param found Called with each keyword found (its index) and where it starts, in the order the keywords end.
-   * @returns Whether any keyword was found.
+   * @param hits Receives each keyword found (its index) and where it starts, a pair of numbers each, in the order
+   *   the keywords end (an array the caller reuses: no function call or allocation per keyword).
+   * @returns How many keywords were found.
    */
-  scan(text: string, found: (keyword: number, start: number) => void): boolean {
+  scan(text: string, hits: number[]): number {
     const classes = this.#classes;
     const next = this.#next;
     const width = this.#width;
     let offset = 0;
-    let any = false;
+    let count = 0;
     for (let i = 0; i < text.length; i++) {
       const code = text.charCodeAt(i);
       const to = next[offset + (code < 128 ? classes[code]! : 0)]!;
@@ -120,11 +121,11 @@ export class KeywordScan {
         const { word, anyCase } = this.#keywords[index]!;
         const start = i + 1 - word.length;
         if (anyCase || text.startsWith(word, start)) {
-          any = true;
-          found(index, start);
+          hits.push(index, start);
+          count++;
         }
       }
     }
-    return any;
+    return count;
   }
 }

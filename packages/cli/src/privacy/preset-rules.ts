@@ -89,35 +89,49 @@ function keywordsOf(expressions: readonly RegExp[] | null): Keywords[] | null {
   return all;
 }
 
-// `filter-comments` lets a text switch the scan off (`secretlint-disable`): a transcript must not.
-const HANDLERS = (rules as unknown as readonly PresetRule[])
-  .filter((rule) => !rule.meta.id.endsWith('/secretlint-rule-filter-comments'))
-  .flatMap((rule) => {
-    const kind = rule.meta.id.replace(/^@secretlint\/secretlint-rule-/, '');
-    const { file } = rule.create(
-      {
-        createTranslator: () => (id) => id,
-        report: ({ range }) => reportTo?.(kind, range),
-        ignore: () => {},
-      },
-      {},
-    );
-    return file ? [{ kind, file, keywords: keywordsOf(expressionsOf(file)) }] : [];
-  });
+/** A rule of the preset, ready to run. */
+interface Handler extends PresetRuleKeywords {
+  file: (source: PresetSource) => void;
+}
+
+let handlers: readonly Handler[] | null = null;
+
+/**
+ * The preset's rules, created and their keywords read on first use: an export without redaction (the hook's,
+ * `cctrail export`) does not pay for it.
+ */
+function loaded(): readonly Handler[] {
+  // `filter-comments` lets a text switch the scan off (`secretlint-disable`): a transcript must not.
+  handlers ??= (rules as unknown as readonly PresetRule[])
+    .filter((rule) => !rule.meta.id.endsWith('/secretlint-rule-filter-comments'))
+    .flatMap((rule) => {
+      const kind = rule.meta.id.replace(/^@secretlint\/secretlint-rule-/, '');
+      const { file } = rule.create(
+        {
+          createTranslator: () => (id) => id,
+          report: ({ range }) => reportTo?.(kind, range),
+          ignore: () => {},
+        },
+        {},
+      );
+      return file ? [{ kind, file, keywords: keywordsOf(expressionsOf(file)) }] : [];
+    });
+  return handlers;
+}
 
 /** The preset's rules in order, each with the keywords that select it. */
-export const PRESET_RULES: readonly PresetRuleKeywords[] = HANDLERS.map(({ kind, keywords }) => ({
-  kind,
-  keywords,
-}));
+export function presetRules(): readonly PresetRuleKeywords[] {
+  return loaded().map(({ kind, keywords }) => ({ kind, keywords }));
+}
 
 /**
  * The secrets the preset's rules find in one string.
  *
  * @param text Any text.
- * @param which The indexes (in `PRESET_RULES`) of the rules to run, in increasing order; all of them by default.
+ * @param which The indexes (in `presetRules()`) of the rules to run, in increasing order; all of them by default.
  */
 export function presetSecrets(text: string, which?: readonly number[]): PresetFinding[] {
+  const all = loaded();
   const out: PresetFinding[] = [];
   const source: PresetSource = {
     content: text,
@@ -129,8 +143,8 @@ export function presetSecrets(text: string, which?: readonly number[]): PresetFi
     if (end > start) out.push({ kind, value: text.slice(start, end) });
   };
   try {
-    if (which === undefined) for (const { file } of HANDLERS) file(source);
-    else for (const i of which) HANDLERS[i]?.file(source);
+    if (which === undefined) for (const { file } of all) file(source);
+    else for (const i of which) all[i]?.file(source);
   } finally {
     reportTo = null;
   }
