@@ -11,7 +11,7 @@
 export { type OptionSpec, parseCommandLine } from './args.js';
 export type { Command, CommandContext, Io } from './command.js';
 export { CliError, EXIT } from './errors.js';
-export { shortenHome, shortenHomePaths } from './home-paths.js';
 export { COMMANDS, commandHelp, main, mainHelp } from './main.js';
-export { redactSecrets, redactText, SECRET_PATTERNS } from './redact.js';
+export { shortenHome, shortenHomePaths } from './privacy/home-paths.js';
+export { redactSecrets, redactText, SECRET_PATTERNS } from './privacy/redact.js';
 export { NameAllocator, sanitizeId } from './sanitize.js';

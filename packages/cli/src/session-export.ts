@@ -8,7 +8,7 @@ import {
 import { summarize } from './archive-json.js';
 import { type WriteOutcome, writeIfChanged } from './atomic-write.js';
 import { type Filters, inTimeRange } from './input.js';
-import { type Privacy, type PrivacyCounts, privacyTransform, type Transform } from './privacy.js';
+import { type Privacy, type PrivacyCounts, privacyTransform, type Transform } from './privacy/transform.js';
 import { type Skeleton, skeletonOf } from './skeleton.js';
 
 /** How to export one session (see `exportSession`). */

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { shortenHome, shortenHomePaths } from '../src/home-paths.js';
-import { redactSecrets, redactText, SECRET_PATTERNS } from '../src/redact.js';
+import { shortenHome, shortenHomePaths } from '../src/privacy/home-paths.js';
+import { redactSecrets, redactText, SECRET_PATTERNS } from '../src/privacy/redact.js';
 import { CORPUS, FIXTURES, HAS_CORPUS } from './helpers.js';
 
 // Test secrets are assembled at run time so that no scanner mistakes this file for a leak.
@@ -178,6 +178,8 @@ describe('redactText finds what every pattern finds over the whole text', () => 
     `${long}${secret}`,
     `${secret}${long}`,
     `${long}"${secret}"\n${long}${next}`,
+    // Keywords of the pre-filter that ordinary text holds, around the secret.
+    `input_tokens: 12 token task-list https://a.b/c ${secret} --pass ok Secret: the password is ${next}`,
   ];
 
   it('on planted secrets in many surroundings', () => {

@@ -161,13 +161,13 @@ describe.skipIf(!REPORT_BUILT)('cctrail report on files that are not transcripts
 
 describe('cctrail report without the report builder', () => {
   it('fails with a clear message and exit 2', async () => {
-    // A copy of the CLI that can resolve its dependencies (@cctrail/core, secretlint's preset) but not
-    // @cctrail/report.
+    // A copy of the CLI that can resolve its dependencies (@cctrail/core, secretlint's preset, the expression
+    // parser that reads the preset's keywords) but not @cctrail/report.
     const copy = join(work, 'install');
     const cli = fileURLToPath(new URL('..', import.meta.url));
     await cp(join(cli, 'dist'), join(copy, 'dist'), { recursive: true });
     await cp(join(cli, 'package.json'), join(copy, 'package.json'));
-    for (const scope of ['@cctrail', '@secretlint']) {
+    for (const scope of ['@cctrail', '@secretlint', '@eslint-community']) {
       await mkdir(join(copy, 'node_modules', scope), { recursive: true });
       for (const name of await readdir(join(cli, 'node_modules', scope)))
         if (`${scope}/${name}` !== '@cctrail/report')

@@ -3,7 +3,7 @@ import type { ArchiveIndex } from '@cctrail/core';
 import type { Io } from '../command.js';
 import { CliError } from '../errors.js';
 import { inTimeRange, type Selection } from '../input.js';
-import { NO_PRIVACY, type Privacy, privacyTransform } from '../privacy.js';
+import { NO_PRIVACY, type Privacy, privacyTransform } from '../privacy/transform.js';
 import type { Progress } from '../progress.js';
 import { ExportState } from '../runtime/export-state.js';
 import type { JobRunner } from '../runtime/job-runner.js';

@@ -1,6 +1,6 @@
 import type { ArchiveProject } from '@cctrail/core';
-import { shortenHome } from '../home-paths.js';
-import type { Privacy } from '../privacy.js';
+import { shortenHome } from '../privacy/home-paths.js';
+import type { Privacy } from '../privacy/transform.js';
 import { NameAllocator, sanitizeId } from '../sanitize.js';
 
 /** Folder of the session files inside an archive. */

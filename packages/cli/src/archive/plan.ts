@@ -1,6 +1,6 @@
 import { insideFolder } from '../atomic-write.js';
 import type { SelectedSession, Selection } from '../input.js';
-import { type Privacy, privacyTransform } from '../privacy.js';
+import { type Privacy, privacyTransform } from '../privacy/transform.js';
 import { codeVersion } from '../runtime/build-id.js';
 import { type ExportState, fingerprint, type Reusable } from '../runtime/export-state.js';
 import { type FileStat, transcriptBytes } from '../runtime/file-stats.js';

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { type CostTotals, costTotals, totalUsage, type Usage } from '@cctrail/core';
 import { insideFolder, type WriteOutcome, writeIfChanged } from '../atomic-write.js';
 import type { Io } from '../command.js';
-import { type Privacy, privacyTransform } from '../privacy.js';
+import { type Privacy, privacyTransform } from '../privacy/transform.js';
 import type { ExportState } from '../runtime/export-state.js';
 import { fileText } from '../runtime/spool.js';
 import type { IndexedSession } from './index-file.js';

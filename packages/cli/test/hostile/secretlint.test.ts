@@ -1,7 +1,7 @@
 import { lintSource } from '@secretlint/core';
 import { creator } from '@secretlint/secretlint-rule-preset-recommend';
 import { describe, expect, it } from 'vitest';
-import { redactSecrets, redactText } from '../../src/redact.js';
+import { redactSecrets, redactText } from '../../src/privacy/redact.js';
 import { plantedSecrets } from './planted-secrets.js';
 
 // secretlint's recommended preset, pinned, is the reference: whatever it finds, cctrail's redaction removes.
@@ -100,5 +100,16 @@ describe("secretlint's recommended preset as the engine", () => {
   it('ignores a transcript that asks secretlint to stop (`secretlint-disable`)', () => {
     const secret = PRESET_ONLY[0]!;
     expect(redactText(`// secretlint-disable\n${secret}`).text).not.toContain(secret);
+  });
+});
+
+describe('planted secrets in text full of the keywords ordinary text holds', () => {
+  it('are all redacted (the second checks of common keywords lose none)', () => {
+    const prose =
+      'input_tokens: 12, the token budget, task-list, https://example.com/a, a secret of prose, pass it on, ';
+    for (const secret of plantedSecrets(7)) {
+      const text = `${prose.repeat(20)}${secret.text}\n${prose}`;
+      expect(redactText(text).text, secret.kind).not.toContain(secret.value);
+    }
   });
 });

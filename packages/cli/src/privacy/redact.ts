@@ -1,35 +1,17 @@
 /**
  * Secret redaction for published reports: every string of a value is scanned for credentials, which are
  * replaced by `[REDACTED:<kind>]`. Patterns are data; each is specific enough not to eat ordinary text
- * (ids like `toolu_…`/`msg_…` and uuids never match).
+ * (ids like `toolu_…`/`msg_…` and uuids never match). A string is read once for the keywords of every rule
+ * (`prefilter.ts`); only the rules whose keywords it holds run, each on the words or lines around them.
  */
 
-import { type PresetFinding, presetSecrets } from './preset-secrets.js';
-import { SECRET_PATTERNS } from './redact-patterns.js';
+import { type Selection, selectRules } from './prefilter.js';
+import { type PresetFinding, presetSecrets } from './preset-rules.js';
 import { rewriteStrings } from './rewrite-strings.js';
-
-import type { SecretHint, SecretPattern } from './secret-pattern.js';
+import type { SecretPattern } from './rule.js';
+import { SECRET_PATTERNS } from './rules.js';
 
 export { SECRET_PATTERNS };
-
-/**
- * Every hint as one expression. Most strings hold none, and for a short string one search says so faster than
- * one `indexOf` per hint; past `SHORT_TEXT` characters the `indexOf`s are faster, since an expression of many
- * alternatives looks at nearly every character.
- */
-const ANY_HINT = new RegExp(
-  [
-    ...new Set(
-      SECRET_PATTERNS.flatMap(({ hints }) =>
-        hints.map((hint) =>
-          typeof hint === 'string' ? hint.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&') : `(?:${hint.at.source})`,
-        ),
-      ),
-    ),
-  ].join('|'),
-);
-// Below this length one expression over the whole text is faster than searching hint by hint.
-const SHORT_TEXT = 4000;
 
 /** A replacement marker: what was there, never its value. */
 function marker(kind: string): string {
@@ -59,31 +41,42 @@ export function redactText(text: string, found?: Set<string>): { text: string; c
   return result.count > 0 ? result : { text, count: 0 };
 }
 
-/** Both rule sets over a text without terminal codes: cctrail's patterns, then what secretlint's preset finds. */
+/**
+ * Both rule sets over a text without terminal codes, selected by one keyword scan: cctrail's patterns, then
+ * what secretlint's preset finds.
+ */
 function redactPlain(text: string, found?: Set<string>): { text: string; count: number } {
+  const selection = selectRules(text);
+  if (selection === null) return { text, count: 0 };
+  const result = redactShapes(text, selection, found);
   // The preset reads the text as written; what cctrail's patterns replaced already is not found again.
-  return replaceFindings(redactShapes(text, found), presetSecrets(text), found);
+  if (selection.preset.length === 0) return result;
+  return replaceFindings(result, presetSecrets(text, selection.preset), found);
 }
 
 // CSI sequences (colours, cursor moves) and OSC sequences (titles, hyperlinks).
 const ANSI_ESCAPE = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g;
 
-/** cctrail's own patterns over a text without terminal codes. */
-function redactShapes(text: string, found?: Set<string>): { text: string; count: number } {
-  if (text.length <= SHORT_TEXT && !ANY_HINT.test(text)) return { text, count: 0 };
+/** cctrail's patterns selected in a text, each around its keywords; the text is scanned again once it changes. */
+function redactShapes(
+  text: string,
+  selection: Selection,
+  found?: Set<string>,
+): { text: string; count: number } {
   const counter: Counter = { count: 0, found };
   let out = text;
-  // Where each hint is in `out`, until `out` changes: patterns share hints.
-  let hints = new Map<SecretHint, number[]>();
-  for (const secret of SECRET_PATTERNS) {
-    const hits = hintsIn(out, secret.hints, hints);
-    if (hits.length === 0) continue;
+  let hits: Map<number, number[]> | null = selection.rules;
+  for (let index = 0; index < SECRET_PATTERNS.length; index++) {
+    hits ??= selectRules(out)?.rules ?? new Map();
+    const at = hits.get(index);
+    if (at === undefined) continue;
+    const secret = SECRET_PATTERNS[index]!;
     const before = counter.count;
     out =
       secret.scope === 'text'
         ? replaceIn(out, secret, counter)
-        : replaceAround(out, hits, secret.scope, secret, counter);
-    if (counter.count !== before) hints = new Map();
+        : replaceAround(out, at, secret.scope, secret, counter);
+    if (counter.count !== before) hits = null;
   }
   return { text: out, count: counter.count };
 }
@@ -92,34 +85,6 @@ function redactShapes(text: string, found?: Set<string>): { text: string; count:
 interface Counter {
   count: number;
   found: Set<string> | undefined;
-}
-
-/** Where the hints are in a text, in order. */
-function hintsIn(text: string, hints: readonly SecretHint[], found: Map<SecretHint, number[]>): number[] {
-  const hits: number[] = [];
-  for (const hint of hints) {
-    let at = found.get(hint);
-    if (at === undefined) {
-      at = positionsOf(hint, text);
-      found.set(hint, at);
-    }
-    for (const i of at) hits.push(i);
-  }
-  return hints.length > 1 ? hits.sort((a, b) => a - b) : hits;
-}
-
-/** Where one hint is in a text. */
-function positionsOf(hint: SecretHint, text: string): number[] {
-  const literal = typeof hint === 'string' ? hint : hint.find;
-  const at: number[] = [];
-  for (let i = text.indexOf(literal); i !== -1; i = text.indexOf(literal, i + 1)) {
-    if (typeof hint !== 'string') {
-      hint.at.lastIndex = i;
-      if (!hint.at.test(text)) continue;
-    }
-    at.push(i);
-  }
-  return at;
 }
 
 /** Replaces the matches of one pattern in a text. */

@@ -3,78 +3,84 @@
  * secretlint's recommended preset and gitleaks' rules) and the ways transcripts write a secret next to its name.
  */
 
-import type { SecretPattern } from './secret-pattern.js';
+import type { SecretPattern } from './rule.js';
 
 /** Vendor tokens recognisable by their prefix and alphabet. */
 export const SHAPES: readonly SecretPattern[] = [
   {
     kind: 'slack-webhook',
-    hints: ['hooks.slack.com'],
+    keywords: ['hooks.slack.com'],
     scope: 'word',
     pattern: /\bhttps?:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_/-]{16,}/g,
   },
   {
     kind: 'stripe-webhook-secret',
-    hints: ['whsec_'],
+    keywords: ['whsec_'],
     scope: 'word',
     pattern: /\bwhsec_[A-Za-z0-9+/=]{20,}/g,
   },
-  { kind: 'google-oauth-secret', hints: ['GOCSPX-'], scope: 'word', pattern: /\bGOCSPX-[A-Za-z0-9_-]{20,}/g },
-  { kind: 'npm-token', hints: ['npm_'], scope: 'word', pattern: /\bnpm_[A-Za-z0-9]{36}(?![A-Za-z0-9])/g },
+  {
+    kind: 'google-oauth-secret',
+    keywords: ['GOCSPX-'],
+    scope: 'word',
+    pattern: /\bGOCSPX-[A-Za-z0-9_-]{20,}/g,
+  },
+  { kind: 'npm-token', keywords: ['npm_'], scope: 'word', pattern: /\bnpm_[A-Za-z0-9]{36}(?![A-Za-z0-9])/g },
   {
     kind: 'gitlab-token',
-    hints: ['glpat-', 'gldt-', 'glrt-', 'glptt-', 'glsoat-'],
+    keywords: ['glpat-', 'gldt-', 'glrt-', 'glptt-', 'glsoat-'],
     scope: 'word',
     pattern: /\bgl(?:pat|dt|rt|ptt|soat)-[A-Za-z0-9_-]{20,}/g,
   },
-  { kind: 'huggingface-token', hints: ['hf_'], scope: 'word', pattern: /\bhf_[A-Za-z0-9]{30,}/g },
+  { kind: 'huggingface-token', keywords: ['hf_'], scope: 'word', pattern: /\bhf_[A-Za-z0-9]{30,}/g },
   {
     kind: 'sendgrid-key',
-    hints: ['SG.'],
+    keywords: ['SG.'],
     scope: 'word',
     pattern: /\bSG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}/g,
   },
   {
     kind: 'twilio-key',
-    hints: [{ find: 'SK', at: /SK[0-9a-fA-F]{32}/y }],
+    keywords: ['SK'],
+    next: /[0-9a-fA-F]{32}/y,
     scope: 'word',
     pattern: /\bSK[0-9a-fA-F]{32}\b/g,
   },
   {
     kind: 'digitalocean-token',
-    hints: ['_v1_'],
+    keywords: ['dop_v1_', 'doo_v1_', 'dor_v1_'],
     scope: 'word',
     pattern: /\bdo[opr]_v1_[a-fA-F0-9]{64}\b/g,
   },
   {
     kind: 'shopify-token',
-    hints: [{ find: 'hp', at: /hp(?:at|ca|pa|ss)_/y }],
+    keywords: ['shpat_', 'shpca_', 'shppa_', 'shpss_'],
     scope: 'word',
     pattern: /\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b/g,
   },
-  { kind: 'pypi-token', hints: ['pypi-'], scope: 'word', pattern: /\bpypi-AgE[A-Za-z0-9_-]{50,}/g },
+  { kind: 'pypi-token', keywords: ['pypi-AgE'], scope: 'word', pattern: /\bpypi-AgE[A-Za-z0-9_-]{50,}/g },
   {
     kind: 'telegram-bot-token',
-    hints: [':AA'],
+    keywords: [':AA'],
     scope: 'word',
     pattern: /\b\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/g,
   },
   {
     kind: 'age-secret-key',
-    hints: ['AGE-SECRET-KEY-1'],
+    keywords: ['AGE-SECRET-KEY-1'],
     scope: 'word',
     pattern: /\bAGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}\b/g,
   },
-  { kind: 'linear-key', hints: ['lin_api_'], scope: 'word', pattern: /\blin_api_[A-Za-z0-9]{40}\b/g },
+  { kind: 'linear-key', keywords: ['lin_api_'], scope: 'word', pattern: /\blin_api_[A-Za-z0-9]{40}\b/g },
   {
     kind: 'azure-client-secret',
-    hints: ['Q~'],
+    keywords: ['Q~'],
     scope: 'word',
     pattern: /\b[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/g,
   },
   {
     kind: 'azure-sas-signature',
-    hints: ['sig='],
+    keywords: ['sig='],
     scope: 'word',
     pattern: /[?&]sig=(?<secret>[A-Za-z0-9%+/=]{16,})/g,
   },
@@ -128,23 +134,28 @@ const SECRET_NAME = caseForms([
   'accountKey',
   'sharedAccessKey',
 ]);
-// Hints start with a character rarer than a vowel: `indexOf` looks for the first character first.
-const SECRET_NAME_HINTS = [
-  'sw',
-  'SW',
-  'pw',
-  'Pw',
-  'PW',
-  'cret',
-  'CRET',
-  'ken',
-  'KEN',
-  'key',
-  'Key',
-  'KEY',
-  'cred',
-  'Cred',
-  'CRED',
+// What every name above ends with, in any letter case.
+const SECRET_NAME_KEYWORDS = [
+  'password',
+  'passwd',
+  'pwd',
+  'secret',
+  'token',
+  'apikey',
+  'api_key',
+  'api-key',
+  'accesskey',
+  'access_key',
+  'access-key',
+  'privatekey',
+  'private_key',
+  'private-key',
+  'authkey',
+  'auth_key',
+  'auth-key',
+  'credential',
+  'credentials',
+  'accountkey',
 ];
 const FLAG_NAME = caseForms([
   'password',
@@ -157,14 +168,17 @@ const FLAG_NAME = caseForms([
   'auth-token',
   'client-secret',
 ]);
-const FLAG_HINTS = ['pass', 'Pass', 'PASS', 'ken', 'KEN', 'cret', 'CRET', 'key', 'Key', 'KEY'];
+// A flag's `-` and the start of its name, in any letter case (`--access-token` holds `-token`).
+const FLAG_KEYWORDS = ['-pass', '-token', '-secret', '-api'];
 
 /** A secret written next to its name: assignments in any case and syntax, flags, connection commands. */
 export const TRANSCRIPT_PATTERNS: readonly SecretPattern[] = [
   {
     // `db_password=…`, `password: …` (YAML), `Password = …` (INI), `"x-api-key": "…"`, `AccountKey=…;`.
     kind: 'assignment',
-    hints: SECRET_NAME_HINTS,
+    keywords: SECRET_NAME_KEYWORDS,
+    anyCase: true,
+    next: /["']?[ \t]*[:=]/y,
     scope: 'line',
     pattern: new RegExp(
       `${SECRET_NAME}["']?[ \\t]*[:=][ \\t]*["']?(?<secret>[^\\s"'\`,;()<>{}[\\]]{6,})(?=$|[\\s"'\`,;)<>}\\]])`,
@@ -175,7 +189,8 @@ export const TRANSCRIPT_PATTERNS: readonly SecretPattern[] = [
   {
     // `--password X`, `--token=X`, `-api-key "X"`.
     kind: 'flag',
-    hints: FLAG_HINTS,
+    keywords: FLAG_KEYWORDS,
+    anyCase: true,
     scope: 'line',
     pattern: new RegExp(
       `(?<![\\w-])--?${FLAG_NAME}(?:=|[ \\t]+)["']?(?<secret>[^\\s"'\`-][^\\s"'\`]{2,})`,
@@ -186,19 +201,20 @@ export const TRANSCRIPT_PATTERNS: readonly SecretPattern[] = [
   {
     // `mysql -u root -pX` (no space: with one, mysql asks for the password).
     kind: 'flag',
-    hints: ['mysql'],
+    keywords: ['mysql'],
     scope: 'line',
     pattern: /\bmysql(?:dump|admin|sh)?\b[^\n]*?(?<![\w-])-p(?<secret>[^\s"'`-][^\s"'`]{2,})/g,
   },
   {
     kind: 'basic-auth',
-    hints: ['curl'],
+    keywords: ['curl'],
     scope: 'line',
     pattern: /\bcurl\b[^\n]*?\s(?:-u|--user)[ \t]*["']?[^\s:"']+:(?<secret>[^\s"'@]+)/g,
   },
   {
     kind: 'basic-auth',
-    hints: ['Basic', 'basic', 'BASIC'],
+    keywords: ['Basic', 'basic', 'BASIC'],
+    next: /[ \t]+[A-Za-z0-9+/]{8}/y,
     scope: 'line',
     pattern: /\b(?:Basic|basic|BASIC)[ \t]+(?<secret>[A-Za-z0-9+/]{8,}(?:={1,2}|(?![A-Za-z0-9+/=])))/g,
     valid: basicCredential,

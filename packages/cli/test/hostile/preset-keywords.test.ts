@@ -1,0 +1,79 @@
+import { rules } from '@secretlint/secretlint-rule-preset-recommend';
+import { describe, expect, it } from 'vitest';
+import { selectRules } from '../../src/privacy/prefilter.js';
+import { presetRules, presetSecrets } from '../../src/privacy/preset-rules.js';
+import { plantedSecrets } from './planted-secrets.js';
+
+const j = (...parts: string[]) => parts.join('');
+// One shape per rule that has a literal, written the way the preset's own rule tests write them.
+const SHAPES = [
+  j('xoxb-', '1234567890-', '1234567890123-', 'abcdefghijABCDEFGHIJabcd'),
+  j('https://hooks.slack.com/services/', 'T00000000/B00000000/', 'XXXXXXXXXXXXXXXXXXXXXXXX'),
+  j('mongodb://admin:', 'hunter2pass', '@cluster0.example.net/db'),
+  j('postgres://app:', 'hunter2pass', '@db.internal:5432/app'),
+  j('https://deploy:', 'hunter2pass', '@example.com/'),
+  j('aws_secret_access_key = ', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'),
+  j('ghp_', 'abcdefghijABCDEFGHIJabcdefghijABCDEF'),
+  j('glpat-', 'Ab3dEf6hIj9kLm2nOp5q'),
+  j('npm_', 'Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb3d'),
+  j('vcp_', 'Ab3dEf6hIj9kLm2nOp5qRs8tUv1w'),
+  j('dapi', '0123456789abcdef0123456789abcdef'),
+  j('tskey-auth-', 'kABCDEF1CNTRL-abcdefghijklmnopqrstuvwxyz123456'),
+  j('figd_', 'Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb3dEf6h'),
+  j('gsk_', 'Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb3dEf6hIj9kLm2nOp5q'),
+  j('dckr_pat_', 'Ab3dEf6hIj9kLm2nOp5qRs8tUv1'),
+  j('-----BEGIN RSA PRIVATE KEY-----\n', 'MIIEowIBAAKCAQEA'.repeat(4), '\n-----END RSA PRIVATE KEY-----'),
+];
+
+/** What the preset finds in a text when only the rules its keywords select run. */
+const selected = (text: string) => presetSecrets(text, selectRules(text)?.preset ?? []);
+
+describe("the preset's keywords: the literals, read from its rules' expressions, that select its rules", () => {
+  it('covers every rule of the preset (a rule without keywords would run on every string)', () => {
+    const ids = (rules as unknown as { meta: { id: string } }[])
+      .map((rule) => rule.meta.id.replace(/^@secretlint\/secretlint-rule-/, ''))
+      .filter((id) => id !== 'filter-comments');
+    expect(presetRules().map((rule) => rule.kind)).toEqual(ids);
+    expect(
+      presetRules()
+        .filter((rule) => rule.keywords === null)
+        .map((rule) => rule.kind),
+    ).toEqual([]);
+    // `gcp` reads `.json` and `.p12` files only: on a transcript's strings it matches no expression.
+    expect(
+      presetRules()
+        .filter((rule) => rule.keywords?.length === 0)
+        .map((rule) => rule.kind),
+    ).toEqual(['gcp']);
+  });
+
+  it('are literals of the rules, at least three characters long', () => {
+    const byKind = new Map(presetRules().map((rule) => [rule.kind, rule.keywords]));
+    expect(byKind.get('github')?.flatMap((k) => k.words)).toEqual(
+      expect.arrayContaining(['ghp_', 'gho_', 'github_pat_']),
+    );
+    expect(byKind.get('database-connection-string')).toContainEqual({
+      words: ['postgres://', 'postgresql://'],
+      anyCase: true,
+    });
+    for (const rule of presetRules())
+      for (const { words } of rule.keywords ?? [])
+        for (const word of words) expect(word.length).toBeGreaterThan(2);
+  });
+
+  it('lose nothing: the rules chosen by keyword find what every rule finds', () => {
+    const texts = [...SHAPES, ...plantedSecrets(3).map((s) => s.text), SHAPES.join('\n some prose \n')];
+    let found = 0;
+    for (const text of texts) {
+      const all = presetSecrets(text);
+      found += all.length;
+      expect(selected(text), text).toEqual(all);
+      expect(selected(text.toUpperCase()), text).toEqual(presetSecrets(text.toUpperCase()));
+    }
+    expect(found).toBeGreaterThan(SHAPES.length);
+  });
+
+  it('run no rule on a string without any keyword', () => {
+    expect(selectRules('plain prose with no key, a path /home/dev/x.ts and an id toolu_01ABC')).toBeNull();
+  });
+});
