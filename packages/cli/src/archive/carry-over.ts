@@ -1,7 +1,7 @@
 import type { ArchiveIndex } from '@cctrail/core';
-import { shortenHome } from '../home-paths.js';
 import type { Selection } from '../input.js';
-import type { Privacy } from '../privacy.js';
+import { shortenHome } from '../privacy/home-paths.js';
+import type { Privacy } from '../privacy/transform.js';
 import { sessionKey } from './archive-input.js';
 import { type CarriedLine, carriedLines } from './carried.js';
 import { missingFrom } from './keep.js';
