@@ -207,9 +207,36 @@ describe.skipIf(fixtureScenarios().length === 0)('cctrail hook run', () => {
     );
   });
 
-  // Today `export -o DIR` leaves DIR holding exactly the sessions it selected, so a second `hook run` removes
-  // the first session's file; the archive work (export into an existing archive keeps what it holds) fixes it.
-  it.todo('keeps the sessions already in the archive when it adds the one that ended');
+  it('keeps the sessions already in the archive when it adds the one that ended', async () => {
+    const { dir, env } = await home();
+    const projects = join(dir, '.claude', 'projects');
+    await cp(join(FIXTURES, 'rewind'), projects, { recursive: true });
+    const [project] = await readdir(projects);
+    const folder = join(projects, project!);
+    const ids = (await readdir(folder))
+      .filter((n) => n.endsWith('.jsonl'))
+      .map((n) => n.replace(/\.jsonl$/, ''));
+    expect(ids).toHaveLength(2);
+    const archive = join(dir, 'archive');
+    for (const id of ids) {
+      const input = JSON.stringify({
+        session_id: id,
+        transcript_path: join(folder, `${id}.jsonl`),
+        reason: 'other',
+      });
+      expect((await cctrail(['hook', 'run', '--archive', archive], { env, input })).code).toBe(0);
+    }
+    const index = JSON.parse(await readFile(join(archive, 'index.json'), 'utf8'));
+    const listed = index.projects.flatMap((p: { sessions: { id: string }[] }) => p.sessions.map((s) => s.id));
+    expect(listed.sort()).toEqual([...ids].sort());
+    // Claude Code deletes the first one: the next hook keeps it, marked missing.
+    await rm(join(folder, `${ids[0]}.jsonl`));
+    const input = JSON.stringify({ session_id: ids[1], transcript_path: join(folder, `${ids[1]}.jsonl`) });
+    expect((await cctrail(['hook', 'run', '--archive', archive], { env, input })).code).toBe(0);
+    const after = JSON.parse(await readFile(join(archive, 'index.json'), 'utf8'));
+    const gone = after.projects[0].sessions.find((s: { id: string }) => s.id === ids[0]);
+    expect(gone?.archived?.status).toBe('missing');
+  });
 
   it('never fails Claude Code over a session it cannot archive, and says why input is unusable', async () => {
     const { env } = await home();

@@ -51,6 +51,11 @@ export interface ExportOptions {
    * about a quarter of its input. An archive made so stays so.
    */
   sourcesOnly?: boolean;
+  /**
+   * Keep `manifest.json` (the checksums `cctrail verify` checks); default true. The report's own archive, in its
+   * cache, keeps none: nothing verifies it, and hashing its files would cost every build.
+   */
+  manifest?: boolean;
   /** Remove the sessions whose transcripts are missing from the input (and match the id filters). */
   prune?: boolean;
   /** This run's UTC day (`YYYY-MM-DD`), which the kept sources record; default today. */
@@ -101,7 +106,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
   );
   const state = dir === null ? null : new ExportState(dir);
   const previous = dir === null ? null : await readArchiveIndex(dir);
-  const manifest = dir === null ? null : await readManifest(dir);
+  const manifest = dir === null || options.manifest === false ? null : await readManifest(dir);
   const sourcesOnly = manifest !== null && (options.sourcesOnly === true || manifest.sessionFiles === false);
   if (sourcesOnly && manifest !== null) {
     if (manifest.sessionFiles !== false && previous !== null)

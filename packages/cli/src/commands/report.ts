@@ -157,6 +157,7 @@ export const reportCommand: Command = {
       progress,
       privacy: { redact, shortHome },
       prune: flag(options, 'prune'),
+      manifest: false,
       skeletonCache: join(cache, 'skeletons.json'),
       // The export workers prepare each session they write for the site, while it is in memory.
       reportCacheDir: siteCache,
