@@ -7,6 +7,7 @@ import {
   archivedSessions,
   type FromArchive,
   isArchiveFolder,
+  type KeptFiles,
   oneCopyEach,
   sessionKey,
 } from './archive/archive-input.js';
@@ -67,6 +68,8 @@ export interface SelectedSession {
   root: string;
   /** Set when the session is read from an archive's kept sources (an archive given as input, or written into). */
   archive?: FromArchive;
+  /** Files of a session read from its input that only the archive written into still has. */
+  kept?: KeptFiles;
 }
 
 /** The sessions selected by the paths and filters of a command line. */

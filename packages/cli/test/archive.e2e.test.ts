@@ -337,3 +337,26 @@ describe.skipIf(!REPORT_BUILT)('a report with --short-home', () => {
     expect(second.stderr).toContain("2 sessions only in the report's archive");
   });
 });
+
+describe('a session some of whose files Claude Code deleted', () => {
+  it('is built from the files the input still has and those only the archive keeps, as it was', async () => {
+    const input = join(work, 'partial-input');
+    await cp(join(FIXTURES, 'subagents-meta'), input, { recursive: true });
+    const dir = join(work, 'partial-archive');
+    expect((await cctrail(['export', input, '-o', dir])).code).toBe(0);
+    const before = lines(JSON.parse(await readFile(join(dir, 'index.json'), 'utf8')));
+    const [[key, line]] = [...before];
+    const file = await readFile(join(dir, line!.file), 'utf8');
+    // One agent transcript and its sidecar go; the main file and the other agents stay.
+    const subagents = (await filesUnder(input)).filter((f) => f.includes('/subagents/agent-'));
+    const agent = subagents.find((f) => f.endsWith('.jsonl'))!;
+    await rm(join(input, agent));
+    await rm(join(input, agent.replace(/\.jsonl$/, '.meta.json')), { force: true });
+    const run = await cctrail(['export', input, '-o', dir]);
+    expect(run.code, run.stderr).toBe(0);
+    const after = lines(JSON.parse(await readFile(join(dir, 'index.json'), 'utf8')));
+    expect(after.get(key!)).toEqual(before.get(key!));
+    expect(await readFile(join(dir, line!.file), 'utf8')).toBe(file);
+    expect((await cctrail(['verify', dir])).code).toBe(0);
+  });
+});

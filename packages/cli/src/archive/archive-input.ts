@@ -23,6 +23,15 @@ export interface FromArchive {
   records: Record<string, SourceRecord>;
 }
 
+/**
+ * Files of a session read from its input that only the archive still has (Claude Code deleted some of its files):
+ * each kept file's path (without `.gz`) → its path as shown, and their records.
+ */
+export interface KeptFiles {
+  files: Record<string, string>;
+  records: Record<string, SourceRecord>;
+}
+
 /** A session found in an archive's kept sources. */
 export interface ArchivedSession {
   discovered: DiscoveredSession;
@@ -111,7 +120,12 @@ export function sessionFiles(session: DiscoveredSession): string[] {
 
 /** A file's path as shown, relative to its input root: a kept source without its `.gz`. */
 export function shownPath(root: string, file: string): string {
-  return displayPath(root, file.endsWith('.gz') ? file.slice(0, -3) : file);
+  return displayPath(root, plainName(file));
+}
+
+/** A kept source's path without its `.gz` (as core's node adapters name it). */
+export function plainName(file: string): string {
+  return file.endsWith('.gz') ? file.slice(0, -3) : file;
 }
 
 /** A session as an input holds it: its files, and the archive it was kept in, if any. */
@@ -155,10 +169,11 @@ export function sourceStats(selected: {
   discovered: DiscoveredSession;
   root: string;
   archive?: FromArchive;
+  kept?: KeptFiles;
 }) {
   return fileStats(selected.discovered).map((stat): FileStat => {
-    const shown = shownPath(selected.root, stat.file);
-    const record = selected.archive?.records[shown];
+    const shown = selected.kept?.files[plainName(stat.file)] ?? shownPath(selected.root, stat.file);
+    const record = selected.archive?.records[shown] ?? selected.kept?.records[shown];
     return record ? { file: shown, size: record.size, mtimeMs: record.mtimeMs } : { ...stat, file: shown };
   });
 }

@@ -10,6 +10,8 @@ import {
   type ArchivedSession,
   archivedSessions,
   type FromArchive,
+  type KeptFiles,
+  plainName,
   sessionFiles,
   sessionKey,
   shownPath,
@@ -31,15 +33,58 @@ import { type KeepChange, keptPath, type SourceRecord, supersede } from './sourc
  * @param dir The archive folder written into.
  */
 export async function withArchived(selection: Selection, dir: string): Promise<Selection> {
-  const chosen = new Set(selection.sessions.map((s) => sessionKey(s.discovered.project, s.discovered.id)));
-  const added: SelectedSession[] = [];
-  for (const session of await archivedSessions(dir)) {
-    const key = sessionKey(session.discovered.project, session.discovered.id);
+  const archived = new Map<string, ArchivedSession>();
+  for (const session of await archivedSessions(dir))
+    archived.set(sessionKey(session.discovered.project, session.discovered.id), session);
+  const sessions = selection.sessions.map((session) => {
+    const copy = archived.get(sessionKey(session.discovered.project, session.discovered.id));
+    return copy === undefined || session.archive ? session : withKeptFiles(session, copy);
+  });
+  const chosen = new Set(sessions.map((s) => sessionKey(s.discovered.project, s.discovered.id)));
+  for (const [key, session] of archived) {
     if (chosen.has(key)) continue;
-    chosen.add(key);
-    added.push({ ...session, archive: { ...session.archive, status: statusOf(session, selection) } });
+    sessions.push({ ...session, archive: { ...session.archive, status: statusOf(session, selection) } });
   }
-  return added.length === 0 ? selection : { ...selection, sessions: [...selection.sessions, ...added] };
+  return { ...selection, sessions };
+}
+
+/**
+ * A session read from its input, completed with the files of it that only the archive still has (Claude Code
+ * deleted some of its files, or a later copy lacks them): the session is built from all of them, as it was.
+ */
+function withKeptFiles(session: SelectedSession, copy: ArchivedSession): SelectedSession {
+  const have = new Set(sessionFiles(session.discovered).map((f) => shownPath(session.root, f)));
+  const kept: KeptFiles = { files: {}, records: {} };
+  const discovered = {
+    ...session.discovered,
+    agentFiles: [...session.discovered.agentFiles],
+    metaFiles: [...session.discovered.metaFiles],
+    workflowFiles: [...(session.discovered.workflowFiles ?? [])],
+  };
+  const add = (file: string, into: string[] | 'main') => {
+    const shown = shownPath(copy.root, file);
+    if (have.has(shown)) return;
+    kept.files[plainName(file)] = shown;
+    const record = copy.archive.records[shown];
+    if (record) kept.records[shown] = record;
+    if (into === 'main') discovered.mainFile = file;
+    else into.push(file);
+  };
+  if (copy.discovered.mainFile !== null && session.discovered.mainFile === null)
+    add(copy.discovered.mainFile, 'main');
+  for (const file of copy.discovered.agentFiles) add(file, discovered.agentFiles);
+  for (const file of copy.discovered.metaFiles) add(file, discovered.metaFiles);
+  for (const file of copy.discovered.workflowFiles ?? []) add(file, discovered.workflowFiles);
+  if (Object.keys(kept.files).length === 0) return session;
+  // In the order a discovery of all of them would give: by path as shown (the same root for each).
+  const shownOf = (f: string) => kept.files[plainName(f)] ?? shownPath(session.root, f);
+  const byShown = (a: string, b: string) => (shownOf(a) < shownOf(b) ? -1 : shownOf(a) > shownOf(b) ? 1 : 0);
+  discovered.agentFiles.sort(byShown);
+  discovered.metaFiles.sort(byShown);
+  discovered.workflowFiles.sort(byShown);
+  if (discovered.workflowFiles.length === 0)
+    delete (discovered as { workflowFiles?: string[] }).workflowFiles;
+  return { ...session, discovered, kept };
 }
 
 /**

@@ -62,7 +62,8 @@ function needsReading(session: Planned, context: PassContext): boolean {
 /** Builds one session: its skeleton alone when its file can stay, else its export. */
 async function build(session: Planned, context: PassContext): Promise<void> {
   const { runner, cache } = context;
-  const input = { discovered: session.selected.discovered, root: session.selected.root };
+  const { discovered, root, kept } = session.selected;
+  const input = { discovered, root, ...(kept ? { shown: kept.files } : {}) };
   const huge = session.bytes > LEAN_ABOVE_BYTES;
   // A huge session is built in this thread, one at a time (see `JobRunner.runHere`).
   const run = <J extends SkeletonJob | ExportJob>(job: J) => (huge ? runner.runHere(job) : runner.run(job));

@@ -15,6 +15,8 @@ import { type Skeleton, skeletonOf } from '../skeleton.js';
 export interface SessionInput {
   discovered: DiscoveredSession;
   root: string;
+  /** Paths as shown of files that do not lie under `root` (kept sources an archive adds), by path without `.gz`. */
+  shown?: Record<string, string>;
 }
 
 /** Build a session without content and keep its skeleton. */
@@ -71,7 +73,10 @@ export const LEAN_ABOVE_BYTES = 32 * 1024 * 1024;
 export async function runJob<J extends Job>(job: J): Promise<JobResult<J>> {
   if (job.kind === 'keep') return (await keepFiles(job)) as JobResult<J>;
   const { discovered, root } = job.input;
-  const source = await sessionSource(discovered, (path) => displayPath(root, path), { blocking: true });
+  const shown = job.input.shown;
+  const source = await sessionSource(discovered, (path) => shown?.[path] ?? displayPath(root, path), {
+    blocking: true,
+  });
   if (job.kind === 'skeleton')
     return skeletonOf(await buildSession(source, { content: false })) as JobResult<J>;
   // Export code (privacy, writing) is loaded with the first export: a run that only builds skeletons (stats)
