@@ -345,8 +345,8 @@ describe('a session some of whose files Claude Code deleted', () => {
     const dir = join(work, 'partial-archive');
     expect((await cctrail(['export', input, '-o', dir])).code).toBe(0);
     const before = lines(JSON.parse(await readFile(join(dir, 'index.json'), 'utf8')));
-    const [[key, line]] = [...before];
-    const file = await readFile(join(dir, line!.file), 'utf8');
+    const [key, line] = [...before][0]!;
+    const file = await readFile(join(dir, line.file), 'utf8');
     // One agent transcript and its sidecar go; the main file and the other agents stay.
     const subagents = (await filesUnder(input)).filter((f) => f.includes('/subagents/agent-'));
     const agent = subagents.find((f) => f.endsWith('.jsonl'))!;
@@ -355,8 +355,8 @@ describe('a session some of whose files Claude Code deleted', () => {
     const run = await cctrail(['export', input, '-o', dir]);
     expect(run.code, run.stderr).toBe(0);
     const after = lines(JSON.parse(await readFile(join(dir, 'index.json'), 'utf8')));
-    expect(after.get(key!)).toEqual(before.get(key!));
-    expect(await readFile(join(dir, line!.file), 'utf8')).toBe(file);
+    expect(after.get(key)).toEqual(before.get(key));
+    expect(await readFile(join(dir, line.file), 'utf8')).toBe(file);
     expect((await cctrail(['verify', dir])).code).toBe(0);
   });
 });
