@@ -3,27 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { selectRules } from '../../src/privacy/prefilter.js';
 import { presetRules, presetSecrets } from '../../src/privacy/preset-rules.js';
 import { plantedSecrets } from './planted-secrets.js';
-
-const j = (...parts: string[]) => parts.join('');
-// One shape per rule that has a literal, written the way the preset's own rule tests write them.
-const SHAPES = [
-  j('xoxb-', '1234567890-', '1234567890123-', 'abcdefghijABCDEFGHIJabcd'),
-  j('https://hooks.slack.com/services/', 'T00000000/B00000000/', 'XXXXXXXXXXXXXXXXXXXXXXXX'),
-  j('mongodb://admin:', 'hunter2pass', '@cluster0.example.net/db'),
-  j('postgres://app:', 'hunter2pass', '@db.internal:5432/app'),
-  j('https://deploy:', 'hunter2pass', '@example.com/'),
-  j('aws_secret_access_key = ', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'),
-  j('ghp_', 'abcdefghijABCDEFGHIJabcdefghijABCDEF'),
-  j('glpat-', 'Ab3dEf6hIj9kLm2nOp5q'),
-  j('npm_', 'Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb3d'),
-  j('vcp_', 'Ab3dEf6hIj9kLm2nOp5qRs8tUv1w'),
-  j('dapi', '0123456789abcdef0123456789abcdef'),
-  j('tskey-auth-', 'kABCDEF1CNTRL-abcdefghijklmnopqrstuvwxyz123456'),
-  j('figd_', 'Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb3dEf6h'),
-  j('gsk_', 'Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb3dEf6hIj9kLm2nOp5q'),
-  j('dckr_pat_', 'Ab3dEf6hIj9kLm2nOp5qRs8tUv1'),
-  j('-----BEGIN RSA PRIVATE KEY-----\n', 'MIIEowIBAAKCAQEA'.repeat(4), '\n-----END RSA PRIVATE KEY-----'),
-];
+import { PRESET_SHAPES as SHAPES } from './preset-shapes.js';
 
 /** What the preset finds in a text when only the rules its keywords select run. */
 const selected = (text: string) => presetSecrets(text, selectRules(text)?.preset ?? []);

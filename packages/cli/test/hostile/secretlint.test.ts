@@ -3,6 +3,7 @@ import { creator } from '@secretlint/secretlint-rule-preset-recommend';
 import { describe, expect, it } from 'vitest';
 import { redactSecrets, redactText } from '../../src/privacy/redact.js';
 import { plantedSecrets } from './planted-secrets.js';
+import { PRESET_SHAPES } from './preset-shapes.js';
 
 // secretlint's recommended preset, pinned, is the reference: whatever it finds, cctrail's redaction removes.
 const config = { rules: [{ id: creator.meta.id, rule: creator }] };
@@ -16,19 +17,10 @@ async function secretlintFinds(text: string): Promise<string[]> {
 }
 
 const j = (...parts: string[]) => parts.join('');
-// Shapes secretlint's preset knows, written the way its rules' tests write them.
-const SECRETLINT_SHAPES = [
-  j('xoxb-', '1234567890-', '1234567890123-', 'abcdefghijABCDEFGHIJabcd'),
-  j('https://hooks.slack.com/services/', 'T00000000/B00000000/', 'XXXXXXXXXXXXXXXXXXXXXXXX'),
-  j('mongodb://admin:', 'hunter2pass', '@cluster0.example.net/db'),
-  j('postgres://app:', 'hunter2pass', '@db.internal:5432/app'),
-  j('AKIA', 'QWERTYUIOPASDF12'),
-  j('ghp_', 'abcdefghijABCDEFGHIJabcdefghijABCDEF'),
-];
 
 describe("secretlint's recommended preset as the reference", () => {
   it('finds nothing that cctrail leaves in a planted secret or a secretlint shape', async () => {
-    const texts = [...plantedSecrets(5).map((s) => s.text), ...SECRETLINT_SHAPES];
+    const texts = [...plantedSecrets(5).map((s) => s.text), ...PRESET_SHAPES];
     const missed: string[] = [];
     let found = 0;
     for (const text of texts) {
