@@ -104,8 +104,8 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
   const cache = await SkeletonCache.open(
     options.skeletonCache === undefined ? undefined : resolve(options.skeletonCache),
   );
-  const state = dir === null ? null : new ExportState(dir);
   const previous = dir === null ? null : await readArchiveIndex(dir);
+  const state = dir === null ? null : new ExportState(dir, previous);
   const manifest = dir === null || options.manifest === false ? null : await readManifest(dir);
   const sourcesOnly = manifest !== null && (options.sourcesOnly === true || manifest.sessionFiles === false);
   if (sourcesOnly && manifest !== null) {

@@ -54,16 +54,22 @@ export class ExportState {
     null;
   readonly #next: StateFile = { schemaVersion: 1, sessions: {} };
 
-  /** @param dir The archive folder. */
-  constructor(dir: string) {
+  readonly #index: Promise<ArchiveIndex | null> | null;
+
+  /**
+   * @param dir The archive folder.
+   * @param index Its `index.json`, when the caller has read it already (else it is read here).
+   */
+  constructor(dir: string, index?: ArchiveIndex | null) {
     this.#dir = dir;
+    this.#index = index === undefined ? null : Promise.resolve(index);
   }
 
   /** The previous state and index, read once. Unreadable or foreign files count as no state. */
   #load() {
     this.#previous ??= (async () => {
       const state = await readJson<StateFile>(join(this.#dir, STATE_FILE));
-      const index = await readJson<ArchiveIndex>(join(this.#dir, 'index.json'));
+      const index = await (this.#index ?? readJson<ArchiveIndex>(join(this.#dir, 'index.json')));
       const summaries = new Map<string, ArchiveSessionSummary>();
       for (const project of Array.isArray(index?.projects) ? index.projects : []) {
         for (const summary of Array.isArray(project?.sessions) ? project.sessions : []) {
