@@ -3,7 +3,7 @@ import { creator } from '@secretlint/secretlint-rule-preset-recommend';
 import { describe, expect, it } from 'vitest';
 import { redactSecrets, redactText } from '../../src/privacy/redact.js';
 import { plantedSecrets } from './planted-secrets.js';
-import { PRESET_SHAPES } from './preset-shapes.js';
+import { PRESET_ONLY, PRESET_SHAPES } from './preset-shapes.js';
 
 // secretlint's recommended preset, pinned, is the reference: whatever it finds, cctrail's redaction removes.
 const config = { rules: [{ id: creator.meta.id, rule: creator }] };
@@ -15,8 +15,6 @@ async function secretlintFinds(text: string): Promise<string[]> {
   });
   return result.messages.map((m) => text.slice(m.range[0], m.range[1]));
 }
-
-const j = (...parts: string[]) => parts.join('');
 
 describe("secretlint's recommended preset as the reference", () => {
   it('finds nothing that cctrail leaves in a planted secret or a secretlint shape', async () => {
@@ -43,16 +41,6 @@ describe("secretlint's recommended preset as the reference", () => {
     expect(unknownToSecretlint.length).toBeGreaterThan(0);
   });
 });
-
-// Shapes only secretlint's preset knows (cctrail's own patterns do not), written the way its rules' tests write them.
-const PRESET_ONLY = [
-  j('vcp_', 'Ab3dEf6hIj9kLm2nOp5qRs8tUv1w'),
-  j('dapi', '0123456789abcdef0123456789abcdef'),
-  j('tskey-auth-', 'kABCDEF1CNTRL-abcdefghijklmnopqrstuvwxyz123456'),
-  j('figd_', 'Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb3dEf6h'),
-  j('gsk_', 'Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb3dEf6hIj9kLm2nOp5q'),
-  j('dckr_pat_', 'Ab3dEf6hIj9kLm2nOp5qRs8tUv1'),
-];
 
 describe("secretlint's recommended preset as the engine", () => {
   it('redacts the shapes only the preset knows, in one string', () => {
