@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildSession, markDuplicates, type Session } from '@cctrail/core';
+import { buildSession, type Session } from '@cctrail/core';
 import { discover, sessionSource } from '@cctrail/core/node';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +30,6 @@ describe.skipIf(!existsSync(CHROMIUM) || !existsSync(CORPUS))('session pages of 
       const list: Session[] = [];
       for (const s of p.sessions)
         list.push(await buildSession(await sessionSource(s, (f) => relative(CORPUS, f))));
-      markDuplicates(list);
       projects.push({ id: p.slug.replace(/[^\w-]/g, '_'), cwd: p.slug, sessions: list });
     }
     const dataDir = join(tmp, 'data');

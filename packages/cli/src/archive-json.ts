@@ -47,7 +47,8 @@ export function summarize(
     toolCalls: stats.tools.calls,
     usage: stats.usage,
     cost: stats.cost,
-    duplicateOf: session.duplicateOf,
+    // Known once every session is built: set when the index is made.
+    duplicateOf: stats.duplicateOf,
     diagnostics: stats.diagnostics,
     sources: session.files.map((f) => f.path),
   };

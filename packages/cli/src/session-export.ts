@@ -22,11 +22,6 @@ export interface ExportRequest {
    * only when another session of the run is one.
    */
   aside: string;
-  /**
-   * The `duplicateOf` to write. Duplicates are found across sessions once all are built, so this is the run's
-   * guess (the previous export's verdict, else null); a wrong guess is corrected in the file afterwards.
-   */
-  duplicateOf: string | null;
   privacy: Privacy;
   /** False for an archive of sources only: the session is built for its index line, no file is written. */
   write?: boolean;
@@ -83,7 +78,6 @@ export async function exportSession(request: ExportRequest, source: SessionSourc
   const session = await buildSession(source, { content: !request.lean });
   const skeleton = skeletonOf(session);
   if (!inTimeRange(skeleton.digest.stats, request.range)) return { skeleton, exported: null };
-  session.duplicateOf = request.duplicateOf;
   // Taken before writing, which rewrites the session's objects in place.
   const summary = summarize(session, request.file, skeleton.digest.stats);
   const cwd = session.project.cwd;

@@ -3,7 +3,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, truncate, writeFile } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { ArchiveIndex, ArchiveSessionSummary } from '@cctrail/core';
+import { type ArchiveIndex, type ArchiveSessionSummary, SCHEMA_VERSION } from '@cctrail/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS, cctrail, FIXTURES, HAS_CORPUS, schemaErrors, transcriptFiles } from './helpers.js';
 
@@ -184,22 +184,36 @@ describe('an archive that never forgets', () => {
   });
 });
 
-describe('an archive of schema 2 (cctrail before the archive kept sources)', () => {
+/**
+ * A session file as cctrail wrote it at schema 2 (before the archive kept sources) or 3 (before `duplicateOf`
+ * left the session files for `index.json`).
+ */
+function olderSessionFile(text: string, version: 2 | 3): string {
+  const session = JSON.parse(text) as Record<string, unknown>;
+  const older: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(session)) {
+    if (key === 'diagnostics') older.duplicateOf = null;
+    older[key] = key === 'schemaVersion' ? version : value;
+  }
+  return `${JSON.stringify(older)}\n`;
+}
+
+describe.each([2, 3] as const)('an archive of schema %i', (version) => {
   it('is upgraded in place by the next export, without losing a session', async () => {
-    const old = join(work, 'old-input');
-    const dir = join(work, 'old-archive');
+    const old = join(work, `old-input-${version}`);
+    const dir = join(work, `old-archive-${version}`);
     await cp(join(FIXTURES, 'multi-project'), old, { recursive: true });
     expect((await cctrail(['export', old, '-o', dir])).code).toBe(0);
-    // What cctrail 0.1 wrote: the same files at schema 2, no sources, no manifest.
+    // What an older cctrail wrote, without sources to read the sessions again from: the same files at the
+    // older schema, no manifest.
     await rm(join(dir, 'sources'), { recursive: true });
     await rm(join(dir, 'manifest.json'));
     await rm(join(dir, '.cctrail-state.json'));
-    const v2 = (text: string) => text.replace(/^\{"schemaVersion":3,/, '{"schemaVersion":2,');
     const idx = JSON.parse(await readFile(join(dir, 'index.json'), 'utf8')) as ArchiveIndex;
-    await writeFile(join(dir, 'index.json'), JSON.stringify({ ...idx, schemaVersion: 2 }, null, 1));
+    await writeFile(join(dir, 'index.json'), JSON.stringify({ ...idx, schemaVersion: version }, null, 1));
     for (const file of await filesUnder(join(dir, 'sessions'))) {
       const path = join(dir, 'sessions', file);
-      await writeFile(path, v2(await readFile(path, 'utf8')));
+      await writeFile(path, olderSessionFile(await readFile(path, 'utf8'), version));
     }
     const before = lines(idx);
     await rm(join(old, '-home-dev-notes'), { recursive: true });
@@ -207,7 +221,7 @@ describe('an archive of schema 2 (cctrail before the archive kept sources)', () 
     const run = await cctrail(['export', old, '-o', dir]);
     expect(run.code, run.stderr).toBe(0);
     const upgraded = JSON.parse(await readFile(join(dir, 'index.json'), 'utf8')) as ArchiveIndex;
-    expect(upgraded.schemaVersion).toBe(3);
+    expect(upgraded.schemaVersion).toBe(SCHEMA_VERSION);
     expect(schemaErrors('index', upgraded)).toEqual([]);
     const after = lines(upgraded);
     expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
@@ -216,7 +230,7 @@ describe('an archive of schema 2 (cctrail before the archive kept sources)', () 
         key.startsWith('-home-dev-notes/') ? { status: 'missing', lastSeen: null } : undefined,
       );
       const session = JSON.parse(await readFile(join(dir, line.file), 'utf8'));
-      expect(session.schemaVersion, key).toBe(3);
+      expect(session.schemaVersion, key).toBe(SCHEMA_VERSION);
       expect(schemaErrors('session', session), key).toEqual([]);
     }
     expect((await cctrail(['verify', dir])).code).toBe(0);

@@ -145,11 +145,11 @@ describe.skipIf(scenarios.length === 0)('cctrail export on fixtures/', () => {
     expect(await snapshotFolder(out)).toEqual(before);
   });
 
-  it('marks duplicates in the index and in the session file', async () => {
+  it('marks duplicates in the index alone: a session file holds what its own transcripts say', async () => {
     const { index, sessions } = await readArchive(out);
     const duplicates = index.projects.flatMap((p) => p.sessions).filter((s) => s.duplicateOf !== null);
-    const withFile = sessions.filter((s) => s.duplicateOf !== null);
-    expect(withFile.map((s) => s.id).sort()).toEqual(duplicates.map((s) => s.id).sort());
+    expect(duplicates.length).toBeGreaterThan(0);
+    expect(sessions.filter((s) => 'duplicateOf' in s).map((s) => s.id)).toEqual([]);
   });
 
   it('streams NDJSON with -o -: sessions, then the index (built without worker threads)', async () => {

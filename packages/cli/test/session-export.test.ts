@@ -35,7 +35,6 @@ async function exportOnce(
       file: 'sessions/p/s.json',
       path,
       aside,
-      duplicateOf: null,
       privacy: options.privacy ?? { redact: false, shortHome: false },
       range: options.range ?? ALL_TIME,
       lean: options.lean,

@@ -45,9 +45,9 @@ export { conversationTotals, findConversations } from './archive/conversations.j
 export { costTotals, type ResponseCost, responseCosts } from './archive/cost-totals.js';
 export {
   findDuplicates,
-  markDuplicates,
   type ResponseUsage,
   responseUsages,
+  sessionDuplicates,
   totalUsage,
   type UuidSet,
   usageAcross,

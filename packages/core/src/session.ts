@@ -89,7 +89,6 @@ export async function buildSession(source: SessionSource, options: BuildOptions 
     tools: tools.calls,
     responses,
     usage,
-    duplicateOf: null,
     diagnostics,
     accounting: read.accounting,
     ...(workflows.length > 0 ? { workflows } : {}),

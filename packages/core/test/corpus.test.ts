@@ -9,7 +9,6 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   buildSession,
-  markDuplicates,
   type Session,
   type SessionSource,
   sessionJson,
@@ -37,14 +36,12 @@ describe.skipIf(!present)('the shared corpus', () => {
         sessions.push(await buildSession(source));
       }
     }
-    markDuplicates(sessions);
   });
 
   it('builds the same sessions without content: statistics, and the session once content is read back', async () => {
     for (const [i, source] of sources.entries()) {
       const full = sessions[i]!;
       const lean = await buildSession(source, { content: false });
-      lean.duplicateOf = full.duplicateOf;
       expect(statsDigest(lean), full.id).toEqual(statsDigest(full));
       let text = '';
       for await (const piece of sessionJson(lean, source)) text += piece;

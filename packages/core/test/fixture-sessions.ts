@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import {
   buildSession,
   type ConversationInput,
-  markDuplicates,
   type Session,
+  sessionDuplicates,
   statsDigest,
 } from '../src/index.js';
 import { discover, sessionSource } from '../src/node/index.js';
@@ -23,10 +23,15 @@ export async function loadSessions(dir: string, content = true): Promise<Session
   for (const project of found.projects)
     for (const s of project.sessions)
       out.push(await buildSession(await sessionSource(s, (p) => relative(dir, p)), { content }));
-  markDuplicates(out);
   return out;
 }
 
 /** What the joins across files (conversations, teammates) read of each session. */
-export const conversationInputs = (sessions: readonly Session[]): ConversationInput[] =>
-  sessions.map((s) => ({ id: s.id, project: s.project.slug, title: s.title, digest: statsDigest(s) }));
+export function conversationInputs(sessions: readonly Session[]): ConversationInput[] {
+  const duplicates = sessionDuplicates(sessions);
+  return sessions.map((s, index) => {
+    const digest = statsDigest(s);
+    digest.stats.duplicateOf = duplicates[index]!;
+    return { id: s.id, project: s.project.slug, title: s.title, digest };
+  });
+}

@@ -12,8 +12,8 @@ import {
   forkClass,
   forkCounts,
   isRealFork,
-  markDuplicates,
   type Session,
+  sessionDuplicates,
   usageAcross,
 } from '../src/index.js';
 import { discover, sessionSource } from '../src/node/index.js';
@@ -48,16 +48,16 @@ async function load(scenario: string): Promise<Session[]> {
     for (const s of project.sessions)
       sessions.push(await buildSession(await sessionSource(s, (p) => relative(dir, p))));
   }
-  markDuplicates(sessions);
   return sessions;
 }
 
 /** The analysis in a compact, reviewable form: one line per entry and diagnostic. */
 function golden(sessions: Session[]) {
-  return sessions.map((s) => ({
+  const duplicates = sessionDuplicates(sessions);
+  return sessions.map((s, index) => ({
     id: s.id,
     title: s.title,
-    duplicateOf: s.duplicateOf,
+    duplicateOf: duplicates[index],
     accounting: s.accounting,
     files: s.files.map((f) => `${f.role} ${f.path} ${f.lines}`),
     leaf: s.leaf,
@@ -99,6 +99,7 @@ describe.each(scenarios)('fixture %s', (scenario) => {
   it('finds the facts written by hand', async () => {
     const facts = JSON.parse(readFileSync(join(fixtures, scenario, 'facts.json'), 'utf8'));
     const sessions = await load(scenario);
+    const duplicates = sessionDuplicates(sessions);
     for (const [id, want] of Object.entries<Record<string, any>>(facts.sessions ?? {})) {
       const s = sessions.find((x) => x.id === id);
       expect(s, `session ${id}`).toBeDefined();
@@ -205,7 +206,7 @@ describe.each(scenarios)('fixture %s', (scenario) => {
           else expect(codes.has(CODE[name] ?? name), `diagnostic ${name}`).toBe(true);
         }
       }
-      if (has('duplicateOf')) expect(s.duplicateOf, 'duplicateOf').toBe(want.duplicateOf);
+      if (has('duplicateOf')) expect(duplicates[sessions.indexOf(s)], 'duplicateOf').toBe(want.duplicateOf);
     }
     if (facts.corpusUsage) expect(usageAcross(sessions).outputTokens).toBe(facts.corpusUsage.outputTokens);
   });

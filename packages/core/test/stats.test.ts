@@ -3,7 +3,14 @@ import { sessionStats } from '../src/archive/session-stats.js';
 import { archiveStats } from '../src/archive/stats.js';
 import { emptyUsage } from '../src/graph/usage.js';
 import type { Entry, Usage } from '../src/model/entry.js';
-import type { Compaction, Epoch, Session, Sidechain, ToolCall } from '../src/model/session.js';
+import {
+  type Compaction,
+  type Epoch,
+  SCHEMA_VERSION,
+  type Session,
+  type Sidechain,
+  type ToolCall,
+} from '../src/model/session.js';
 import { answer, prompt, sessionOf, toolResult, toolUse } from './helpers.js';
 
 // Statistics read structure only, so these tests describe sessions directly as data.
@@ -109,7 +116,6 @@ function session(id: string, more: Partial<Session> = {}): Session {
     epochs: [epoch(0, 0)],
     tools: [],
     usage: { total, byModel: {}, byEpoch: {}, bySidechain: {}, main: total },
-    duplicateOf: null,
     diagnostics: [],
     accounting: { lines: 0, entries: 0, metadata: 0, duplicates: 0, blank: 0, invalid: 0, recovered: 0 },
     ...more,
@@ -217,8 +223,9 @@ describe('archiveStats', () => {
     compactions: [compaction('c3')],
     epochs: [epoch(0, 30), epoch(1, 2)],
   });
+  // Its one entry is also in `a`: a duplicate of `a`.
   const duplicate = session('c', {
-    duplicateOf: 'a',
+    entries: [entry('x', { sidechain: 'agent-2', actor: 'claude-as-user' })],
     sidechains: [sidechain('agent-5', { agentType: 'Explore', entries: 100 })],
     compactions: [compaction('c9'), compaction('c10'), compaction('c11')],
     epochs: [epoch(0, 1), epoch(1, 1), epoch(2, 1), epoch(3, 1)],
@@ -226,7 +233,7 @@ describe('archiveStats', () => {
   const stats = archiveStats([a, b, duplicate]);
 
   it('lists every session and leaves duplicates out of the totals', () => {
-    expect(stats.schemaVersion).toBe(3);
+    expect(stats.schemaVersion).toBe(SCHEMA_VERSION);
     expect(stats.sessions.map((s) => s.sessionId)).toEqual(['a', 'b', 'c']);
     expect(stats.totals).toMatchObject({ sessions: 3, duplicates: 1, sidechains: 4 });
     expect(stats.totals.compactions).toEqual({ total: 3, auto: 2, manual: 1, micro: 0 });

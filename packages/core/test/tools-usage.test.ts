@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   buildSession,
   findDuplicates,
-  markDuplicates,
   responseUsages,
+  sessionDuplicates,
   totalUsage,
   usageAcross,
 } from '../src/index.js';
@@ -85,9 +85,7 @@ describe('usage', () => {
       agents: [],
     });
     const sessions = [copy, full];
-    markDuplicates(sessions);
-    expect(copy.duplicateOf).toBe('full');
-    expect(full.duplicateOf).toBeNull();
+    expect(sessionDuplicates(sessions)).toEqual(['full', null]);
     expect(usageAcross(sessions).responses).toBe(2);
     expect(full.usage.total.responses + copy.usage.total.responses).toBe(3);
   });

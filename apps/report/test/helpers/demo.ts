@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { costTotals, responseCosts, SCHEMA_VERSION, sessionCost } from '@cctrail/core';
+import { costTotals, responseCosts, SCHEMA_VERSION, sessionCost, sessionDuplicates } from '@cctrail/core';
 import type {
   ArchiveIndex,
   ArchiveSessionSummary,
@@ -141,7 +141,6 @@ function emptySession(id: string, entries: Entry[]): Session {
         epoch: e.epoch,
       })),
     usage: { total: u, byModel: {}, byEpoch: {}, bySidechain: {}, main: u },
-    duplicateOf: null,
     diagnostics: [],
     accounting: {
       lines: entries.length,
@@ -435,8 +434,12 @@ export function demoSession(): Session {
   return s;
 }
 
-/** The index line of a session. */
-export function summaryOf(s: Session, file: string): ArchiveSessionSummary {
+/** The index line of a session, with the session that contains it when there is one. */
+export function summaryOf(
+  s: Session,
+  file: string,
+  duplicateOf: string | null = null,
+): ArchiveSessionSummary {
   return {
     id: s.id,
     file,
@@ -453,7 +456,7 @@ export function summaryOf(s: Session, file: string): ArchiveSessionSummary {
     toolCalls: s.tools.length,
     usage: s.usage.total,
     cost: (s.cost ?? sessionCost(s)).total,
-    duplicateOf: s.duplicateOf,
+    duplicateOf,
     diagnostics: { error: 0, warning: s.diagnostics.length, info: 0 },
     sources: [`${s.id}.jsonl`],
   };
@@ -471,14 +474,15 @@ export function writeArchive(
     generator: { name: 'cctrail', version: '0.1.0' },
     projects: projects.map((p) => {
       mkdirSync(join(dir, p.id), { recursive: true });
+      const duplicates = sessionDuplicates(p.sessions);
       return {
         slug: p.id,
         id: p.id,
         cwd: p.cwd,
-        sessions: p.sessions.map((s) => {
+        sessions: p.sessions.map((s, i) => {
           const file = `${p.id}/${s.id}.json`;
           writeFileSync(join(dir, file), JSON.stringify(s));
-          return summaryOf(s, file);
+          return summaryOf(s, file, duplicates[i]);
         }),
       };
     }),

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { buildSession, markDuplicates, type Session } from '@cctrail/core';
+import { buildSession, type Session } from '@cctrail/core';
 import { discover, sessionSource } from '@cctrail/core/node';
 
 /** The repository's fixture scenarios (`fixtures/<scenario>/<project>/…`). */
@@ -28,7 +28,6 @@ export async function scenarioProjects(scenario: string): Promise<FixtureProject
     const sessions: Session[] = [];
     for (const s of project.sessions)
       sessions.push(await buildSession(await sessionSource(s, (p) => relative(root, p))));
-    markDuplicates(sessions);
     out.push({
       id: `${scenario}--${project.slug}`,
       cwd: sessions.find((s) => s.project.cwd)?.project.cwd ?? project.slug,

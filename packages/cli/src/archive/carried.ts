@@ -58,12 +58,16 @@ export async function carriedLines(
   return out;
 }
 
-/** The head of a session file of schema 2, the only change from 2 to 3 in a session file. */
-const OLD_HEAD = '{"schemaVersion":2,';
+/**
+ * The heads of session files of earlier schemas (all of one length): from 2 to 3 only the version number
+ * changed; from 3 to 4 the files stopped writing `duplicateOf`, which readers ignore where it is still written.
+ */
+const OLD_HEADS = ['{"schemaVersion":2,', '{"schemaVersion":3,'];
+const OLD_HEAD_LENGTH = OLD_HEADS[0]!.length;
 
 /**
- * Makes a session file of an earlier schema version current, in place (atomically): from 2 to 3 only the
- * version number changed.
+ * Makes a session file of an earlier schema version current, in place (atomically): only its version number
+ * changes (see `OLD_HEADS`).
  *
  * @param dir The archive folder.
  * @param file The session file's path in it.
@@ -76,7 +80,7 @@ export async function upgradeInPlace(dir: string, file: string): Promise<boolean
   } catch {
     return false;
   }
-  const head = Buffer.alloc(OLD_HEAD.length);
+  const head = Buffer.alloc(OLD_HEAD_LENGTH);
   const handle = await open(path, 'r').catch(() => null);
   if (handle === null) return false;
   try {
@@ -86,13 +90,13 @@ export async function upgradeInPlace(dir: string, file: string): Promise<boolean
   }
   const text = head.toString('utf8');
   if (text.startsWith(`{"schemaVersion":${SCHEMA_VERSION},`)) return true;
-  if (text !== OLD_HEAD) return false;
+  if (!OLD_HEADS.includes(text)) return false;
   const bytes = await readFile(path);
   const temporary = `${path}.tmp-${process.pid}`;
   try {
     const upgraded = Buffer.concat([
       Buffer.from(`{"schemaVersion":${SCHEMA_VERSION},`),
-      bytes.subarray(OLD_HEAD.length),
+      bytes.subarray(OLD_HEAD_LENGTH),
     ]);
     await writeFile(temporary, upgraded);
     await rename(temporary, path);

@@ -17,7 +17,7 @@ import { carryOver } from './carry-over.js';
 import { addConversations } from './conversations.js';
 import { archiveIndex, writeIndex } from './index-file.js';
 import { type KeepTally, keepSources, withArchived } from './keep.js';
-import { planLayout } from './layout.js';
+import { layoutOf } from './layout.js';
 import { checkFiles, type Manifest, readManifest, writeManifest } from './manifest.js';
 import { type Planned, planSessions } from './plan.js';
 import { type PrunedSession, pruneCarried, pruneSelection, removePruned } from './prune.js';
@@ -88,8 +88,7 @@ export interface ExportOutcome {
  * the last export into the folder, while their transcripts are kept in the archive (`keepSources`). An archive
  * never forgets: the sessions it kept that the run does not read from its input are read from its kept sources
  * (or, without sources, their lines are carried over), each with its status; only `prune` removes. Then
- * duplicates are marked across the sessions and the few files whose `duplicateOf` was guessed wrong are
- * corrected. The index comes after the session files, the manifest last, so a folder always has an index that
+ * duplicates are marked across the sessions, in the index only. The index comes after the session files, the manifest last, so a folder always has an index that
  * matches complete session files. When the filters leave no session, a folder is not touched.
  */
 export async function exportArchive(options: ExportOptions): Promise<ExportOutcome> {
@@ -119,7 +118,15 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
     ({ selection, pruned } = pruneSelection(selection, dir, previous, manifest));
   const spool = new Spool();
   try {
-    const planned = await planSessions({ selection, privacy, dir, state, cache, spool, sourcesOnly });
+    const { planned, layout: whole } = await planSessions({
+      selection,
+      privacy,
+      dir,
+      state,
+      cache,
+      spool,
+      sourcesOnly,
+    });
     const found = onFirstTranscript(planned, options.onPlanned);
     const range = { since: selection.filters.since, until: selection.filters.until };
     const report =
@@ -137,7 +144,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
     const own = (p: Planned) => dir !== null && p.selected.archive?.dir === dir;
     const fromInput = kept.filter((p) => !own(p));
     const sessions = kept.map((session) => session.skeleton!);
-    const layout = planLayout(kept, privacy);
+    const layout = layoutOf(whole, kept);
     const settled = await settleSessions(layout, { target, state, privacy, sourcesOnly });
     const index = archiveIndex(layout, settled.indexed, settled.usage, settled.cost);
     addConversations(index, sessions);

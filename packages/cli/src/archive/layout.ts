@@ -1,7 +1,7 @@
 import type { ArchiveProject } from '@cctrail/core';
 import { shortenHome } from '../privacy/home-paths.js';
 import type { Privacy } from '../privacy/transform.js';
-import { NameAllocator, sanitizeId } from '../sanitize.js';
+import { NameAllocator } from '../sanitize.js';
 
 /** Folder of the session files inside an archive. */
 const SESSIONS_FOLDER = 'sessions';
@@ -50,20 +50,18 @@ export function planLayout<T extends Placed>(sessions: readonly T[], privacy: Pr
 }
 
 /**
- * The sessions whose paths may differ in the layout of only some of these sessions (when the time filters
- * leave some out): those whose names had to be told apart from another's, with every session of their folder.
- * When no name had to, the layout of any subset gives each session the same path.
+ * The layout of some of its sessions: each keeps the path the whole layout gave it, and projects left without a
+ * session are left out.
  *
- * @param layout The layout of all the sessions.
+ * @param layout The layout of every session.
+ * @param sessions The sessions to keep.
  */
-export function shiftingPaths<T extends Placed>(layout: Layout<T>): Set<T> {
-  const shifting = new Set<T>();
-  const projectsShift = layout.projects.some((p) => p.info.id !== sanitizeId(projectName(p.info.slug)));
-  for (const { info, sessions } of layout.projects) {
-    const plain = (s: T) => layout.files.get(s) === `${SESSIONS_FOLDER}/${info.id}/${sanitizeId(s.id)}.json`;
-    if (projectsShift || !sessions.every(plain)) for (const session of sessions) shifting.add(session);
-  }
-  return shifting;
+export function layoutOf<T extends Placed>(layout: Layout<T>, sessions: readonly T[]): Layout<T> {
+  const kept = new Set(sessions);
+  const projects = layout.projects
+    .map(({ info, sessions: all }) => ({ info, sessions: all.filter((s) => kept.has(s)) }))
+    .filter((project) => project.sessions.length > 0);
+  return { projects, files: layout.files };
 }
 
 function projectName(slug: string): string {

@@ -1,6 +1,6 @@
 import { insideFolder } from '../atomic-write.js';
 import type { SelectedSession, Selection } from '../input.js';
-import { type Privacy, privacyTransform } from '../privacy/transform.js';
+import type { Privacy } from '../privacy/transform.js';
 import { codeVersion } from '../runtime/build-id.js';
 import { type ExportState, fingerprint, type Reusable } from '../runtime/export-state.js';
 import { type FileStat, transcriptBytes } from '../runtime/file-stats.js';
@@ -10,7 +10,7 @@ import type { Spool } from '../runtime/spool.js';
 import type { ExportedSession } from '../session-export.js';
 import type { Skeleton } from '../skeleton.js';
 import { sourceStats } from './archive-input.js';
-import { type Placed, planLayout, shiftingPaths } from './layout.js';
+import { type Layout, type Placed, planLayout } from './layout.js';
 
 /** One selected session on its way into the archive: what is known of it before, then during the run. */
 export interface Planned extends Placed {
@@ -26,13 +26,10 @@ export interface Planned extends Placed {
   /** Its archive path in the layout of the whole selection, and the id of its project there. */
   file: string;
   projectId: string;
-  /** Where its file is written during the run: into the archive, or into the spool. */
+  /** Where its file is written during the run: into the archive, or into the spool (a stream's sessions). */
   path: string;
   /** Where its file goes if it turns out not to be a transcript. */
   aside: string;
-  /** The `duplicateOf` written into its file during the run, and its JSON text once privacy is applied. */
-  guess: string | null;
-  guessJson: string;
   /** The previous export of it, when its inputs did not change (then it is not written again). */
   reused: Reusable | null;
   /** What writing it did. */
@@ -55,15 +52,20 @@ export interface PlanContext {
 /** Sessions whose fingerprints are taken at once, to find those that need no export. */
 const PLANNED_AT_ONCE = 64;
 
+/** The plan of an export: every selected session, and the archive's layout of them all. */
+export interface Plan {
+  planned: Planned[];
+  layout: Layout<Planned>;
+}
+
 /**
  * Plans every selected session before any is read: its size, its cached skeleton, its archive path, whether
- * the previous export of it can stay, and where its file is written. A session is written straight into the
- * archive folder, unless the archive is a stream or its name may still change (time filters that leave out a
- * session whose name it had to be told apart from): then into the spool.
+ * the previous export of it can stay, and where its file is written. The layout is made once, of the whole
+ * selection, so a session's path does not depend on which others the time filters keep. A session is written
+ * straight into the archive folder, or into the spool when the archive is a stream.
  */
-export async function planSessions(context: PlanContext): Promise<Planned[]> {
+export async function planSessions(context: PlanContext): Promise<Plan> {
   const { selection, privacy, dir, state, cache, spool, sourcesOnly = false } = context;
-  const quiet = privacyTransform(privacy);
   const planned = selection.sessions.map((selected, index): Planned => {
     // One `stat` of each file gives both the size and the fingerprints.
     const files = sourceStats(selected);
@@ -81,8 +83,6 @@ export async function planSessions(context: PlanContext): Promise<Planned[]> {
       projectId: '',
       path: spool.path(index),
       aside: spool.path(index),
-      guess: null,
-      guessJson: 'null',
       reused: null,
       exported: null,
     };
@@ -90,8 +90,6 @@ export async function planSessions(context: PlanContext): Promise<Planned[]> {
   const layout = planLayout(planned, privacy);
   for (const { info, sessions } of layout.projects)
     for (const session of sessions) session.projectId = info.id;
-  const { since, until } = selection.filters;
-  const shifting = since === null && until === null ? new Set<Planned>() : shiftingPaths(layout);
   // Many at a time: one after the other, the round trips of `reuse`'s `stat` would add up, all the more when
   // the main thread is busy (the report bundles its site meanwhile).
   await forEachOrdered(
@@ -99,10 +97,8 @@ export async function planSessions(context: PlanContext): Promise<Planned[]> {
     PLANNED_AT_ONCE,
     async (session) => {
       session.file = layout.files.get(session)!;
-      if (dir === null || state === null || shifting.has(session)) return;
+      if (dir === null || state === null) return;
       session.path = insideFolder(dir, session.file);
-      session.guess = (await state.previous(session.file))?.duplicateOf ?? null;
-      session.guessJson = JSON.stringify(quiet(session.guess));
       session.reused = await state.reuse(
         session.file,
         exportPrint(session, session.file, privacy),
@@ -111,7 +107,7 @@ export async function planSessions(context: PlanContext): Promise<Planned[]> {
     },
     () => undefined,
   );
-  return planned;
+  return { planned, layout };
 }
 
 /**

@@ -79,7 +79,6 @@ async function build(session: Planned, context: PassContext): Promise<void> {
         file: session.file,
         path: session.path,
         aside: session.aside,
-        duplicateOf: session.guess,
         privacy: context.privacy,
         range: context.range,
         lean: huge,

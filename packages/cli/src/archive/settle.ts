@@ -8,7 +8,6 @@ import { fileText } from '../runtime/spool.js';
 import type { IndexedSession } from './index-file.js';
 import type { Layout } from './layout.js';
 import { exportPrint, type Planned } from './plan.js';
-import { withTopLevelValue } from './top-level-value.js';
 
 /** A session settled in its place: its index line and project directory, and what writing it did. */
 interface Settled extends IndexedSession {
@@ -37,7 +36,8 @@ export interface SettledSessions {
 
 /**
  * Settles every session of the layout, in index order: into the archive folder (remembered in its export state),
- * or onto the stream; each index line gets its final path and `duplicateOf`.
+ * or onto the stream; each index line gets its `duplicateOf`, a fact of the whole archive that only `index.json`
+ * holds (session files hold what their own transcripts say, so none is written again for it).
  *
  * @param layout The archive's layout, of built sessions whose duplicates are marked.
  * @param context Where the archive goes, and its privacy options.
@@ -53,18 +53,17 @@ export async function settleSessions(
   const ordered = layout.projects.flatMap((project) => project.sessions);
   for (const session of ordered) {
     const file = layout.files.get(session)!;
-    const duplicateOf = quiet(session.skeleton!.digest.stats.duplicateOf);
     let settled: Settled;
     if ('stream' in target) {
-      settled = await streamSession(session, duplicateOf, target.stream);
+      settled = await streamSession(session, target.stream);
     } else {
       settled = context.sourcesOnly
         ? withoutFile(session)
-        : await settleInFolder(session, duplicateOf, insideFolder(target.dir, file));
+        : await settleInFolder(session, insideFolder(target.dir, file));
       state?.remember(file, exportPrint(session, file, privacy), settled.cwd, settled);
     }
     settled.summary.file = quiet(file);
-    settled.summary.duplicateOf = duplicateOf;
+    settled.summary.duplicateOf = quiet(session.skeleton!.digest.stats.duplicateOf);
     // A line reused from the previous index may carry the status it had then.
     delete settled.summary.archived;
     const status = session.selected.archive?.status;
@@ -87,28 +86,18 @@ export async function settleSessions(
 }
 
 /**
- * Puts a session's file where it belongs in the archive folder, with its final `duplicateOf`: a spooled file
- * is copied there, and a file whose `duplicateOf` was guessed wrong is corrected. Only the exported JSON is
- * read again, and only for those few files; transcripts never are.
+ * Puts a session's file where it belongs in the archive folder: a file written aside during the run (a session
+ * that was not known to be a transcript) is copied there. Transcripts are never read again.
  *
  * @param session The session, built (or kept from the previous export).
- * @param duplicateOf Its final `duplicateOf`, privacy options applied.
  * @param path The absolute path of its archive file.
  */
-async function settleInFolder(session: Planned, duplicateOf: string | null, path: string): Promise<Settled> {
-  const wanted = JSON.stringify(duplicateOf);
+async function settleInFolder(session: Planned, path: string): Promise<Settled> {
   const { reused, exported } = session;
-  if (reused !== null) {
-    const holds = JSON.stringify(reused.summary.duplicateOf);
-    const outcome = holds === wanted ? 'unchanged' : await writeIfChanged(path, corrected(path, wanted));
-    return { ...reused, outcome };
-  }
+  if (reused !== null) return { ...reused, outcome: 'unchanged' };
   if (exported === null) throw new Error(`session ${session.id} was not exported`);
-  let outcome = exported.outcome;
-  if (exported.path !== path || session.guessJson !== wanted) {
-    const text = session.guessJson === wanted ? fileText(exported.path) : corrected(exported.path, wanted);
-    outcome = await writeIfChanged(path, text);
-  }
+  const outcome =
+    exported.path === path ? exported.outcome : await writeIfChanged(path, fileText(exported.path));
   return { ...exported, outcome };
 }
 
@@ -120,28 +109,16 @@ function withoutFile(session: Planned): Settled {
 }
 
 /**
- * Writes a spooled session file to a stream, as one NDJSON line with its final `duplicateOf`.
+ * Writes a spooled session file to a stream, as one NDJSON line.
  *
  * @param session The session, built.
- * @param duplicateOf Its final `duplicateOf`, privacy options applied.
  * @param stream Where to write.
  */
-async function streamSession(
-  session: Planned,
-  duplicateOf: string | null,
-  stream: Io['stdout'],
-): Promise<Settled> {
+async function streamSession(session: Planned, stream: Io['stdout']): Promise<Settled> {
   const { exported } = session;
   if (exported === null) throw new Error(`session ${session.id} was not exported`);
-  const wanted = JSON.stringify(duplicateOf);
-  const text = session.guessJson === wanted ? fileText(exported.path) : corrected(exported.path, wanted);
-  for await (const piece of text) await write(stream, piece);
+  for await (const piece of fileText(exported.path)) await write(stream, piece);
   return { ...exported, outcome: 'written' };
-}
-
-/** A session file's text with another `duplicateOf` (JSON text). */
-function corrected(path: string, duplicateOf: string): AsyncGenerator<string> {
-  return withTopLevelValue(fileText(path), 'duplicateOf', duplicateOf);
 }
 
 /** Writes to a stream, waiting when it is full. */

@@ -45,7 +45,7 @@ export const statsCommand: Command = {
     'reads again only the sessions whose files changed.',
   ].join('\n'),
   options: [
-    { name: 'json', type: 'boolean', description: 'print JSON (schemaVersion 2) instead of tables' },
+    { name: 'json', type: 'boolean', description: 'print JSON (schema/stats.schema.json) instead of tables' },
     {
       name: 'by',
       type: 'string',

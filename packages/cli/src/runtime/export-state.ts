@@ -99,15 +99,6 @@ export class ExportState {
       : null;
   }
 
-  /**
-   * The previous index line of a session file, if the previous index had one.
-   *
-   * @param file Archive path of the session file.
-   */
-  async previous(file: string): Promise<ArchiveSessionSummary | undefined> {
-    return (await this.#load()).summaries.get(file);
-  }
-
   /** Records the fingerprint of a session file written (or kept) in this run, and its privacy counts. */
   remember(file: string, print: string, cwd: string | null, counts = { redacted: 0, shortened: 0 }): void {
     this.#next.sessions[file] = {

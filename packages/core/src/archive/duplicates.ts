@@ -73,14 +73,14 @@ function contains(set: ReadonlySet<string>, uuids: readonly string[]): boolean {
 }
 
 /**
- * Marks each session whose entries are all contained in another session as `duplicateOf` that session (see
- * `findDuplicates`). Mutates the sessions.
+ * For each built session, the id of another of these sessions that contains all of its entries, else null (see
+ * `findDuplicates`). A fact about several sessions: it goes into `index.json`, never into a session's file.
+ *
+ * @param sessions Built sessions.
+ * @returns One id or null per session, in the same order.
  */
-export function markDuplicates(sessions: Session[]): void {
-  const found = findDuplicates(sessions.map((s) => ({ id: s.id, uuids: s.entries.map((e) => e.uuid) })));
-  sessions.forEach((session, index) => {
-    session.duplicateOf = found[index]!;
-  });
+export function sessionDuplicates(sessions: readonly Pick<Session, 'id' | 'entries'>[]): (string | null)[] {
+  return findDuplicates(sessions.map((s) => ({ id: s.id, uuids: s.entries.map((e) => e.uuid) })));
 }
 
 /** The usage of one API response, under the key that identifies it across files. */

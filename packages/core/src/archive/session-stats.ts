@@ -27,7 +27,8 @@ export function sessionStats(session: Session): SessionStats {
     file: main?.path ?? session.id,
     sessionId: session.id,
     project: session.project.slug,
-    duplicateOf: session.duplicateOf,
+    // A fact about several sessions: set by whoever holds them all (`archiveStats`, the CLI's digests).
+    duplicateOf: null,
     startedAt: session.startedAt,
     endedAt: session.endedAt,
     models: session.models,
@@ -85,7 +86,7 @@ export interface StatsDigest {
 /**
  * Digests a session for `combineStats`.
  *
- * @param session A built session (content is not needed); its `duplicateOf` is copied.
+ * @param session A built session (content is not needed); `stats.duplicateOf` is null until set across sessions.
  */
 export function statsDigest(session: Session): StatsDigest {
   return {

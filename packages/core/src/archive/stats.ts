@@ -9,7 +9,7 @@ import type { Cost } from '../model/cost.js';
 import type { Usage } from '../model/entry.js';
 import { SCHEMA_VERSION, type Session } from '../model/session.js';
 import { costTotals } from './cost-totals.js';
-import { totalUsage } from './duplicates.js';
+import { findDuplicates, totalUsage } from './duplicates.js';
 import { roundUsd } from './prices.js';
 import { emptyCost } from './session-cost.js';
 import { type StatsDigest, statsDigest } from './session-stats.js';
@@ -25,13 +25,18 @@ import type {
 } from './stats-shapes.js';
 
 /**
- * Computes statistics over many sessions. Call `markDuplicates` first: sessions contained in another one are
- * listed but left out of totals, agents and compactions.
+ * Computes statistics over many sessions. Sessions contained in another one (`findDuplicates`) are listed, with
+ * their `duplicateOf`, but left out of totals, agents and compactions.
  *
  * @param sessions Built sessions (content is not needed), in the order they should be listed.
  */
 export function archiveStats(sessions: readonly Session[]): ArchiveStats {
-  return combineStats(sessions.map(statsDigest));
+  const digests = sessions.map(statsDigest);
+  const duplicates = findDuplicates(digests.map((d) => ({ id: d.stats.sessionId, uuids: d.uuids })));
+  digests.forEach((digest, index) => {
+    digest.stats.duplicateOf = duplicates[index]!;
+  });
+  return combineStats(digests);
 }
 /**
  * Computes statistics over many sessions from their digests. Digests whose `stats.duplicateOf` is set are

@@ -3,7 +3,7 @@
  * in `entry.ts`).
  *
  * Everything here is plain JSON data (no classes, no Maps), so a `Session` can be serialized as it is.
- * Field names are stable: they are the export schema (`schemaVersion: 3`).
+ * Field names are stable: they are the export schema (`schemaVersion: 4`).
  */
 import type { Diagnostic } from '../diagnostics.js';
 import type { AgentAnswer, WorkflowRun } from './agents.js';
@@ -11,7 +11,7 @@ import type { SessionCost } from './cost.js';
 import type { Entry, MetadataRecord, SidechainStorage, SourceRef, Usage } from './entry.js';
 
 /** Version of every machine-readable shape cctrail writes. Bump on a breaking change. */
-export const SCHEMA_VERSION = 3 as const;
+export const SCHEMA_VERSION = 4 as const;
 
 /**
  * Why a node has several children. `rewind` and `retry` are real forks (they leave abandoned branches);
@@ -250,8 +250,12 @@ export interface Session {
   /** Assistant lines grouped into API responses, in file order of their first line. */
   responses: ApiResponse[];
   usage: UsageBreakdown;
-  /** Id of a session that contains this one entirely, else null. */
-  duplicateOf: string | null;
+  /**
+   * Written by schema 3 and earlier only: the session that contains this one entirely. Since schema 4 a session
+   * file holds only what its own transcripts say; this cross-session fact is in `index.json` alone. Readers
+   * ignore it where an older file still has it.
+   */
+  duplicateOf?: string | null;
   diagnostics: Diagnostic[];
   accounting: LineAccounting;
   /** What the session cost, set by the archive stage (`priceSession`) before it is written. */

@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildSession, markDuplicates, type Session, sessionStats } from '../../src/index.js';
+import { buildSession, type Session, sessionStats } from '../../src/index.js';
 import { type Discovery, discover, sessionSource } from '../../src/node/index.js';
 import { FIXTURES } from '../fixture-sessions.js';
 import { gzipTree, type Members } from './gzip-copy.js';
@@ -38,7 +38,6 @@ async function sessionsOf(dir: string, blocking: boolean): Promise<Session[]> {
   for (const project of found.projects)
     for (const s of project.sessions)
       out.push(await buildSession(await sessionSource(s, (p) => relative(dir, p), { blocking })));
-  markDuplicates(out);
   return out;
 }
 
