@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SCHEMA_VERSION } from '@cctrail/core';
 import { describe, expect, it } from 'vitest';
 import { checkIndex, checkSession, loadIndex, loadSession } from '../src/build/load.js';
 import type { Session } from '../src/views/model.js';
@@ -49,7 +50,7 @@ describe('load', () => {
   it('lists a few readable problems for values that are not sessions', () => {
     expect(checkSession([])).toEqual(['(root) must be object']);
     expect(checkSession(sessionJson((s) => Object.assign(s, { schemaVersion: 1 })))).toEqual([
-      '/schemaVersion must be equal to constant 3',
+      `/schemaVersion must be equal to constant ${SCHEMA_VERSION}`,
     ]);
     expect(checkSession(sessionJson((s) => Object.assign(s, { extra: true })))).toEqual([
       "(root) must NOT have additional properties 'extra'",
