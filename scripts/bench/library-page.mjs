@@ -2,7 +2,7 @@
 // the archive's session files, and the timing of a page that answers `window.run(query)` in Debian's chromium
 // from file://.
 
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -11,10 +11,20 @@ const CHROMIUM = '/usr/bin/chromium';
 /** The session files of an exported archive. */
 export function sessionFiles(archive) {
   const root = join(archive, 'sessions');
+  const duplicates = duplicateFiles(archive);
   return readdirSync(root).flatMap((p) =>
     readdirSync(join(root, p))
       .filter((f) => f.endsWith('.json'))
-      .map((f) => join(root, p, f)),
+      .map((f) => join(root, p, f))
+      .filter((f) => !duplicates.has(f)),
+  );
+}
+
+/** The session files of an archive whose sessions another one contains (`duplicateOf` of `index.json`). */
+export function duplicateFiles(archive) {
+  const index = JSON.parse(readFileSync(join(archive, 'index.json'), 'utf8'));
+  return new Set(
+    index.projects.flatMap((p) => p.sessions.filter((s) => s.duplicateOf).map((s) => join(archive, s.file))),
   );
 }
 

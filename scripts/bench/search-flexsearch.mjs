@@ -35,7 +35,6 @@ export async function flexSearchIndex(archive, tokenize, limit = Number.POSITIVE
   for (const file of sessionFiles(archive)) {
     if (sessions >= limit) break;
     const s = JSON.parse(readFileSync(file, 'utf8'));
-    if (s.duplicateOf) continue;
     sessions++;
     for (const e of s.entries ?? []) {
       const t = entrySearchText(e);

@@ -10,6 +10,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { duplicateFiles } from './library-page.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -49,12 +50,13 @@ export function searchSizes(site, archive) {
   const sum = (re) => files.filter((x) => re.test(x.f)).reduce((a, x) => a + x.size, 0);
   const largest = (re) => Math.max(0, ...files.filter((x) => re.test(x.f)).map((x) => x.size));
   const sessions = filesUnder(join(archive, 'sessions'), '.json');
+  const duplicates = duplicateFiles(archive);
   let archiveBytes = 0;
   let text = 0;
   for (const f of sessions) {
     archiveBytes += statSync(f).size;
+    if (duplicates.has(f)) continue;
     const s = JSON.parse(readFileSync(f, 'utf8'));
-    if (s.duplicateOf) continue;
     for (const e of s.entries ?? []) if (e.kind !== 'progress') text += shownText(e);
   }
   return {

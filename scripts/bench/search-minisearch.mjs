@@ -28,7 +28,6 @@ export function miniSearchIndexes(archive) {
   let sessions = 0;
   for (const file of sessionFiles(archive)) {
     const s = JSON.parse(readFileSync(file, 'utf8'));
-    if (s.duplicateOf) continue;
     sessions++;
     const own = new MiniSearch(OPTIONS);
     for (const e of s.entries ?? []) {
