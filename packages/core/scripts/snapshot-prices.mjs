@@ -36,7 +36,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     ),
   );
   const published = JSON.parse(
-    execFileSync('npm', ['view', `${manifest.name}@${manifest.version}`, 'time', '--json'], { encoding: 'utf8' }),
+    execFileSync('npm', ['view', `${manifest.name}@${manifest.version}`, 'time', '--json'], {
+      encoding: 'utf8',
+    }),
   );
   const snapshot = priceSnapshot(manifest, findProvider({ providerId: 'anthropic' }).models, published);
   const file = new URL('../src/archive/anthropic-prices.json', import.meta.url);

@@ -59,7 +59,8 @@ export function costLines(stats: ArchiveStats): string[] {
   const searches = stats.cost.webSearch;
   if (searches) {
     // Billed per search, apart from tokens: a figure of its own, never added to the cost above.
-    const unpriced = searches.unpriced > 0 ? `, ${formatCount(searches.unpriced)} of them without a price` : '';
+    const unpriced =
+      searches.unpriced > 0 ? `, ${formatCount(searches.unpriced)} of them without a price` : '';
     lines.push(
       `  web searches: ${formatCount(searches.requests)}, fee ${formatUsd(searches.usd)}${unpriced} (not in the cost above)`,
     );

@@ -10,7 +10,11 @@ import type { Usage } from '../model/entry.js';
 import snapshot from './anthropic-prices.json' with { type: 'json' };
 
 /** The price table every cost is computed with (its date is the version's publication day, as the snapshot has it). */
-export const PRICE_TABLE: PriceTable = { name: snapshot.name, version: snapshot.version, date: snapshot.date };
+export const PRICE_TABLE: PriceTable = {
+  name: snapshot.name,
+  version: snapshot.version,
+  date: snapshot.date,
+};
 
 /** A model's match rule, as the table writes it. */
 type Match =
@@ -132,7 +136,11 @@ function cost(price: Price | undefined, tokens: number, input: number): number {
  * @param requests Web searches the response ran.
  * @param timestamp When it was answered (ISO 8601), as for `responseCost`.
  */
-export function webSearchCost(model: string | null, requests: number, timestamp: string | null): number | null {
+export function webSearchCost(
+  model: string | null,
+  requests: number,
+  timestamp: string | null,
+): number | null {
   if (requests <= 0) return 0;
   const found = model === null || model === SYNTHETIC ? undefined : modelOf(model);
   if (found === undefined) return null;

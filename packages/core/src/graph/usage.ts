@@ -50,7 +50,8 @@ export function addUsage(a: Usage, b: Usage): Usage {
   a.cacheCreation5mTokens += b.cacheCreation5mTokens;
   a.cacheCreation1hTokens += b.cacheCreation1hTokens;
   a.responses += b.responses;
-  if (b.webSearchRequests !== undefined) a.webSearchRequests = (a.webSearchRequests ?? 0) + b.webSearchRequests;
+  if (b.webSearchRequests !== undefined)
+    a.webSearchRequests = (a.webSearchRequests ?? 0) + b.webSearchRequests;
   return a;
 }
 

@@ -108,11 +108,20 @@ describe('the price table', () => {
   it('is dated by the snapshot script: the day the registry says the version was published', () => {
     const provider = findProvider({ providerId: 'anthropic' });
     const manifest = { name: snapshot.name, version: snapshot.version };
-    const published = { '0.0.1': '2020-01-01T00:00:00Z', [snapshot.version]: `${snapshot.date}T10:11:04.622Z` };
+    const published = {
+      '0.0.1': '2020-01-01T00:00:00Z',
+      [snapshot.version]: `${snapshot.date}T10:11:04.622Z`,
+    };
     // The committed file is what the script writes for the installed table, date included.
-    expect(JSON.parse(JSON.stringify(priceSnapshot(manifest, provider?.models ?? [], published)))).toEqual(snapshot);
-    expect(priceSnapshot(manifest, [], { [snapshot.version]: '2031-02-03T23:59:59Z' }).date).toBe('2031-02-03');
-    expect(() => priceSnapshot(manifest, [], { '0.0.1': '2020-01-01T00:00:00Z' })).toThrow(/no publication time/);
+    expect(JSON.parse(JSON.stringify(priceSnapshot(manifest, provider?.models ?? [], published)))).toEqual(
+      snapshot,
+    );
+    expect(priceSnapshot(manifest, [], { [snapshot.version]: '2031-02-03T23:59:59Z' }).date).toBe(
+      '2031-02-03',
+    );
+    expect(() => priceSnapshot(manifest, [], { '0.0.1': '2020-01-01T00:00:00Z' })).toThrow(
+      /no publication time/,
+    );
     // prices.ts takes the date from the snapshot, not from a constant of its own.
     const source = readFileSync(new URL('../../src/archive/prices.ts', import.meta.url), 'utf8');
     expect(source).not.toMatch(/date:\s*['"`]/);

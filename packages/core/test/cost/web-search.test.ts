@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { costTotals, responseCosts } from '../../src/archive/cost-totals.js';
 import { webSearchCost } from '../../src/archive/prices.js';
 import { sessionCost } from '../../src/archive/session-cost.js';
-import { combineStats } from '../../src/archive/stats.js';
 import { statsDigest } from '../../src/archive/session-stats.js';
+import { combineStats } from '../../src/archive/stats.js';
 import { answer, prompt, sessionOf } from '../helpers.js';
 
 const AT = '2026-06-01T12:00:00.000Z';
