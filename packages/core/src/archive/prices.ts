@@ -141,8 +141,8 @@ export function webSearchCost(
   requests: number,
   timestamp: string | null,
 ): number | null {
-  if (requests <= 0) return 0;
-  const found = model === null || model === SYNTHETIC ? undefined : modelOf(model);
+  if (requests <= 0 || model === SYNTHETIC) return 0;
+  const found = model === null ? undefined : modelOf(model);
   if (found === undefined) return null;
   const price = pricesAt(found, timestamp === null ? Number.NaN : Date.parse(timestamp)).web_searches_kcount;
   return typeof price === 'number' ? roundUsd((price * requests) / 1000) : null;

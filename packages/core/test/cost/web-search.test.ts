@@ -19,6 +19,8 @@ describe('webSearchCost', () => {
     expect(webSearchCost('claude-sonnet-4-5-20250929', 3, AT)).toBeCloseTo(0.03, 12);
     expect(webSearchCost('claude-opus-4-6', 1, AT)).toBeCloseTo(0.01, 12);
     expect(webSearchCost('claude-opus-4-6', 0, AT)).toBe(0);
+    // Lines Claude Code writes itself made no API call, as for tokens.
+    expect(webSearchCost('<synthetic>', 2, AT)).toBe(0);
   });
 
   it('gives no price for a model the table does not know or without a search price', () => {
