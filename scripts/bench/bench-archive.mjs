@@ -123,6 +123,12 @@ function costComparison(profile, cost, ccusageJson) {
       `${within ? 'within 1 %' : '**more than 1 %**'}` +
       `${cost.total.unpriced > 0 ? `; ${cost.total.unpriced} responses without a price in cctrail (${cost.unpricedModels.join(', ')})` : ''}.`,
   ];
+  // Web searches are billed per search; neither total holds their fee (ccusage prices tokens only).
+  if (cost.webSearch)
+    lines.push(
+      `Web searches: ${cost.webSearch.requests}, fee ${usd(cost.webSearch.usd)} in cctrail` +
+        `${cost.webSearch.unpriced > 0 ? ` (${cost.webSearch.unpriced} without a price)` : ''}, in neither total.`,
+    );
   const byModel = new Map();
   for (const session of ccusageJson.session ?? [])
     for (const b of session.modelBreakdowns ?? [])

@@ -36,6 +36,18 @@ describe('stats cost output', () => {
     ]);
   });
 
+  it('shows the web searches and their fee apart from the cost, with those without a price', () => {
+    const stats = withCost();
+    stats.cost.webSearch = { requests: 1250, usd: 12.4, unpriced: 10 };
+    expect(costLines(stats)).toEqual([
+      '  cost: $12.50 + 2 API responses without a price (glm-4.6)',
+      '  web searches: 1 250, fee $12.40, 10 of them without a price (not in the cost above)',
+      '  prices: @pydantic/genai-prices 0.1.8 (2026-09-23), USD',
+    ]);
+    stats.cost.webSearch = { requests: 3, usd: 0.03, unpriced: 0 };
+    expect(costLines(stats)[1]).toBe('  web searches: 3, fee $0.03 (not in the cost above)');
+  });
+
   it('breaks the cost down by day in order, and by project costliest first', () => {
     expect(renderCostBreakdown(withCost(), 'day', plain)).toMatchInlineSnapshot(`
       "Cost by day

@@ -19,6 +19,7 @@ import { findFirstPrompt, storedTitle } from './analyses/title.js';
 import { linkDag } from './graph/dag.js';
 import { pairTools } from './graph/tool-pairing.js';
 import { breakdown, groupResponses } from './graph/usage.js';
+import { normalizeLeanEntry } from './lean/structure-only.js';
 import { SCHEMA_VERSION, type Session } from './model/session.js';
 import { normalizeEntry } from './normalize/entries.js';
 import { readSession } from './read/session-reader.js';
@@ -34,7 +35,8 @@ import type { BuildOptions, SessionSource } from './source.js';
  * @example const session = await buildSession(await sessionSource(found)); // sessionSource: `@cctrail/core/node`
  */
 export async function buildSession(source: SessionSource, options: BuildOptions = {}): Promise<Session> {
-  const read = await readSession(source, { toEntry: normalizeEntry, lean: options.content === false });
+  const lean = options.content === false;
+  const read = await readSession(source, { toEntry: lean ? normalizeLeanEntry : normalizeEntry, lean });
   const { entries, diagnostics, metadata, seedEvents, mainEnd } = read;
 
   const cuts = seedEvents

@@ -1,7 +1,7 @@
 import type { ArchiveStats, Cost, PriceTable } from '@cctrail/core';
 import { plural } from '../diagnostic-output.js';
 import { CliError } from '../errors.js';
-import { formatShare, printable, type Style, table } from '../terminal.js';
+import { formatCount, formatShare, printable, type Style, table } from '../terminal.js';
 
 /** The breakdowns `stats --by` prints. */
 export const COST_BREAKDOWNS = ['day', 'model', 'project', 'agent'] as const;
@@ -42,7 +42,8 @@ function priceTableLine(priceTable: PriceTable): string {
 }
 
 /**
- * The totals' cost lines: what everything cost, what had no price, and the price table.
+ * The totals' cost lines: what everything cost, what had no price, the web searches' fee (apart), and the price
+ * table.
  *
  * @param stats From `combineStats`.
  */
@@ -55,6 +56,15 @@ export function costLines(stats: ArchiveStats): string[] {
         ? ` + ${plural(total.unpriced, 'API response')} without a price (${unpricedModels.map(printable).join(', ')})`
         : ''),
   ];
+  const searches = stats.cost.webSearch;
+  if (searches) {
+    // Billed per search, apart from tokens: a figure of its own, never added to the cost above.
+    const unpriced =
+      searches.unpriced > 0 ? `, ${formatCount(searches.unpriced)} of them without a price` : '';
+    lines.push(
+      `  web searches: ${formatCount(searches.requests)}, fee ${formatUsd(searches.usd)}${unpriced} (not in the cost above)`,
+    );
+  }
   if (claudeCode.length > 0) {
     const theirs = claudeCode.reduce((sum, s) => sum + (s.claudeCodeCostUsd ?? 0), 0);
     const ours = claudeCode.reduce((sum, s) => sum + s.cost.usd, 0);

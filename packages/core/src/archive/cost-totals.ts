@@ -4,10 +4,10 @@
  */
 
 import { hasUsage, responseKey } from '../graph/usage.js';
-import type { Cost, CostTotals } from '../model/cost.js';
+import type { Cost, CostTotals, WebSearchCost } from '../model/cost.js';
 import type { Session } from '../model/session.js';
 import { PRICE_TABLE } from './prices.js';
-import { addCost, costBucket, costOf, emptyCost, utcDay } from './session-cost.js';
+import { addCost, addWebSearch, costBucket, costOf, emptyCost, utcDay, webSearchOf } from './session-cost.js';
 
 /** What one API response cost, under the key that identifies it across files. */
 export interface ResponseCost {
@@ -18,6 +18,8 @@ export interface ResponseCost {
   model: string;
   /** UTC day, `YYYY-MM-DD` or `unknown`. */
   day: string;
+  /** Its web searches and their fee (null: no price), when it ran any: not in `usd`. */
+  webSearch?: { requests: number; usd: number | null };
 }
 
 /**
@@ -29,12 +31,15 @@ export function responseCosts(session: Pick<Session, 'responses'>): ResponseCost
   const out: ResponseCost[] = [];
   for (const response of session.responses) {
     if (!hasUsage(response)) continue;
-    out.push({
+    const cost: ResponseCost = {
       key: responseKey(response.id, response.requestId, response.entries[0] ?? ''),
       usd: costOf(response),
       model: response.model ?? 'unknown',
       day: utcDay(response.timestamp),
-    });
+    };
+    const webSearch = webSearchOf(response);
+    if (webSearch) cost.webSearch = webSearch;
+    out.push(cost);
   }
   return out;
 }
@@ -64,7 +69,9 @@ export function costTotals(
     unpricedModels: [],
   };
   const unpriced = new Set<string>();
+  let webSearch: WebSearchCost | null = null;
   for (const { cost, project } of seen.values()) {
+    if (cost.webSearch) webSearch = addWebSearch(webSearch, cost.webSearch.requests, cost.webSearch.usd);
     if (cost.usd === null) unpriced.add(cost.model);
     addCost(totals.total, cost.usd);
     addCost(costBucket(totals.byDay, cost.day), cost.usd);
@@ -75,6 +82,7 @@ export function costTotals(
   totals.byModel = sortedByKey(totals.byModel);
   totals.byProject = sortedByKey(totals.byProject);
   totals.unpricedModels = [...unpriced].sort();
+  if (webSearch) totals.webSearch = webSearch;
   return totals;
 }
 

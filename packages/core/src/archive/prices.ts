@@ -9,8 +9,12 @@ import type { PriceTable } from '../model/cost.js';
 import type { Usage } from '../model/entry.js';
 import snapshot from './anthropic-prices.json' with { type: 'json' };
 
-/** The price table every cost is computed with. */
-export const PRICE_TABLE: PriceTable = { name: snapshot.name, version: snapshot.version, date: '2026-09-23' };
+/** The price table every cost is computed with (its date is the version's publication day, as the snapshot has it). */
+export const PRICE_TABLE: PriceTable = {
+  name: snapshot.name,
+  version: snapshot.version,
+  date: snapshot.date,
+};
 
 /** A model's match rule, as the table writes it. */
 type Match =
@@ -121,6 +125,27 @@ function cost(price: Price | undefined, tokens: number, input: number): number {
   let rate = price.base;
   for (const tier of price.tiers) if (input > tier.start) rate = tier.price;
   return (rate * tokens) / 1e6;
+}
+
+/**
+ * What a response's web searches cost in USD, billed per search apart from its tokens: the table's price per
+ * thousand searches of its model as of its time. Null when the table has no such price for it (an unknown model,
+ * or one without web search): such searches are counted as unpriced, never guessed.
+ *
+ * @param model The model as written, or null.
+ * @param requests Web searches the response ran.
+ * @param timestamp When it was answered (ISO 8601), as for `responseCost`.
+ */
+export function webSearchCost(
+  model: string | null,
+  requests: number,
+  timestamp: string | null,
+): number | null {
+  if (requests <= 0 || model === SYNTHETIC) return 0;
+  const found = model === null ? undefined : modelOf(model);
+  if (found === undefined) return null;
+  const price = pricesAt(found, timestamp === null ? Number.NaN : Date.parse(timestamp)).web_searches_kcount;
+  return typeof price === 'number' ? roundUsd((price * requests) / 1000) : null;
 }
 
 /**

@@ -4,11 +4,11 @@
  */
 import { diagnostic } from '../diagnostics.js';
 import { hasUsage } from '../graph/usage.js';
-import type { Cost, SessionCost } from '../model/cost.js';
+import type { Cost, SessionCost, WebSearchCost } from '../model/cost.js';
 import type { ApiResponse, Session } from '../model/session.js';
 import { utcDayOf } from '../read/timestamps.js';
 import { claudeCodeCost, costDiffers } from './claude-code-cost.js';
-import { PRICE_TABLE, responseCost, roundUsd } from './prices.js';
+import { PRICE_TABLE, responseCost, roundUsd, webSearchCost } from './prices.js';
 
 /** A cost of nothing. */
 export function emptyCost(): Cost {
@@ -25,6 +25,32 @@ export function addCost(sum: Cost, usd: number | null): Cost {
   if (usd === null) sum.unpriced++;
   else sum.usd = roundUsd(sum.usd + usd);
   return sum;
+}
+
+/**
+ * Adds a response's web searches and their fee into a sum (null: none yet), and returns the sum.
+ *
+ * @param sum The sum so far, or null.
+ * @param requests The response's web searches.
+ * @param usd Their fee, or null when the price table has no price for them.
+ */
+export function addWebSearch(sum: WebSearchCost | null, requests: number, usd: number | null): WebSearchCost {
+  const total = sum ?? { requests: 0, usd: 0, unpriced: 0 };
+  total.requests += requests;
+  if (usd === null) total.unpriced += requests;
+  else total.usd = roundUsd(total.usd + usd);
+  return total;
+}
+
+/**
+ * The fee of an API response's web searches (see `webSearchCost`), or undefined when it ran none.
+ *
+ * @param response One grouped API response.
+ */
+export function webSearchOf(response: ApiResponse): { requests: number; usd: number | null } | undefined {
+  const requests = response.usage.webSearchRequests ?? 0;
+  if (requests <= 0) return undefined;
+  return { requests, usd: webSearchCost(response.model, requests, response.timestamp) };
 }
 
 /**
@@ -75,8 +101,11 @@ export function sessionCost(session: Pick<Session, 'responses' | 'metadata'>): S
     claudeCode: claudeCodeCost(session.metadata),
   };
   const unpriced = new Set<string>();
+  let webSearch: WebSearchCost | null = null;
   for (const response of session.responses) {
     if (!hasUsage(response)) continue;
+    const searches = webSearchOf(response);
+    if (searches) webSearch = addWebSearch(webSearch, searches.requests, searches.usd);
     const usd = costOf(response);
     const model = response.model ?? 'unknown';
     if (usd === null) unpriced.add(model);
@@ -87,6 +116,7 @@ export function sessionCost(session: Pick<Session, 'responses' | 'metadata'>): S
     addCost(response.sidechain === null ? cost.main : costBucket(cost.bySidechain, response.sidechain), usd);
   }
   cost.unpricedModels = [...unpriced].sort();
+  if (webSearch) cost.webSearch = webSearch;
   return cost;
 }
 

@@ -50,12 +50,14 @@ export function addUsage(a: Usage, b: Usage): Usage {
   a.cacheCreation5mTokens += b.cacheCreation5mTokens;
   a.cacheCreation1hTokens += b.cacheCreation1hTokens;
   a.responses += b.responses;
+  if (b.webSearchRequests !== undefined)
+    a.webSearchRequests = (a.webSearchRequests ?? 0) + b.webSearchRequests;
   return a;
 }
 
 /** The larger value of each field: split lines of one response repeat (or stream) the same usage. */
 export function maxUsage(a: Usage, b: Usage): Usage {
-  return {
+  const max: Usage = {
     inputTokens: Math.max(a.inputTokens, b.inputTokens),
     outputTokens: Math.max(a.outputTokens, b.outputTokens),
     cacheCreationInputTokens: Math.max(a.cacheCreationInputTokens, b.cacheCreationInputTokens),
@@ -64,6 +66,9 @@ export function maxUsage(a: Usage, b: Usage): Usage {
     cacheCreation1hTokens: Math.max(a.cacheCreation1hTokens, b.cacheCreation1hTokens),
     responses: 1,
   };
+  const searches = Math.max(a.webSearchRequests ?? 0, b.webSearchRequests ?? 0);
+  if (searches > 0) max.webSearchRequests = searches;
+  return max;
 }
 
 /** The key that identifies one API response: `message.id` + `requestId` (ccusage's rule). */

@@ -3,7 +3,10 @@
  * line (applied by `read/` before decoding), and what it keeps of a finished entry or metadata record. The
  * normalized entry is always built whole first (`normalize/`); this module only takes away.
  */
-import type { ContentBlock, Entry } from '../model/entry.js';
+import type { ContentBlock, Entry, SourceRef } from '../model/entry.js';
+import { readBlock, readContent } from '../normalize/content.js';
+import { entryEnvelope, recordType } from '../normalize/entries.js';
+import type { RawRecord } from '../read/records.js';
 import type { Unread } from './shrink-line.js';
 
 /**
@@ -94,15 +97,83 @@ const LEAN_EXTRA = [
 export function leanEntry(entry: Entry): Entry {
   entry.content = entry.content.map(leanBlock);
   const result = entry.toolUseResult;
-  if (isObject(result)) {
-    const kept = pick(result, ['agentId', 'agentType', 'status', 'runId', 'taskId', 'isAsync', 'agent_id']);
-    if (isObject(result.task)) kept.task = pick(result.task, ['status', 'output']);
-    entry.toolUseResult = kept;
-  } else if (result !== undefined) delete entry.toolUseResult;
-  const extra = pick(entry.extra, LEAN_EXTRA);
-  if (isObject(extra.data)) extra.data = pick(extra.data, ['type', 'agentId']);
-  entry.extra = extra;
+  if (isObject(result)) entry.toolUseResult = leanResult(result);
+  else if (result !== undefined) delete entry.toolUseResult;
+  entry.extra = leanExtra(entry.extra);
   return entry;
+}
+
+/**
+ * Normalizes an entry record straight into its lean form: the same entry as `leanEntry(normalizeEntry(record,
+ * source))`, without building the parts that `leanEntry` would take away (tool outputs, tool inputs, thinking,
+ * extra fields, most of `toolUseResult`).
+ *
+ * @param record A record with a uuid.
+ * @param source Where it was read.
+ */
+export function normalizeLeanEntry(record: RawRecord, source: SourceRef): Entry {
+  const message = isObject(record.message) ? record.message : null;
+  // Seed records with a `toolName` are read by `readContent` (whatever `message.content` holds).
+  const blocks =
+    typeof record.toolName !== 'string' && message && Array.isArray(message.content) ? message.content : null;
+  // Text blocks stay whole until the entry is classified (the kind is decided on the whole text).
+  const content =
+    blocks === null ? readContent(record, recordType(record), message) : blocks.map(leanBlockOf);
+  const entry = entryEnvelope(record, source, content);
+  for (let i = 0; i < content.length; i++) {
+    const block = content[i]!;
+    if (block.type === 'text' && block.text.length > LEAN_TEXT) content[i] = leanBlock(block);
+    else if (blocks === null) content[i] = leanBlock(block);
+  }
+  const result = record.toolUseResult;
+  if (isObject(result)) entry.toolUseResult = leanResult(result);
+  entry.extra = leanExtra(record);
+  return entry;
+}
+
+/** The lean block of a content item as written (text blocks kept whole: see `normalizeLeanEntry`). */
+function leanBlockOf(value: unknown): ContentBlock {
+  if (isObject(value)) {
+    if (value.type === 'tool_result' && typeof value.tool_use_id === 'string')
+      return {
+        type: 'tool_result',
+        toolUseId: value.tool_use_id,
+        isError: value.is_error === true,
+        content: [],
+      };
+    if (value.type === 'tool_use' && typeof value.id === 'string') {
+      return leanToolUse(
+        value.id,
+        typeof value.name === 'string' ? value.name : 'unknown',
+        value.input ?? {},
+      );
+    }
+    if (value.type === 'thinking') return { type: 'thinking', thinking: '', signature: null };
+  }
+  const block = readBlock(value);
+  return block.type === 'text' ? block : leanBlock(block);
+}
+
+/** What a lean entry keeps of a `toolUseResult` object: its agent fields. */
+function leanResult(result: Record<string, unknown>): Record<string, unknown> {
+  const kept = pick(result, ['agentId', 'agentType', 'status', 'runId', 'taskId', 'isAsync', 'agent_id']);
+  if (isObject(result.task)) kept.task = pick(result.task, ['status', 'output']);
+  return kept;
+}
+
+/** The extra fields a lean entry keeps, from an entry's extra fields or the record itself (the same keys). */
+function leanExtra(fields: Record<string, unknown>): Record<string, unknown> {
+  const extra = pick(fields, LEAN_EXTRA);
+  if (isObject(extra.data)) extra.data = pick(extra.data, ['type', 'agentId']);
+  return extra;
+}
+
+/** A lean tool call: its input reduced to `LEAN_INPUT_KEYS` and a cut `prompt`. */
+function leanToolUse(id: string, name: string, rawInput: unknown): ContentBlock {
+  const input = isObject(rawInput) ? rawInput : {};
+  const prompt = typeof input.prompt === 'string' ? input.prompt.slice(0, LEAN_TEXT) : undefined;
+  const kept = pick(input, LEAN_INPUT_KEYS);
+  return { type: 'tool_use', id, name, input: prompt === undefined ? kept : { ...kept, prompt } };
 }
 
 /** Metadata kept of a lean build: small fields only (snapshots can be large). */
@@ -129,17 +200,8 @@ function leanBlock(block: ContentBlock): ContentBlock {
       return block.text.length > LEAN_TEXT ? { type: 'text', text: block.text.slice(0, LEAN_TEXT) } : block;
     case 'thinking':
       return { type: 'thinking', thinking: '', signature: null };
-    case 'tool_use': {
-      const input = isObject(block.input) ? block.input : {};
-      const prompt = typeof input.prompt === 'string' ? input.prompt.slice(0, LEAN_TEXT) : undefined;
-      const kept = pick(input, LEAN_INPUT_KEYS);
-      return {
-        type: 'tool_use',
-        id: block.id,
-        name: block.name,
-        input: prompt === undefined ? kept : { ...kept, prompt },
-      };
-    }
+    case 'tool_use':
+      return leanToolUse(block.id, block.name, block.input);
     case 'tool_result':
       return { type: 'tool_result', toolUseId: block.toolUseId, isError: block.isError, content: [] };
     case 'image':

@@ -21,6 +21,20 @@ export interface Cost {
   unpriced: number;
 }
 
+/**
+ * Web searches the API ran (`server_tool_use.web_search_requests`) and their fee. The fee is billed per search,
+ * apart from tokens, and kept out of every other cost figure (which price tokens only, as ccusage does): it is
+ * shown beside them.
+ */
+export interface WebSearchCost {
+  /** Web searches, each API response counted once. */
+  requests: number;
+  /** US dollars of the searches the price table prices (its price per thousand searches of the model). */
+  usd: number;
+  /** Searches of responses whose model the table has no search price for: not in `usd`, never guessed. */
+  unpriced: number;
+}
+
 /** Claude Code's own figure for a session (its `cost-state` record), beside cctrail's. */
 export interface ClaudeCodeCost {
   /** `totalCostUSD` of the session's last `cost-state` record. */
@@ -47,6 +61,8 @@ export interface SessionCost {
   unpricedModels: string[];
   /** Claude Code's own figure, or null when the session carries no `cost-state` record. */
   claudeCode: ClaudeCodeCost | null;
+  /** Its web searches and their fee, when it ran any (not in the figures above). */
+  webSearch?: WebSearchCost;
 }
 
 /** Cost over many sessions, each API response counted once across files (stats and the archive index). */
@@ -61,4 +77,6 @@ export interface CostTotals {
   byProject: Record<string, Cost>;
   /** Models the price table does not know, sorted. */
   unpricedModels: string[];
+  /** Web searches and their fee, when the responses ran any (not in the figures above). */
+  webSearch?: WebSearchCost;
 }

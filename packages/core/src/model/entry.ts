@@ -75,6 +75,11 @@ export interface Usage {
   cacheCreation1hTokens: number;
   /** Number of distinct API responses counted. */
   responses: number;
+  /**
+   * Web searches the API ran for the responses (`usage.server_tool_use.web_search_requests`), when there were
+   * any: billed per search, apart from tokens (see `WebSearchCost`).
+   */
+  webSearchRequests?: number;
 }
 
 /** The API response an assistant entry belongs to. */

@@ -32,7 +32,12 @@ export function readContent(record: RawRecord, type: string, message: RawRecord 
   return content.map(readBlock);
 }
 
-function readBlock(value: unknown): ContentBlock {
+/**
+ * One content block of `message.content`, as `readContent` reads it.
+ *
+ * @param value A content item as written.
+ */
+export function readBlock(value: unknown): ContentBlock {
   if (!isObject(value) || typeof value.type !== 'string') return { type: 'unknown', value };
   switch (value.type) {
     case 'text':

@@ -2,7 +2,7 @@
  * Written → normalized: turns a raw record (any era, or a seeds' variant) into an `Entry`, always whole. After
  * this stage no code looks at raw records again.
  */
-import type { Entry, MessageInfo, SourceRef, Usage } from '../model/entry.js';
+import type { ContentBlock, Entry, MessageInfo, SourceRef, Usage } from '../model/entry.js';
 import type { RawRecord } from '../read/records.js';
 import { timestampOrNull } from '../read/timestamps.js';
 import { baseActor, classify } from './classify.js';
@@ -37,10 +37,30 @@ const ENVELOPE = new Set([
  * @param source Where it was read.
  */
 export function normalizeEntry(record: RawRecord, source: SourceRef): Entry {
-  const type = typeof record.type === 'string' ? record.type : 'unknown';
+  const message = isObject(record.message) ? record.message : null;
+  const entry = entryEnvelope(record, source, readContent(record, recordType(record), message));
+  if (record.toolUseResult !== undefined) entry.toolUseResult = record.toolUseResult;
+  entry.extra = extraFields(record, message);
+  return entry;
+}
+
+/** The record's `type`, or `unknown`. */
+export function recordType(record: RawRecord): string {
+  return typeof record.type === 'string' ? record.type : 'unknown';
+}
+
+/**
+ * The entry of a record with the given content blocks, classified, but without `toolUseResult` and with no
+ * extra fields: the part of an entry that a full and a structure-only normalization share.
+ *
+ * @param record A record with a uuid.
+ * @param source Where it was read.
+ * @param content Its content blocks (what `kind` is decided from).
+ */
+export function entryEnvelope(record: RawRecord, source: SourceRef, content: ContentBlock[]): Entry {
+  const type = recordType(record);
   const rawMessage = record.message;
   const message = isObject(rawMessage) ? rawMessage : null;
-  const content = readContent(record, type, message);
   const usage = message ? readUsage(message.usage) : null;
   const isApiError = record.isApiErrorMessage === true;
   const subtype = readSubtype(record, type);
@@ -75,8 +95,6 @@ export function normalizeEntry(record: RawRecord, source: SourceRef): Entry {
   };
   entry.kind = classify(entry, record);
   entry.actor = baseActor(entry.kind);
-  if (record.toolUseResult !== undefined) entry.toolUseResult = record.toolUseResult;
-  entry.extra = extraFields(record, message);
   return entry;
 }
 

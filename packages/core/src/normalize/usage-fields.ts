@@ -10,7 +10,7 @@ export function readUsage(value: unknown): Usage | null {
     typeof raw.cache_creation === 'object' && raw.cache_creation !== null
       ? (raw.cache_creation as Record<string, unknown>)
       : {};
-  return {
+  const usage: Usage = {
     inputTokens: count(raw.input_tokens),
     outputTokens: count(raw.output_tokens),
     cacheCreationInputTokens: count(raw.cache_creation_input_tokens),
@@ -19,6 +19,13 @@ export function readUsage(value: unknown): Usage | null {
     cacheCreation1hTokens: count(cache.ephemeral_1h_input_tokens),
     responses: 1,
   };
+  const server = raw.server_tool_use;
+  const searches =
+    typeof server === 'object' && server !== null
+      ? count((server as Record<string, unknown>).web_search_requests)
+      : 0;
+  if (searches > 0) usage.webSearchRequests = searches;
+  return usage;
 }
 
 function count(value: unknown): number {

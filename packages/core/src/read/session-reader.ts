@@ -7,7 +7,7 @@
 
 import type { Diagnostic } from '../diagnostics.js';
 import { type DiagnosticCode, diagnostic } from '../diagnostics.js';
-import { LEAN_TEXT, LEAN_UNREAD, leanEntry, leanMetadata, SHRINK_ABOVE } from '../lean/structure-only.js';
+import { LEAN_TEXT, LEAN_UNREAD, leanMetadata, SHRINK_ABOVE } from '../lean/structure-only.js';
 import type { Entry, MetadataRecord, SidechainStorage, SourceRef } from '../model/entry.js';
 import type { LineAccounting, SessionFile } from '../model/session.js';
 import type { SessionSource, TranscriptSource } from '../source.js';
@@ -55,9 +55,9 @@ export interface SessionRead {
 
 /** How `readSession` reads. */
 export interface ReadSessionOptions {
-  /** Normalizes an entry record (a record with a uuid). */
+  /** Normalizes an entry record (a record with a uuid); for a structure-only read, into a lean entry. */
   toEntry: (record: RawRecord, source: SourceRef) => Entry;
-  /** Structure only: shrink lines before decoding and keep lean entries and metadata. */
+  /** Structure only: shrink lines before decoding and keep lean metadata (`toEntry` makes lean entries). */
   lean: boolean;
 }
 
@@ -262,7 +262,7 @@ function addRecord(
     }
     checkRecordValues(record, ref, diagnostics);
     const entry = state.toEntry(record, ref);
-    state.entries.push(state.lean ? leanEntry(entry) : entry);
+    state.entries.push(entry);
     state.fileOf.push(file);
     accounting.entries += 1;
     if (type === 'compact_system') state.seedEvents.push(seedEvent(record, ref, state.entries.length, uuid));

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { calcPrice, findProvider } from '@pydantic/genai-prices';
 import { describe, expect, it } from 'vitest';
+import { priceSnapshot } from '../../scripts/snapshot-prices.mjs';
 import snapshot from '../../src/archive/anthropic-prices.json' with { type: 'json' };
 import { PRICE_TABLE, responseCost } from '../../src/archive/prices.js';
 import { emptyUsage } from '../../src/graph/usage.js';
@@ -93,7 +94,7 @@ describe('the price table', () => {
     const require = createRequire(import.meta.url);
     const entry = require.resolve('@pydantic/genai-prices');
     const manifest = JSON.parse(readFileSync(entry.replace(/dist[/\\]index\.c?js$/, 'package.json'), 'utf8'));
-    expect(PRICE_TABLE).toEqual({ name: manifest.name, version: manifest.version, date: '2026-09-23' });
+    expect(PRICE_TABLE).toEqual({ name: manifest.name, version: manifest.version, date: snapshot.date });
     const ours = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
     expect(ours.devDependencies['@pydantic/genai-prices']).toBe(manifest.version);
   });
@@ -102,6 +103,28 @@ describe('the price table', () => {
     const provider = findProvider({ providerId: 'anthropic' });
     const installed = provider?.models.map(({ id, match, prices }) => ({ id, match, prices }));
     expect(snapshot.models).toEqual(JSON.parse(JSON.stringify(installed)));
+  });
+
+  it('is dated by the snapshot script: the day the registry says the version was published', () => {
+    const provider = findProvider({ providerId: 'anthropic' });
+    const manifest = { name: snapshot.name, version: snapshot.version };
+    const published = {
+      '0.0.1': '2020-01-01T00:00:00Z',
+      [snapshot.version]: `${snapshot.date}T10:11:04.622Z`,
+    };
+    // The committed file is what the script writes for the installed table, date included.
+    expect(JSON.parse(JSON.stringify(priceSnapshot(manifest, provider?.models ?? [], published)))).toEqual(
+      snapshot,
+    );
+    expect(priceSnapshot(manifest, [], { [snapshot.version]: '2031-02-03T23:59:59Z' }).date).toBe(
+      '2031-02-03',
+    );
+    expect(() => priceSnapshot(manifest, [], { '0.0.1': '2020-01-01T00:00:00Z' })).toThrow(
+      /no publication time/,
+    );
+    // prices.ts takes the date from the snapshot, not from a constant of its own.
+    const source = readFileSync(new URL('../../src/archive/prices.ts', import.meta.url), 'utf8');
+    expect(source).not.toMatch(/date:\s*['"`]/);
   });
 
   // Every model of the table, every token kind, both tiers, before and after each price change.
