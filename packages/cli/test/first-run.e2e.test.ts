@@ -11,7 +11,7 @@ import { cctrail, FIXTURES, fixtureScenarios } from './helpers.js';
  */
 
 const work = await mkdtemp(join(tmpdir(), 'cctrail-first-run-'));
-afterAll(() => rm(work, { recursive: true, force: true }));
+afterAll(() => rm(work, { recursive: true, force: true }), 0);
 const hasFixtures = fixtureScenarios().length > 0;
 
 /** A Claude configuration folder whose `projects/` holds a copy of a fixture. */

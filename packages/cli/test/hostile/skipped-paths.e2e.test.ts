@@ -11,7 +11,7 @@ const REPORT_BUILT = existsSync(
   fileURLToPath(new URL('../../../../apps/report/dist/index.js', import.meta.url)),
 );
 const work = await mkdtemp(join(tmpdir(), 'cctrail-skipped-'));
-afterAll(() => rm(work, { recursive: true, force: true }));
+afterAll(() => rm(work, { recursive: true, force: true }), 0);
 
 // A projects folder with one readable project and three paths that are not read.
 const projects = join(work, 'projects');
