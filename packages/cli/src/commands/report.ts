@@ -196,7 +196,7 @@ export const reportCommand: Command = {
     guard.release();
     if (firstRun)
       io.stderr.write(
-        nextSteps(indexHtml, io, { paths: positionals, output: stringOption(options, 'output') }),
+        nextSteps(indexHtml, io, { paths: positionals, options }),
       );
     if (flag(options, 'open')) await openInBrowser(indexHtml, io);
     return exitCodeFor(tally.error, flag(options, 'strict'));
