@@ -67,8 +67,8 @@ function optionWords(options: OptionValues, keep: (name: string) => boolean): st
   for (const [name, value] of Object.entries(options)) {
     if (!keep(name) || value === undefined || value === false) continue;
     if (value === true) words.push(`--${name}`);
+    // A value that starts with "-" would be read as an option.
     for (const one of typeof value === 'string' ? [value] : Array.isArray(value) ? value : [])
-      // A value that starts with "-" would be read as an option.
       words.push(...(one.startsWith('-') ? [shellWord(`--${name}=${one}`)] : [`--${name}`, shellWord(one)]));
   }
   return words;
@@ -104,12 +104,10 @@ export function nextSteps(
   ]);
   const selecting = words(optionWords(options, (name) => SELECTING.has(name)));
   const same = `npx cctrail${input}${reportOptions}`;
-  const publishing = words(
-    [
-      ...(options.base === undefined ? ['--base', '/<repo>/'] : []),
-      ...(options['short-home'] === true ? [] : ['--short-home']),
-    ],
-  );
+  const publishing = words([
+    ...(options.base === undefined ? ['--base', '/<repo>/'] : []),
+    ...(options['short-home'] === true ? [] : ['--short-home']),
+  ]);
   return [
     '',
     'Next steps:',

@@ -194,10 +194,7 @@ export const reportCommand: Command = {
     if (!firstRun) io.stderr.write(`${retentionLine(retentionFacts(io, result.archived.missing))}\n`);
     io.stdout.write(`${style.bold(indexHtml)}\n`);
     guard.release();
-    if (firstRun)
-      io.stderr.write(
-        nextSteps(indexHtml, io, { paths: positionals, options }),
-      );
+    if (firstRun) io.stderr.write(nextSteps(indexHtml, io, { paths: positionals, options }));
     if (flag(options, 'open')) await openInBrowser(indexHtml, io);
     return exitCodeFor(tally.error, flag(options, 'strict'));
   },
