@@ -9,6 +9,7 @@ import { CliError, exitCodeFor } from '../errors.js';
 import { INPUT_OPTIONS, inputPaths, readFilters, selectSessions } from '../input.js';
 import { foreignEntries, foreignFolderError, refuseOverlap } from '../output-folder.js';
 import { progressBar } from '../progress.js';
+import { privateCache } from '../runtime/cache-contents.js';
 import { cacheFolderProblem, cacheName, cacheRoot } from '../runtime/cache-dir.js';
 import { JobRunner } from '../runtime/job-runner.js';
 import { guardRun } from '../runtime/run-guard.js';
@@ -119,6 +120,7 @@ export const exportCommand: Command = {
     }
     // Without a writable cache the export reads every session again: slower, never wrong.
     const skeletons = toStdout ? null : join(cache, 'exports', cacheName(dir));
+    if (skeletons !== null) privateCache(cache);
     const problem = skeletons === null ? null : cacheFolderProblem(skeletons);
     if (problem !== null)
       io.stderr.write(

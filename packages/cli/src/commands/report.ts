@@ -1,4 +1,4 @@
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { buildReport, inspectOutputFolder } from '@cctrail/report';
 import { type ExportOutcome, exportArchive } from '../archive/export-archive.js';
@@ -12,6 +12,7 @@ import { openInBrowser } from '../open-report.js';
 import { foreignFolderError, refuseOverlap } from '../output-folder.js';
 import { progressBar } from '../progress.js';
 import { retentionFacts, retentionLine } from '../retention/notice.js';
+import { OUTPUT_NAME, privateCache } from '../runtime/cache-contents.js';
 import { cacheName, cacheRoot } from '../runtime/cache-dir.js';
 import { JobRunner } from '../runtime/job-runner.js';
 import { guardRun } from '../runtime/run-guard.js';
@@ -129,7 +130,10 @@ export const reportCommand: Command = {
 
     const dataDir = join(cache, 'archive');
     const siteCache = join(cache, 'site');
+    privateCache(cacheRoot(io.env, io.cwd));
     await mkdir(dataDir, { recursive: true });
+    // `cctrail cache` names the output folder each report's cache belongs to.
+    await writeFile(join(cache, OUTPUT_NAME), `${outDir}\n`);
     const runner = new JobRunner(io.env);
     // Released at the end, or when the process exits (an error, a signal).
     const guard = guardRun(outDir, [cache], cacheRoot(io.env, io.cwd), () => runner.close());

@@ -6,7 +6,7 @@
  * (killed, crashed, another container, before a reboot) is taken over.
  */
 
-import { lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { CliError } from '../errors.js';
@@ -17,6 +17,8 @@ import { isAlive, ownIdentity, type ProcessIdentity } from './process-identity.j
 /** What a lock file holds. */
 interface LockOwner extends ProcessIdentity {
   folder: string;
+  /** The cache root the run uses (`cache clear` leaves a cache in use alone); null in older locks. */
+  cache: string | null;
 }
 
 /**
@@ -52,7 +54,7 @@ export function lockFolder(folder: string, cache: string): () => void {
   const real = realPath(folder);
   const path = join(dir, `${cacheName(real)}.lock`);
   const self = ownIdentity();
-  const mine: LockOwner = { ...self, folder: real };
+  const mine: LockOwner = { ...self, folder: real, cache };
   for (let attempt = 0; ; attempt++) {
     try {
       writeFileSync(path, JSON.stringify(mine), { flag: 'wx', mode: 0o600 });
@@ -87,8 +89,34 @@ function readOwner(path: string): LockOwner | null {
       start: text(value.start),
       script: text(value.script),
       folder: String(value.folder),
+      cache: text(value.cache),
     };
   } catch {
     return null;
   }
+}
+
+/**
+ * The runs that hold a lock and use a cache root: a cache in use is not cleared.
+ *
+ * @param cache The cache root.
+ * @returns Their locks' records.
+ */
+export function liveLocksOf(cache: string): { pid: number; folder: string }[] {
+  const self = ownIdentity();
+  const live: { pid: number; folder: string }[] = [];
+  for (const dir of new Set([lockRoot(cache), join(cache, 'locks')])) {
+    let names: string[] = [];
+    try {
+      names = readdirSync(dir).filter((name) => name.endsWith('.lock'));
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const owner = readOwner(join(dir, name));
+      if (owner && (owner.cache === cache || dir === join(cache, 'locks')) && isAlive(owner, self))
+        live.push({ pid: owner.pid, folder: owner.folder });
+    }
+  }
+  return live;
 }
