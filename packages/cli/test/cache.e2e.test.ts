@@ -76,6 +76,22 @@ describe('cctrail cache', () => {
     expect(existsSync(join(cache, 'stats'))).toBe(true);
   });
 
+  it('removes the cache of a report whose folder is gone when the next report runs', async () => {
+    const cache = join(work, 'pruned');
+    const [gone, kept] = [join(work, 'site-gone'), join(work, 'site-kept')];
+    for (const site of [gone, kept])
+      expect((await run(['report', join(FIXTURES, 'linear'), '-o', site], cache)).code).toBe(0);
+    expect((await readdir(join(cache, 'reports'))).length).toBe(2);
+    await rm(gone, { recursive: true });
+    const next = await run(['report', join(FIXTURES, 'linear'), '-o', kept], cache);
+    expect(next.code).toBe(0);
+    expect(next.stderr).toMatch(/Removed the caches of reports whose folders are gone \(\d+\.\d (kB|MB)\)/);
+    expect((await readdir(join(cache, 'reports'))).length).toBe(1);
+    const shown = (await run(['cache'], cache)).stdout;
+    expect(shown).toContain(`${kept}: archive`);
+    expect(shown).not.toContain(gone);
+  });
+
   it('takes show or clear only', async () => {
     const wrong = await run(['cache', 'purge'], join(work, 'x'));
     expect(wrong.code).toBe(2);

@@ -9,14 +9,16 @@ import { CliError, EXIT, exitCodeFor } from '../errors.js';
 import { nextSteps } from '../first-run.js';
 import { INPUT_OPTIONS, inputPaths, readFilters, selectSessions } from '../input.js';
 import { openInBrowser } from '../open-report.js';
-import { foreignFolderError, refuseOverlap } from '../output-folder.js';
+import { foreignFolderError, realPath, refuseOverlap } from '../output-folder.js';
 import { progressBar } from '../progress.js';
 import { retentionFacts, retentionLine } from '../retention/notice.js';
-import { OUTPUT_NAME, privateCache } from '../runtime/cache-contents.js';
+import { OUTPUT_NAME, privateCache, pruneReportCaches } from '../runtime/cache-contents.js';
 import { cacheName, cacheRoot } from '../runtime/cache-dir.js';
+import { liveLocksOf } from '../runtime/folder-lock.js';
 import { JobRunner } from '../runtime/job-runner.js';
 import { guardRun } from '../runtime/run-guard.js';
 import { styleFor } from '../terminal.js';
+import { sizeText } from './cache.js';
 
 /** The part of `@cctrail/report` this command uses: its public entry point. */
 interface ReportModule {
@@ -131,6 +133,13 @@ export const reportCommand: Command = {
     const dataDir = join(cache, 'archive');
     const siteCache = join(cache, 'site');
     privateCache(cacheRoot(io.env, io.cwd));
+    const live = new Set(liveLocksOf(cacheRoot(io.env, io.cwd)).map((lock) => lock.folder));
+    const pruned = pruneReportCaches(
+      cacheRoot(io.env, io.cwd),
+      (folder) => folder === outDir || live.has(realPath(folder)),
+    );
+    if (pruned > 0)
+      io.stderr.write(`Removed the caches of reports whose folders are gone (${sizeText(pruned)}).\n`);
     await mkdir(dataDir, { recursive: true });
     // `cctrail cache` names the output folder each report's cache belongs to.
     await writeFile(join(cache, OUTPUT_NAME), `${outDir}\n`);

@@ -5,8 +5,17 @@
  * and digests are not), so it is private to its user: the folder is made with mode 0700.
  */
 
-import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
 
 /** The parts of the cache, by the name of their folder or file in the cache root. */
 const PARTS: Record<string, string> = {
@@ -121,6 +130,29 @@ function reportCache(dir: string): ReportCache {
   const archive = sizeOf(join(dir, 'archive'));
   const site = sizeOf(join(dir, 'site'));
   return { output, archive, site, other: sizeOf(dir) - archive - site };
+}
+
+/**
+ * Removes the caches of reports whose output folder is gone (its parent is there, the folder is not: a drive that
+ * is not mounted keeps its caches): each is a copy of its input (the redacted archive) and its rendered pages,
+ * and nothing would use it again. A cache that does not name its folder (written before cctrail recorded it) is
+ * left to `cctrail cache clear`.
+ *
+ * @param root The cache root.
+ * @param keep Whether a report's cache stays whatever its folder (the running report's, one a live run writes).
+ * @returns The bytes removed.
+ */
+export function pruneReportCaches(root: string, keep: (folder: string) => boolean): number {
+  let removed = 0;
+  for (const name of names(join(root, 'reports'))) {
+    const dir = join(root, 'reports', name);
+    const report = ENTRY.test(name) ? reportCache(dir) : null;
+    const output = report?.output;
+    if (!report || !output || existsSync(output) || !existsSync(dirname(output)) || keep(output)) continue;
+    rmSync(dir, { recursive: true, force: true });
+    removed += report.archive + report.site + report.other;
+  }
+  return removed;
 }
 
 /**
