@@ -70,8 +70,9 @@ describe.skipIf(!existsSync(CHROMIUM))('in chromium, from file://', () => {
     });
     page.on('pageerror', (e: Error) => violations.push(`${file}: ${e.message}`));
     await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __csp?: string[] }).__csp = seen;
       document.addEventListener('securitypolicyviolation', (e) => {
-        const seen = ((window as unknown as { __csp?: string[] }).__csp ??= []);
         seen.push(`${e.violatedDirective} ${e.blockedURI}`);
       });
     });

@@ -33,14 +33,14 @@ const ENTRY = /^[0-9a-f]{16}(\.json|\.lock)?$|\.tmp-\d{1,7}$/;
 export const OUTPUT_NAME = 'output.txt';
 
 /** One part of the cache and its size. */
-export interface CachePart {
+interface CachePart {
   name: string;
   what: string;
   bytes: number;
 }
 
 /** One report's cache: the output folder it belongs to (null when not recorded) and its parts' sizes. */
-export interface ReportCache {
+interface ReportCache {
   output: string | null;
   archive: number;
   site: number;
