@@ -13,21 +13,27 @@ afterAll(() => rm(work, { recursive: true, force: true }), 0);
 /** The temporary folder of the runs: where their locks are. */
 const temporary = join(work, 'tmp');
 
-/** Writes the lock of an output folder, as a run with this record would hold it; returns its path. */
-async function plantLock(out: string, owner: object): Promise<string> {
+/**
+ * Writes the lock of an output folder, as a run with this record would hold it, where runs look for it (and
+ * where cctrail before 0.2 looked: `<cache>/locks/`); returns its path.
+ */
+async function plantLock(out: string, owner: object, cache: string): Promise<string> {
+  const name = `${createHash('sha256').update(out).digest('hex').slice(0, 16)}.lock`;
+  await mkdir(join(cache, 'locks'), { recursive: true });
+  await writeFile(join(cache, 'locks', name), JSON.stringify(owner));
   const dir = join(temporary, `cctrail-${process.getuid?.()}`, 'locks');
   await mkdir(dir, { recursive: true, mode: 0o700 });
   await chmod(join(dir, '..'), 0o700);
-  const lock = join(dir, `${createHash('sha256').update(out).digest('hex').slice(0, 16)}.lock`);
-  await writeFile(lock, JSON.stringify(owner));
-  return lock;
+  await writeFile(join(dir, name), JSON.stringify(owner));
+  return join(dir, name);
 }
 
 it('takes over a lock left by process 1 (a run in a container)', async () => {
   const out = join(work, 'container');
-  const lock = await plantLock(out, { pid: 1, host: hostname(), folder: out });
+  const cache = join(work, 'cache3');
+  const lock = await plantLock(out, { pid: 1, host: hostname(), folder: out }, cache);
   const run = await cctrail(['export', join(FIXTURES, 'linear'), '-o', out], {
-    env: { CCTRAIL_CACHE_DIR: join(work, 'cache3'), TMPDIR: temporary },
+    env: { CCTRAIL_CACHE_DIR: cache, TMPDIR: temporary },
   });
   expect(run.stderr).not.toContain('another cctrail run');
   expect(run.code).toBe(0);
@@ -63,7 +69,7 @@ it('removes temporary files and spool folders of dead processes, and takes over 
   await writeFile(join(out, `index.json.tmp-${dead}`), 'torn');
   const spool = join(temporary, `cctrail-spool-${dead}-abcd1234`);
   await mkdir(spool, { recursive: true });
-  const lock = await plantLock(out, { pid: dead, host: hostname(), folder: out });
+  const lock = await plantLock(out, { pid: dead, host: hostname(), folder: out }, cache);
 
   const run = await cctrail(['export', join(FIXTURES, 'linear'), '-o', out], {
     env: { CCTRAIL_CACHE_DIR: cache, TMPDIR: temporary },
@@ -78,7 +84,7 @@ it('removes temporary files and spool folders of dead processes, and takes over 
 it('refuses a lock held by a running process', async () => {
   const out = join(work, 'held');
   const cache = join(work, 'cache2');
-  await plantLock(out, { pid: process.pid, host: hostname(), folder: out });
+  await plantLock(out, { pid: process.pid, host: hostname(), folder: out }, cache);
   const run = await cctrail(['export', join(FIXTURES, 'linear'), '-o', out], {
     env: { CCTRAIL_CACHE_DIR: cache, TMPDIR: temporary },
   });
