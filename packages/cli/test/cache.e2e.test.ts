@@ -96,5 +96,8 @@ describe('cctrail cache', () => {
     const wrong = await run(['cache', 'purge'], join(work, 'x'));
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('cctrail cache takes show or clear, got purge');
+    const help = await run(['cache', '--help'], join(work, 'x'));
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: cctrail cache [show|clear]');
   });
 });

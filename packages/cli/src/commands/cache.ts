@@ -67,7 +67,7 @@ export const cacheCommand: Command = {
     'what cctrail wrote there (and the folder once empty). A folder holding anything else is not a cctrail',
     'cache and is left alone; a cache a running report or export uses is not cleared.',
   ].join('\n'),
-  options: [],
+  options: [{ name: 'help', short: 'h', type: 'boolean', description: 'show this help' }],
   examples: [
     { command: 'cctrail cache', comment: 'where the cache is, and its size by part' },
     { command: 'cctrail cache clear', comment: 'remove it' },
