@@ -16,7 +16,7 @@ const CHROMIUM = '/usr/bin/chromium';
 const WORKSPACE_BIN = join(ROOT, 'packages', 'cli', 'dist', 'bin.js');
 const work = mkdtempSync(join(tmpdir(), 'cctrail-installed-'));
 const app = join(work, 'app');
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => rmSync(work, { recursive: true, force: true }), 0);
 
 /** A script printing the names a module exports. */
 const exportsOf = (specifier) =>

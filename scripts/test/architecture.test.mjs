@@ -11,7 +11,7 @@ const CHECK = resolve(import.meta.dirname, '..', 'check-arch.mjs');
 const made = [];
 afterAll(() => {
   for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
+}, 0);
 
 const manifest = (name, exports) => JSON.stringify({ name, type: 'module', exports });
 

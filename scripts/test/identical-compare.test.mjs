@@ -9,7 +9,7 @@ import { compareRuns, compareTrees, firstDifference, maskBuildDependent } from '
 const made = [];
 afterAll(() => {
   for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
+}, 0);
 
 /** A new temporary folder holding `files` (path → text). */
 function tree(files) {

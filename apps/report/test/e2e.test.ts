@@ -125,7 +125,7 @@ describe('the built report', () => {
       const html = readFileSync(file, 'utf8');
       for (const m of html.matchAll(/<script\b[^>]*>/g)) {
         expect(m[0], file).toMatch(
-          /^<script(>| src="[./]*_cctrail\/(app|mermaid\.min|search-index|search-match|search)\.js">)$/,
+          /^<script src="[./]*_cctrail\/(theme|app|mermaid\.min|search-index|search-match|search)\.js">$/,
         );
       }
       for (const tag of html.matchAll(/<[a-z][a-z0-9]*\b[^>]*>/gi)) {

@@ -35,7 +35,7 @@ beforeAll(() => {
 });
 afterAll(() => {
   rmSync(copy, { recursive: true, force: true });
-});
+}, 0);
 
 describe('the site server bundle', () => {
   it('is made once for sources without one, and renders the pages of the manifest', async () => {

@@ -15,7 +15,7 @@ import { flag, listOption, type OptionSpec, type OptionValues, stringOption } fr
 import type { Io } from './command.js';
 import { displayRoot } from './display.js';
 import { CliError, fsReason } from './errors.js';
-import { skippedPathDiagnostics } from './skipped-paths.js';
+import { skippedPathDiagnostics, skippedPathLines } from './skipped-paths.js';
 
 /** Options every command that reads transcripts accepts. */
 export const INPUT_OPTIONS: readonly OptionSpec[] = [
@@ -207,8 +207,8 @@ export async function selectSessions(paths: readonly string[], filters: Filters,
   const discovery = await discover(plain);
   const problem = discovery.unreadable[0];
   if (problem) throw new CliError(`cannot read ${shown(problem.path, io)}: ${problem.reason}`);
-  for (const skip of discovery.skipped)
-    io.stderr.write(`cctrail: skipped ${shown(skip.path, io)}: ${skip.reason}\n`);
+  for (const line of skippedPathLines(discovery.skipped, (path) => shown(path, io)))
+    io.stderr.write(`${line}\n`);
 
   const root = displayRoot(
     plain.length > 0 ? plain : inputs,

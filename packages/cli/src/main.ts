@@ -1,5 +1,6 @@
 import { formatOptions, parseCommandLine } from './args.js';
 import type { Command, Io } from './command.js';
+import { cacheCommand } from './commands/cache.js';
 import { exportCommand } from './commands/export.js';
 import { hookCommand } from './commands/hook.js';
 import { reportCommand } from './commands/report.js';
@@ -18,6 +19,7 @@ export const COMMANDS: readonly Command[] = [
   reportCommand,
   verifyCommand,
   hookCommand,
+  cacheCommand,
 ];
 
 /** The `Io` of the running process. */

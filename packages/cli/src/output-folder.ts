@@ -24,9 +24,9 @@ export interface Forbidden {
  * @param forbidden The inputs and the cache.
  */
 export function refuseOverlap(output: string, forbidden: Forbidden): void {
-  const out = real(output);
+  const out = realPath(output);
   const check = (path: string, what: string) => {
-    const other = real(path);
+    const other = realPath(path);
     if (inside(other, out))
       throw new CliError(`the output ${output} is ${out === other ? '' : 'a folder that holds '}${what}`, {
         hint: 'Write to a folder of its own: cctrail never writes over what it reads or keeps.',
@@ -46,8 +46,12 @@ function inside(path: string, folder: string): boolean {
   return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !rel.startsWith(sep));
 }
 
-/** A path with its symbolic links resolved, as far as it exists (the rest appended as given). */
-function real(path: string): string {
+/**
+ * A path with its symbolic links resolved, as far as it exists (the rest appended as given).
+ *
+ * @param path An absolute path.
+ */
+export function realPath(path: string): string {
   const missing: string[] = [];
   let at = path;
   for (;;) {

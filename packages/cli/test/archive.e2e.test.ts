@@ -15,7 +15,7 @@ import { CORPUS, cctrail, FIXTURES, HAS_CORPUS, schemaErrors, transcriptFiles } 
 
 const REPORT_BUILT = existsSync(new URL('../../../apps/report/dist/index.js', import.meta.url));
 const work = await mkdtemp(join(tmpdir(), 'cctrail-archive-'));
-afterAll(() => rm(work, { recursive: true, force: true }));
+afterAll(() => rm(work, { recursive: true, force: true }), 0);
 
 const input = join(work, 'projects');
 const archive = join(work, 'archive');

@@ -6,7 +6,7 @@ import { insideFolder, writeIfChanged } from '../src/atomic-write.js';
 import { CliError } from '../src/errors.js';
 
 const dir = await mkdtemp(join(tmpdir(), 'cctrail-write-'));
-afterAll(() => rm(dir, { recursive: true, force: true }));
+afterAll(() => rm(dir, { recursive: true, force: true }), 0);
 
 describe('writeIfChanged', () => {
   it('writes, then skips identical bytes, then rewrites changed ones', async () => {

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { cctrail, FIXTURES, fixtureScenarios } from './helpers.js';
 
 const work = await mkdtemp(join(tmpdir(), 'cctrail-cli-'));
-afterAll(() => rm(work, { recursive: true, force: true }));
+afterAll(() => rm(work, { recursive: true, force: true }), 0);
 
 const hasFixtures = fixtureScenarios().length > 0;
 

@@ -47,7 +47,7 @@ describe.skipIf(!existsSync(CHROMIUM) || !REPORT_BUILT)('cost in the report, in 
   afterAll(async () => {
     await context?.close();
     await rm(work, { recursive: true, force: true });
-  });
+  }, 0);
 
   /** Opens a page of the report and returns it, with every `data-usd` value of a selector's matches. */
   async function open(path: string) {

@@ -13,7 +13,7 @@ import type { Job } from '../src/runtime/jobs.js';
 import { fixtureScenarios } from './helpers.js';
 
 const work = await mkdtemp(join(tmpdir(), 'cctrail-archive-writer-'));
-afterAll(() => rm(work, { recursive: true, force: true }));
+afterAll(() => rm(work, { recursive: true, force: true }), 0);
 
 describe.skipIf(fixtureScenarios().length === 0)('exportArchive', () => {
   it('writes where its relative folders pointed when it started, though the working directory then changes', async () => {

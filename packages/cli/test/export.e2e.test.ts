@@ -15,7 +15,7 @@ import {
 } from './helpers.js';
 
 const work = await mkdtemp(join(tmpdir(), 'cctrail-export-'));
-afterAll(() => rm(work, { recursive: true, force: true }));
+afterAll(() => rm(work, { recursive: true, force: true }), 0);
 
 /** Every file below a folder with its bytes, for before/after comparisons. */
 async function snapshotFolder(dir: string): Promise<Map<string, { bytes: string; mtimeMs: number }>> {

@@ -11,7 +11,7 @@ import { cctrail, FIXTURES, fixtureScenarios } from './helpers.js';
  */
 
 const work = await mkdtemp(join(tmpdir(), 'cctrail-first-run-'));
-afterAll(() => rm(work, { recursive: true, force: true }));
+afterAll(() => rm(work, { recursive: true, force: true }), 0);
 const hasFixtures = fixtureScenarios().length > 0;
 
 /** A Claude configuration folder whose `projects/` holds a copy of a fixture. */
@@ -39,17 +39,26 @@ describe.skipIf(!hasFixtures)('cctrail without a command', () => {
   it('takes a folder as its first argument, and report options', async () => {
     const cwd = join(work, 'run-b');
     await mkdir(cwd);
-    const run = await cctrail([join(FIXTURES, 'linear'), '-o', 'site', '--title', 'Mine'], { cwd });
+    const given = ['-o', 'site', '--title', 'Mine', '-p', 'linear', '--no-redact'];
+    const run = await cctrail([join(FIXTURES, 'linear'), ...given], { cwd });
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(`${join(cwd, 'site', 'index.html')}\n`);
     expect(await readFile(join(cwd, 'site', 'index.html'), 'utf8')).toContain('Mine');
-    // The next steps repeat the folder and the output given: each works as it is.
+    // The next steps repeat the folder, the output and the options given: each works as it is.
     const folder = join(FIXTURES, 'linear');
-    expect(run.stderr).toContain(`refresh it       npx cctrail ${folder} -o site `);
-    expect(run.stderr).toContain(`npx cctrail ${folder} -o site --open`);
-    expect(run.stderr).toContain(`npx cctrail export ${folder} -o archive`);
+    const same = `npx cctrail ${folder} -o site --title Mine --project linear --no-redact`;
+    expect(run.stderr).toContain(`refresh it       ${same} `);
+    expect(run.stderr).toContain(`${same} --open`);
+    // Publishing redacts, whatever this run was told; export and stats take the same sessions.
+    expect(run.stderr).toContain(
+      `publish it       npx cctrail report ${folder} -o site --title Mine --project linear --base /<repo>/ --short-home `,
+    );
+    expect(run.stderr).toContain(`npx cctrail export ${folder} --project linear -o archive`);
+    expect(run.stderr).toContain(`npx cctrail stats ${folder} --project linear\n`);
     const refresh = /refresh it {7}npx cctrail (.*?) {2,}/.exec(run.stderr)?.[1]?.split(' ') ?? [];
+    await rm(join(cwd, 'site', 'index.html'));
     expect((await cctrail(refresh, { cwd })).code).toBe(0);
+    expect(await readFile(join(cwd, 'site', 'index.html'), 'utf8')).toContain('Mine');
   });
 
   it('--open hands the index page to the default browser', async () => {

@@ -32,7 +32,7 @@ export interface Run {
 
 /** Report caches of the tests: never the user's ~/.cache; removed once the test file that ran them is done. */
 const TEST_CACHE = join(tmpdir(), `cctrail-test-cache-${process.pid}`);
-afterAll(() => rmSync(TEST_CACHE, { recursive: true, force: true }));
+afterAll(() => rmSync(TEST_CACHE, { recursive: true, force: true }), 0);
 
 /** The home folder of the tests (HOME and CLAUDE_CONFIG_DIR point into it): never the user's ~/.claude. */
 const TEST_HOME = join(TEST_CACHE, 'home');

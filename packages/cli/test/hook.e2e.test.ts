@@ -11,7 +11,7 @@ import { cctrail, FIXTURES, fixtureScenarios } from './helpers.js';
  */
 
 const work = await mkdtemp(join(tmpdir(), 'cctrail-hook-'));
-afterAll(() => rm(work, { recursive: true, force: true }));
+afterAll(() => rm(work, { recursive: true, force: true }), 0);
 let count = 0;
 
 /** A fresh home folder with a Claude configuration folder in it, and the environment that points there. */

@@ -9,7 +9,7 @@ import type { SkeletonJob } from '../src/runtime/jobs.js';
 import { fixtureScenarios } from './helpers.js';
 
 const work = await mkdtemp(join(tmpdir(), 'cctrail-job-runner-'));
-afterAll(() => rm(work, { recursive: true, force: true }));
+afterAll(() => rm(work, { recursive: true, force: true }), 0);
 
 /** Writes a stand-in for `build-worker.js` and returns its URL. */
 async function fakeWorker(name: string, source: string): Promise<URL> {

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readManifest } from '../src/archive/manifest.js';
 
 const work = await mkdtemp(join(tmpdir(), 'cctrail-manifest-'));
-afterAll(() => rm(work, { recursive: true, force: true }));
+afterAll(() => rm(work, { recursive: true, force: true }), 0);
 
 const record = (kept: string, superseded?: string[]) => ({
   kept,

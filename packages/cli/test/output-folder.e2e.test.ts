@@ -14,7 +14,7 @@ import { cctrail, FIXTURES } from './helpers.js';
 
 const REPORT_BUILT = existsSync(new URL('../../../apps/report/dist/index.js', import.meta.url));
 const work = await mkdtemp(join(tmpdir(), 'cctrail-output-'));
-afterAll(() => rm(work, { recursive: true, force: true }));
+afterAll(() => rm(work, { recursive: true, force: true }), 0);
 
 /** Every file under a folder with its bytes (links as links), by relative path. */
 async function files(dir: string): Promise<Map<string, string>> {

@@ -14,7 +14,7 @@ const REPORT_BUILT = existsSync(
 const HOSTILE = join(FIXTURES, 'hostile-content');
 
 const work = await mkdtemp(join(tmpdir(), 'cctrail-report-'));
-afterAll(() => rm(work, { recursive: true, force: true }));
+afterAll(() => rm(work, { recursive: true, force: true }), 0);
 
 async function allText(dir: string): Promise<string> {
   const parts: string[] = [];

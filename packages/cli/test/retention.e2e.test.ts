@@ -10,7 +10,7 @@ import { cctrail, FIXTURES, fixtureScenarios } from './helpers.js';
  */
 
 const work = await mkdtemp(join(tmpdir(), 'cctrail-retention-e2e-'));
-afterAll(() => rm(work, { recursive: true, force: true }));
+afterAll(() => rm(work, { recursive: true, force: true }), 0);
 
 /** A home folder whose Claude configuration holds a fixture's transcripts and the given user settings. */
 async function home(name: string, settings: string | null) {

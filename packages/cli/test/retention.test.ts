@@ -13,7 +13,7 @@ import { claudeConfigDir, managedSettingsFile, settingsFiles } from '../src/rete
  */
 
 const root = await mkdtemp(join(tmpdir(), 'cctrail-retention-'));
-afterAll(() => rm(root, { recursive: true, force: true }));
+afterAll(() => rm(root, { recursive: true, force: true }), 0);
 let count = 0;
 
 /** A home folder, a project folder and a managed settings path, with the given files written. */

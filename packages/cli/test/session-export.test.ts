@@ -14,7 +14,7 @@ import { skeletonOf } from '../src/skeleton.js';
 import { FIXTURES, fixtureScenarios } from './helpers.js';
 
 const work = await mkdtemp(join(tmpdir(), 'cctrail-session-export-'));
-afterAll(() => rm(work, { recursive: true, force: true }));
+afterAll(() => rm(work, { recursive: true, force: true }), 0);
 let files = 0;
 
 const ALL_TIME = { since: null, until: null };

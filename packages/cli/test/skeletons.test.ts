@@ -10,7 +10,7 @@ import { buildSkeletons } from '../src/skeletons.js';
 import { FIXTURES, fixtureScenarios } from './helpers.js';
 
 const work = await mkdtemp(join(tmpdir(), 'cctrail-skeletons-'));
-afterAll(() => rm(work, { recursive: true, force: true }));
+afterAll(() => rm(work, { recursive: true, force: true }), 0);
 
 const NO_FILTERS: Filters = { projects: [], sessions: [], since: null, until: null };
 const quiet = { tick() {}, done() {} };

@@ -99,7 +99,7 @@ describe.skipIf(!hasFixtures)('cctrail stats on fixtures/', () => {
 
 describe.skipIf(!hasFixtures)('the stats cache', () => {
   const work = mkdtemp(join(tmpdir(), 'cctrail-stats-cache-'));
-  afterAll(async () => rm(await work, { recursive: true, force: true }));
+  afterAll(async () => rm(await work, { recursive: true, force: true }), 0);
 
   /** A copy of the fixtures and an empty cache folder. */
   async function setUp(name: string) {

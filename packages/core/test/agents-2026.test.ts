@@ -70,7 +70,7 @@ describe('agents at scale', () => {
   const dirs: string[] = [];
   afterAll(() => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  });
+  }, 0);
 
   it('links a chain of 20,000 nested agents (flat on disk) with their depths, in linear work', async () => {
     const session = await buildSession(agentChain(20_000));

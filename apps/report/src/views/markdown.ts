@@ -67,18 +67,20 @@ function remarkNeutralize() {
 }
 
 /**
- * rehype plugin: a link without a scheme that a browser reads as another host (`//evil.example/x`, `/\evil`,
- * `\\evil`) loses its `href`; links to pages of the site itself (`/x`, `x.html`) keep theirs.
+ * rehype plugin: a link of transcript text stays a link only when it goes to the web (`http:`, `https:`,
+ * `mailto:`) or within the page (`#x`). A local path (`/etc/passwd`, `../x`, `src/a.ts`, `file:`) or a link
+ * without a scheme that a browser reads as another host (`//evil.example/x`, `/\evil`) means nothing in the
+ * report, and opened from disk it would open the reader's own files: it is shown as text.
  */
-function rehypeNoOtherHost() {
+function rehypeWebLinksOnly() {
   return (tree: AnyNode) =>
     mapChildren(tree, (child: AnyNode) => {
-      const href: unknown = child.type === 'element' ? child.properties?.href : undefined;
-      if (typeof href !== 'string') return child;
+      if (child.type !== 'element' || child.tagName !== 'a') return child;
+      const href: unknown = child.properties?.href;
       // Browsers drop tabs, newlines and leading spaces, and read a backslash as a slash.
-      const seen = href.replace(/[\u0000-\u0020]/g, '').replace(/\\/g, '/');
-      if (seen.startsWith('//')) delete child.properties.href;
-      return child;
+      const seen = typeof href === 'string' ? href.replace(/[\u0000-\u0020]/g, '').replace(/\\/g, '/') : '';
+      if (/^(https?:\/\/|mailto:)/i.test(seen) || /^#./.test(seen)) return child;
+      return { type: 'element', tagName: 'span', properties: {}, children: child.children ?? [] };
     });
 }
 
@@ -105,7 +107,7 @@ const withGfm = unified()
   .use(remarkNeutralize)
   .use(remarkRehype)
   .use(rehypeSanitize, SANITIZE_SCHEMA)
-  .use(rehypeNoOtherHost)
+  .use(rehypeWebLinksOnly)
   .use(rehypeHighlight)
   .use(rehypeStringify);
 
@@ -115,7 +117,7 @@ const withoutGfm = unified()
   .use(remarkNeutralize)
   .use(remarkRehype)
   .use(rehypeSanitize, SANITIZE_SCHEMA)
-  .use(rehypeNoOtherHost)
+  .use(rehypeWebLinksOnly)
   .use(rehypeHighlight)
   .use(rehypeStringify);
 

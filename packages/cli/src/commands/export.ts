@@ -9,7 +9,8 @@ import { CliError, exitCodeFor } from '../errors.js';
 import { INPUT_OPTIONS, inputPaths, readFilters, selectSessions } from '../input.js';
 import { foreignEntries, foreignFolderError, refuseOverlap } from '../output-folder.js';
 import { progressBar } from '../progress.js';
-import { cacheName, cacheRoot } from '../runtime/cache-dir.js';
+import { privateCache } from '../runtime/cache-contents.js';
+import { cacheFolderProblem, cacheName, cacheRoot } from '../runtime/cache-dir.js';
 import { JobRunner } from '../runtime/job-runner.js';
 import { guardRun } from '../runtime/run-guard.js';
 import { styleFor } from '../terminal.js';
@@ -117,6 +118,14 @@ export const exportCommand: Command = {
       if (foreign.length > 0 && !(await isArchiveFolder(dir)) && !flag(options, 'force'))
         throw foreignFolderError(dir, 'a cctrail archive', foreign);
     }
+    // Without a writable cache the export reads every session again: slower, never wrong.
+    const skeletons = toStdout ? null : join(cache, 'exports', cacheName(dir));
+    if (skeletons !== null) privateCache(cache);
+    const problem = skeletons === null ? null : cacheFolderProblem(skeletons);
+    if (problem !== null)
+      io.stderr.write(
+        `Warning: the cache folder ${cache} cannot be written (${problem}); exporting without it (set CCTRAIL_CACHE_DIR to use another).\n`,
+      );
     const runner = new JobRunner(io.env);
     const guard = toStdout ? null : guardRun(dir, [], cache, () => runner.close());
     const progress = progressBar(io, selection.sessions.length, 'sessions');
@@ -129,7 +138,7 @@ export const exportCommand: Command = {
       prune: flag(options, 'prune'),
       sourcesOnly,
       // The archive's own sessions are read again from its sources each run: their skeletons are cached.
-      ...(toStdout ? {} : { skeletonCache: join(cache, 'exports', cacheName(dir), 'skeletons.json') }),
+      ...(skeletons === null || problem !== null ? {} : { skeletonCache: join(skeletons, 'skeletons.json') }),
     }).finally(async () => {
       progress.done();
       await runner.close();

@@ -1,4 +1,4 @@
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { buildReport, inspectOutputFolder } from '@cctrail/report';
 import { type ExportOutcome, exportArchive } from '../archive/export-archive.js';
@@ -9,13 +9,16 @@ import { CliError, EXIT, exitCodeFor } from '../errors.js';
 import { nextSteps } from '../first-run.js';
 import { INPUT_OPTIONS, inputPaths, readFilters, selectSessions } from '../input.js';
 import { openInBrowser } from '../open-report.js';
-import { foreignFolderError, refuseOverlap } from '../output-folder.js';
+import { foreignFolderError, realPath, refuseOverlap } from '../output-folder.js';
 import { progressBar } from '../progress.js';
 import { retentionFacts, retentionLine } from '../retention/notice.js';
+import { OUTPUT_NAME, privateCache, pruneReportCaches } from '../runtime/cache-contents.js';
 import { cacheName, cacheRoot } from '../runtime/cache-dir.js';
+import { liveLocksOf } from '../runtime/folder-lock.js';
 import { JobRunner } from '../runtime/job-runner.js';
 import { guardRun } from '../runtime/run-guard.js';
 import { styleFor } from '../terminal.js';
+import { sizeText } from './cache.js';
 
 /** The part of `@cctrail/report` this command uses: its public entry point. */
 interface ReportModule {
@@ -129,7 +132,17 @@ export const reportCommand: Command = {
 
     const dataDir = join(cache, 'archive');
     const siteCache = join(cache, 'site');
+    privateCache(cacheRoot(io.env, io.cwd));
+    const live = new Set(liveLocksOf(cacheRoot(io.env, io.cwd)).map((lock) => lock.folder));
+    const pruned = pruneReportCaches(
+      cacheRoot(io.env, io.cwd),
+      (folder) => folder === outDir || live.has(realPath(folder)),
+    );
+    if (pruned > 0)
+      io.stderr.write(`Removed the caches of reports whose folders are gone (${sizeText(pruned)}).\n`);
     await mkdir(dataDir, { recursive: true });
+    // `cctrail cache` names the output folder each report's cache belongs to.
+    await writeFile(join(cache, OUTPUT_NAME), `${outDir}\n`);
     const runner = new JobRunner(io.env);
     // Released at the end, or when the process exits (an error, a signal).
     const guard = guardRun(outDir, [cache], cacheRoot(io.env, io.cwd), () => runner.close());
@@ -194,10 +207,7 @@ export const reportCommand: Command = {
     if (!firstRun) io.stderr.write(`${retentionLine(retentionFacts(io, result.archived.missing))}\n`);
     io.stdout.write(`${style.bold(indexHtml)}\n`);
     guard.release();
-    if (firstRun)
-      io.stderr.write(
-        nextSteps(indexHtml, io, { paths: positionals, output: stringOption(options, 'output') }),
-      );
+    if (firstRun) io.stderr.write(nextSteps(indexHtml, io, { paths: positionals, options }));
     if (flag(options, 'open')) await openInBrowser(indexHtml, io);
     return exitCodeFor(tally.error, flag(options, 'strict'));
   },

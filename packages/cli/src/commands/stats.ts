@@ -11,6 +11,7 @@ import { type Filters, INPUT_OPTIONS, inputPaths, readFilters, selectSessions } 
 import { redactSecrets } from '../privacy/redact.js';
 import { progressBar } from '../progress.js';
 import { retentionFacts, retentionLine } from '../retention/notice.js';
+import { privateCache } from '../runtime/cache-contents.js';
 import { cacheName, cacheRoot } from '../runtime/cache-dir.js';
 import { JobRunner } from '../runtime/job-runner.js';
 import { buildSkeletons } from '../skeletons.js';
@@ -114,6 +115,7 @@ export const statsCommand: Command = {
  */
 function statsCacheFile(positionals: readonly string[], io: Io): string {
   const inputs = [...new Set(inputPaths(positionals, io))].sort();
+  privateCache(cacheRoot(io.env, io.cwd));
   return join(cacheRoot(io.env, io.cwd), 'stats', `${cacheName(JSON.stringify(inputs))}.json`);
 }
 

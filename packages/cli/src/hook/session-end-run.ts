@@ -5,6 +5,7 @@ import { parseCommandLine } from '../args.js';
 import type { Io } from '../command.js';
 import { exportCommand } from '../commands/export.js';
 import { CliError, EXIT } from '../errors.js';
+import { privateCache } from '../runtime/cache-contents.js';
 import { cacheRoot } from '../runtime/cache-dir.js';
 
 /**
@@ -74,6 +75,7 @@ export function sessionEndInput(value: unknown): SessionEndInput {
  * @param io For the environment and the working directory.
  */
 function hookLogFile(io: Pick<Io, 'env' | 'cwd'>): string {
+  privateCache(cacheRoot(io.env, io.cwd));
   return join(cacheRoot(io.env, io.cwd), 'hook.log');
 }
 

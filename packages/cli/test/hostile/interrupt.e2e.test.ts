@@ -12,7 +12,7 @@ const REPORT_BUILT = existsSync(
   fileURLToPath(new URL('../../../../apps/report/dist/index.js', import.meta.url)),
 );
 const work = await mkdtemp(join(tmpdir(), 'cctrail-interrupt-'));
-afterAll(() => rm(work, { recursive: true, force: true }));
+afterAll(() => rm(work, { recursive: true, force: true }), 0);
 const projects = join(work, 'projects');
 await writeBigProjects(projects, 12, 1_000_000);
 /** Process ids of the runs started, whose spool folders must not outlive them. */

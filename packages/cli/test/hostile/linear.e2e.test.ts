@@ -11,7 +11,7 @@ const REPORT_BUILT = existsSync(
   fileURLToPath(new URL('../../../../apps/report/dist/index.js', import.meta.url)),
 );
 const work = await mkdtemp(join(tmpdir(), 'cctrail-linear-'));
-afterAll(() => rm(work, { recursive: true, force: true }));
+afterAll(() => rm(work, { recursive: true, force: true }), 0);
 
 /** Writes one session into a projects folder of its own and returns that folder. */
 async function projectsOf(name: string, session: HostileSession, sessionId: string): Promise<string> {

@@ -12,7 +12,7 @@ const REPORT_BUILT = existsSync(
   fileURLToPath(new URL('../../../../apps/report/dist/index.js', import.meta.url)),
 );
 const work = await mkdtemp(join(tmpdir(), 'cctrail-secrets-'));
-afterAll(() => rm(work, { recursive: true, force: true }));
+afterAll(() => rm(work, { recursive: true, force: true }), 0);
 const secrets = plantedSecrets(3);
 const projects = join(work, 'projects');
 await writeSecretProjects(projects, secrets);

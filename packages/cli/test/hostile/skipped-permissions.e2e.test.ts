@@ -43,7 +43,7 @@ afterAll(() => {
   chmodSync(join(work, 'projects', '-home-dev-locked'), 0o755);
   chmodSync(subagents, 0o755);
   rmSync(work, { recursive: true, force: true });
-});
+}, 0);
 
 // One readable project, one that cannot be listed, a session whose subagents/ folder cannot be listed and a
 // transcript that cannot be read.

@@ -11,7 +11,7 @@ const REPORT_BUILT = existsSync(
   fileURLToPath(new URL('../../../../apps/report/dist/index.js', import.meta.url)),
 );
 const work = await mkdtemp(join(tmpdir(), 'cctrail-hostile-'));
-afterAll(() => rm(work, { recursive: true, force: true }));
+afterAll(() => rm(work, { recursive: true, force: true }), 0);
 const projects = join(work, 'projects');
 
 for (const [i, [name, generate]] of Object.entries(HOSTILE_CASES).entries()) {

@@ -5,6 +5,7 @@ import { mapLimited, PEEKS_AT_ONCE, peekSessionId } from './peek.js';
 import { compare, isWorkflowFile, sessionFolderFiles } from './session-folder.js';
 import {
   fsReason,
+  HIDDEN_FOLDER,
   type ListedEntry,
   listFolder,
   type ScanScope,
@@ -158,14 +159,18 @@ async function scanDirectory(
           await scanProject(at, map, scope);
           return [];
         }
-        const folders = entries.filter(
-          (e) => e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules',
-        );
+        const folders = entries.filter((e) => e.isDirectory() && e.name !== 'node_modules');
+        // Hidden folders are not searched (.git, .cache): each is noted, so none is left out without a word.
+        for (const e of folders)
+          if (e.name.startsWith('.'))
+            scope.skipped.push({ path: join(at, e.name), reason: HIDDEN_FOLDER, hidden: true });
         return Promise.all(
-          folders.map(async (entry) => {
-            const sub = join(at, entry.name);
-            return { dir: sub, entries: await listFolder(sub, scope) };
-          }),
+          folders
+            .filter((e) => !e.name.startsWith('.'))
+            .map(async (entry) => {
+              const sub = join(at, entry.name);
+              return { dir: sub, entries: await listFolder(sub, scope) };
+            }),
         );
       }),
     );

@@ -5,6 +5,7 @@
  * skipped with the reason. Each skip is recorded, never silent.
  */
 
+import { isUtf8 } from 'node:buffer';
 import { type Dirent, realpathSync } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
@@ -14,7 +15,15 @@ import { plainName } from './gzip-names.js';
 export interface SkippedPath {
   path: string;
   reason: string;
+  /** A note rather than a problem: a hidden folder, not searched by design (give it as an input to read it). */
+  hidden?: true;
 }
+
+/** Why a name that is not valid UTF-8 is skipped: Node.js gives such names with U+FFFD, and cannot open them. */
+const NOT_UTF8 = 'its name is not valid UTF-8 (rename it to read it)';
+
+/** Why a hidden folder is not searched. */
+export const HIDDEN_FOLDER = 'a hidden folder (its name starts with a dot; give it as an input to read it)';
 
 /** An entry of a listed folder, symbolic links resolved. */
 export interface ListedEntry {
@@ -67,8 +76,25 @@ export async function listFolder(
       scope.skipped.push({ path: dir, reason: fsReason(error as NodeJS.ErrnoException) });
     return [];
   }
-  const listed = await Promise.all(entries.map((entry) => resolveEntry(dir, entry, scope)));
+  const garbled = await namesNotUtf8(dir, entries);
+  const listed = await Promise.all(
+    entries.map((entry) =>
+      garbled.has(entry.name)
+        ? skip(scope, join(dir, entry.name), NOT_UTF8)
+        : resolveEntry(dir, entry, scope),
+    ),
+  );
   return listed.filter((entry): entry is ListedEntry => entry !== null);
+}
+
+/**
+ * The names of a folder's entries whose bytes are not valid UTF-8, as Node.js gives them (with U+FFFD). Only a
+ * folder with such a character in a name is listed again, as bytes.
+ */
+async function namesNotUtf8(dir: string, entries: readonly Dirent[]): Promise<Set<string>> {
+  if (!entries.some((entry) => entry.name.includes('\uFFFD'))) return new Set();
+  const raw = await readdir(dir, { encoding: 'buffer' }).catch(() => [] as Buffer[]);
+  return new Set(raw.filter((name) => !isUtf8(name)).map((name) => name.toString('utf8')));
 }
 
 async function resolveEntry(dir: string, entry: Dirent, scope: ScanScope): Promise<ListedEntry | null> {

@@ -10,7 +10,7 @@ import { jsonl, memorySource, prompt } from '../helpers.js';
 
 const FIXTURES = fileURLToPath(new URL('../../../../fixtures/', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'cctrail-skipped-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => rmSync(work, { recursive: true, force: true }), 0);
 
 describe('paths that are not read', () => {
   it('are listed with their reason; links that stay inside the folder given are followed', async () => {

@@ -17,7 +17,7 @@ const scenarios = readdirSync(FIXTURES, { withFileTypes: true })
   .sort();
 
 const temp = mkdtempSync(join(tmpdir(), 'cctrail-gzip-fixtures-'));
-afterAll(() => rmSync(temp, { recursive: true, force: true }));
+afterAll(() => rmSync(temp, { recursive: true, force: true }), 0);
 
 /** The main file of `side-command` (it holds a `·`, two bytes in UTF-8) is kept as three gzip members. */
 const SPLIT_SCENARIO = 'side-command';

@@ -13,7 +13,7 @@ import { answer, jsonl, prompt } from '../helpers.js';
 import { gzipMembers } from './gzip-copy.js';
 
 const temp = mkdtempSync(join(tmpdir(), 'cctrail-gzip-'));
-afterAll(() => rmSync(temp, { recursive: true, force: true }));
+afterAll(() => rmSync(temp, { recursive: true, force: true }), 0);
 
 let folders = 0;
 /** A new projects folder holding one project, `proj`, with the given files (path → bytes). */

@@ -6,7 +6,7 @@ import { readLines } from '../../src/index.js';
 import { fileSource } from '../../src/node/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cctrail-source-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => rmSync(dir, { recursive: true, force: true }), 0);
 
 /** Every line's number, offset and text, as the line reader sees a source. */
 async function linesOf(path: string, blocking: boolean) {

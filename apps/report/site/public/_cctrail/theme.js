@@ -1,0 +1,11 @@
+// The reader's theme, before the page is drawn (no flash of the other theme): a classic script in <head>, so it
+// runs from file:// too, and a file of its own, so the pages' CSP allows no inline script.
+(() => {
+  let theme = null;
+  try {
+    theme = localStorage.getItem('cctrail-theme');
+  } catch {
+    // storage refused (file:// in some browsers): the default theme
+  }
+  if (theme === 'dark' || theme === 'light') document.documentElement.setAttribute('data-theme', theme);
+})();

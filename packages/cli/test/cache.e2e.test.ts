@@ -1,0 +1,103 @@
+import { existsSync, statSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cctrail, FIXTURES } from './helpers.js';
+
+/** `cctrail cache`: where the cache is, its size by part; `cache clear` removes only what cctrail wrote. */
+
+const work = await mkdtemp(join(tmpdir(), 'cctrail-cache-'));
+afterAll(() => rm(work, { recursive: true, force: true }), 0);
+
+/** Runs cctrail with its cache (and its locks' temporary folder) in the test's folder. */
+const run = (args: string[], cache: string) =>
+  cctrail(args, { env: { CCTRAIL_CACHE_DIR: cache, TMPDIR: join(work, 'tmp') } });
+await mkdir(join(work, 'tmp'));
+
+describe('cctrail cache', () => {
+  it('shows where the cache is and the size of each part, then clears it', async () => {
+    const cache = join(work, 'cache');
+    const site = join(work, 'site');
+    expect((await run(['report', join(FIXTURES, 'linear'), '-o', site], cache)).code).toBe(0);
+    expect((await run(['stats', join(FIXTURES, 'linear')], cache)).code).toBe(0);
+    // What it holds is private to its user.
+    expect(statSync(cache).mode & 0o777).toBe(0o700);
+
+    const shown = await run(['cache'], cache);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain(`cctrail's cache: ${cache} ($CCTRAIL_CACHE_DIR)`);
+    expect(shown.stdout).toMatch(/^ {2}reports +\d+\.\d (kB|MB) /m);
+    expect(shown.stdout).toMatch(/^ {2}stats +\d+(\.\d)? (B|kB) /m);
+    expect(shown.stdout).toMatch(new RegExp(`${site}: archive \\d+\\.\\d (kB|MB), site \\d+\\.\\d (kB|MB)`));
+    expect(shown.stdout).toMatch(/^ {2}total +\d+\.\d (kB|MB)$/m);
+
+    const cleared = await run(['cache', 'clear'], cache);
+    expect(cleared.code).toBe(0);
+    expect(cleared.stdout).toMatch(/^Cleared .*: \d+\.\d (kB|MB) removed\.$/m);
+    expect(existsSync(cache)).toBe(false);
+    // The report itself is not the cache.
+    expect(existsSync(join(site, 'index.html'))).toBe(true);
+    expect((await run(['cache', 'clear'], cache)).stdout).toContain('nothing to clear');
+    expect((await run(['cache'], cache)).stdout).toContain('empty (the folder does not exist)');
+  });
+
+  it('refuses to clear a folder that holds files cctrail did not write, and leaves them', async () => {
+    const notCache = join(work, 'home');
+    await mkdir(join(notCache, 'reports', 'q3'), { recursive: true });
+    await writeFile(join(notCache, 'notes.md'), 'mine');
+    const refused = await run(['cache', 'clear'], notCache);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`${notCache} is not a cctrail cache: it holds notes.md, reports/q3`);
+    expect((await readdir(notCache)).sort()).toEqual(['notes.md', 'reports']);
+    // A folder named like a part, holding a folder cctrail would not name so, is not a cache either.
+    await rm(join(notCache, 'notes.md'));
+    expect((await run(['cache', 'clear'], notCache)).code).toBe(2);
+    expect(existsSync(join(notCache, 'reports', 'q3'))).toBe(true);
+  });
+
+  it('leaves a cache alone while a run uses it', async () => {
+    const cache = join(work, 'busy');
+    expect((await run(['stats', join(FIXTURES, 'linear')], cache)).code).toBe(0);
+    const locks = join(work, 'tmp', `cctrail-${process.getuid?.()}`, 'locks');
+    await mkdir(locks, { recursive: true, mode: 0o700 });
+    const folder = join(work, 'being-written');
+    // This test's process plays the running export.
+    await writeFile(
+      join(locks, 'x.lock'),
+      JSON.stringify({ pid: process.pid, host: hostname(), folder, cache }),
+    );
+    const refused = await run(['cache', 'clear'], cache);
+    await rm(join(locks, 'x.lock'));
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      `a cctrail run (process ${process.pid}) is using the cache, writing to ${folder}`,
+    );
+    expect(existsSync(join(cache, 'stats'))).toBe(true);
+  });
+
+  it('removes the cache of a report whose folder is gone when the next report runs', async () => {
+    const cache = join(work, 'pruned');
+    const [gone, kept] = [join(work, 'site-gone'), join(work, 'site-kept')];
+    for (const site of [gone, kept])
+      expect((await run(['report', join(FIXTURES, 'linear'), '-o', site], cache)).code).toBe(0);
+    expect((await readdir(join(cache, 'reports'))).length).toBe(2);
+    await rm(gone, { recursive: true });
+    const next = await run(['report', join(FIXTURES, 'linear'), '-o', kept], cache);
+    expect(next.code).toBe(0);
+    expect(next.stderr).toMatch(/Removed the caches of reports whose folders are gone \(\d+\.\d (kB|MB)\)/);
+    expect((await readdir(join(cache, 'reports'))).length).toBe(1);
+    const shown = (await run(['cache'], cache)).stdout;
+    expect(shown).toContain(`${kept}: archive`);
+    expect(shown).not.toContain(gone);
+  });
+
+  it('takes show or clear only', async () => {
+    const wrong = await run(['cache', 'purge'], join(work, 'x'));
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('cctrail cache takes show or clear, got purge');
+    const help = await run(['cache', '--help'], join(work, 'x'));
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: cctrail cache [show|clear]');
+  });
+});
