@@ -119,7 +119,9 @@ const { values, positionals } = parseArgs({
 });
 const tomlPath = positionals[0];
 if (!tomlPath) {
-  console.error('usage: node scripts/privacy/gitleaks-rules.mjs path/to/gitleaks.toml [--version V] [--license F]');
+  console.error(
+    'usage: node scripts/privacy/gitleaks-rules.mjs path/to/gitleaks.toml [--version V] [--license F]',
+  );
   process.exit(2);
 }
 const folder = dirname(resolve(tomlPath));
@@ -149,6 +151,7 @@ ${comment(skipped.map((s) => `- ${s}`).join('\n'))}
 ${comment(license)}
  */
 
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: gitleaks' expressions match \${…} as written
 import type { GitleaksAllowlist, GitleaksRule } from './gitleaks-rule.js';
 
 /** gitleaks' global allowlist: what is never a secret (placeholders, paths, stopwords). */

@@ -13,17 +13,17 @@ const EDGE = /[\s!-/:-@[-`{-~]/;
 export function escapesAsText(text: string): string | null {
   if (text.indexOf('\\') === -1 && text.indexOf('%') === -1) return null;
   let changed = false;
-  const view = text.replace(ESCAPE, (escape) => {
-    const c = decoded(escape);
-    if (!EDGE.test(c)) return escape;
+  const view = text.replace(ESCAPE, (written) => {
+    const c = decoded(written);
+    if (!EDGE.test(c)) return written;
     changed = true;
-    return ' '.repeat(escape.length - 1) + (c === '\t' || c === '\r' ? ' ' : c);
+    return ' '.repeat(written.length - 1) + (c === '\t' || c === '\r' ? ' ' : c);
   });
   return changed ? view : null;
 }
 
-function decoded(escape: string): string {
-  if (escape[0] === '%') return String.fromCharCode(Number.parseInt(escape.slice(1), 16));
-  if (escape[1] === 'u') return String.fromCharCode(Number.parseInt(escape.slice(2), 16));
-  return escape[1] === 'n' ? '\n' : escape[1] === 't' ? '\t' : '\r';
+function decoded(written: string): string {
+  if (written[0] === '%') return String.fromCharCode(Number.parseInt(written.slice(1), 16));
+  if (written[1] === 'u') return String.fromCharCode(Number.parseInt(written.slice(2), 16));
+  return written[1] === 'n' ? '\n' : written[1] === 't' ? '\t' : '\r';
 }

@@ -28,6 +28,7 @@
  * SOFTWARE.
  */
 
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: gitleaks' expressions match ${…} as written
 import type { GitleaksAllowlist, GitleaksRule } from './gitleaks-rule.js';
 
 /** gitleaks' global allowlist: what is never a secret (placeholders, paths, stopwords). */

@@ -57,6 +57,7 @@ export function afterKeyword(index: number, keyword: string): RegExp | undefined
 // Where a part is widened to, at most, to start and end at whitespace (so `\b` and `$` read as in the string).
 const WIDEN = 256;
 const WHOLE = 4096;
+const LONGEST_KEYWORD = 64;
 
 function isSpace(code: number): boolean {
   return code === 0x20 || (code >= 0x09 && code <= 0x0d);
@@ -67,7 +68,8 @@ function parts(text: string, hits: readonly number[], reach: number): [number, n
   const out: [number, number][] = [];
   for (const hit of hits) {
     let start = Math.max(0, hit - Math.min(reach, WHOLE));
-    let end = reach > WHOLE ? text.length : Math.min(text.length, hit + reach);
+    // A match may start after the keyword (`airtable … pat…`): as far as its reach past the keyword's end.
+    let end = reach > WHOLE ? text.length : Math.min(text.length, hit + reach + LONGEST_KEYWORD);
     for (let n = 0; start > 0 && n < WIDEN && !isSpace(text.charCodeAt(start - 1)); n++) start--;
     for (let n = 0; end < text.length && n < WIDEN && !isSpace(text.charCodeAt(end)); n++) end++;
     const last = out[out.length - 1];

@@ -127,6 +127,7 @@ export function selectRules(text: string): Selection | null {
   const found: Map<number, number[]> = rules ?? new Map();
   const other: Map<number, number[]> = gitleaks ?? new Map();
   // A rule's keywords are reported in the order they end; a shorter one may start after a longer one ending later.
-  for (const map of [found, other]) for (const at of map.values()) if (at.length > 1) at.sort((a, b) => a - b);
+  for (const map of [found, other])
+    for (const at of map.values()) if (at.length > 1) at.sort((a, b) => a - b);
   return { rules: found, gitleaks: other, preset: selected.sort((a, b) => a - b) };
 }

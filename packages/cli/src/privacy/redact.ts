@@ -68,14 +68,20 @@ function redactPlain(text: string, found?: Found): { text: string; count: number
   const selection = selectRules(text);
   if (selection === null) return { text, count: 0 };
   const result = redactRules(text, selection, found);
-  const view = escapesAsText(result.text);
+  const view = escapesAsText(text);
   if (view === null) return result;
   const again = selectRules(view);
   if (again === null) return result;
-  // The view has the text's length and its secrets' values: they are replaced in the text as written.
+  // The view has the text's length and its secrets' characters: they are replaced in the text as written, each
+  // part between escapes on its own (a wrapped token spans `\n`).
   const inView = new Map<string, string>();
   redactRules(view, again, inView);
-  const findings = [...inView].map(([value, kind]) => ({ value, kind }));
+  const findings = [...inView].flatMap(([value, kind]) =>
+    value
+      .split(/\s+/)
+      .filter((part) => part.length >= 4)
+      .map((part) => ({ value: part, kind })),
+  );
   return replaceFindings(result, findings, found);
 }
 
@@ -93,11 +99,7 @@ function redactRules(text: string, selection: Selection, found?: Found): { text:
 const ANSI_ESCAPE = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g;
 
 /** cctrail's patterns selected in a text, each around its keywords; the text is scanned again once it changes. */
-function redactShapes(
-  text: string,
-  selection: Selection,
-  found?: Found,
-): { text: string; count: number } {
+function redactShapes(text: string, selection: Selection, found?: Found): { text: string; count: number } {
   const counter: Counter = { count: 0, found };
   let out = text;
   let hits: Map<number, number[]> | null = selection.rules;
@@ -130,7 +132,11 @@ function replaceIn(text: string, { kind, pattern, valid }: SecretPattern, counte
   return text.replace(pattern, (...args: unknown[]) => {
     const match = args[0] as string;
     const groups = args[args.length - 1] as Record<string, string | undefined> | undefined;
-    const secret = typeof groups === 'object' && groups !== null ? groups.secret : undefined;
+    // `secret`, or the one of a command-line value's forms that matched (`credential-shapes.ts`).
+    const secret =
+      typeof groups === 'object' && groups !== null
+        ? (groups.secret ?? groups.q1 ?? groups.q2 ?? groups.bare)
+        : undefined;
     if (secret !== undefined) {
       if (isPlaceholder(secret) || (valid && !valid(secret))) return match;
       counter.count++;
@@ -208,9 +214,12 @@ function replaceFindings(
 ): { text: string; count: number } {
   let { text, count } = result;
   // The longest first: a value that holds another is replaced whole.
-  const ordered = findings.length > 1 ? [...findings].sort((a, b) => b.value.length - a.value.length) : findings;
+  const ordered =
+    findings.length > 1 ? [...findings].sort((a, b) => b.value.length - a.value.length) : findings;
   for (const { value, kind } of ordered) {
-    if (isPlaceholder(value) || !text.includes(value)) continue;
+    // Digits alone are a secret for the vendor rules that say so (a Discord client id), not for assignments.
+    if ((/^\d+$/.test(value) ? PLACEHOLDER.test(value) : isPlaceholder(value)) || !text.includes(value))
+      continue;
     const parts = text.split(value);
     count += parts.length - 1;
     remember(found, value, kind);
