@@ -88,6 +88,11 @@ function allowlist(list) {
   return out;
 }
 
+// What most rules say ends a secret: a quote, whitespace, `;`, an escape, the end. In a transcript a token also
+// ends a path component or a URL's part (`/home/dev/EAAA…/config.env`, `?key=…&x=1`): those ends are added.
+const SECRET_END = String.raw`(?:[\x60'"\s;]|\\[nr]|$)`;
+const SECRET_END_IN_TRANSCRIPTS = String.raw`(?:[\x60'"\s;/,)}\]>&|]|\\[nr]|$)`;
+
 /** A rule, converted, or the reason it cannot be. */
 function convert(rule) {
   if (LEFT_OUT[rule.id]) return { reason: LEFT_OUT[rule.id] };
@@ -95,7 +100,7 @@ function convert(rule) {
   if (!rule.keywords || rule.keywords.length === 0) return { reason: 'no keywords' };
   let source;
   try {
-    source = jsRegex(rule.regex);
+    source = jsRegex(rule.regex.replaceAll(SECRET_END, SECRET_END_IN_TRANSCRIPTS));
   } catch (error) {
     return { reason: `regex: ${error.message}` };
   }

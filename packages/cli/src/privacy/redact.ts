@@ -7,6 +7,7 @@
 
 import { escapesAsText } from './escapes.js';
 import { type Finding, gitleaksFindings } from './gitleaks-scan.js';
+import { isNotASecret } from './placeholders.js';
 import { type Selection, selectRules } from './prefilter.js';
 import { presetSecrets } from './preset-rules.js';
 import { rewriteStrings } from './rewrite-strings.js';
@@ -30,20 +31,6 @@ function remember(found: Found | undefined, value: string, kind: string): void {
 function marker(kind: string): string {
   return `[REDACTED:${kind}]`;
 }
-
-/** Values that are already markers or placeholders are not secrets. */
-function isPlaceholder(secret: string): boolean {
-  return (
-    /^\[REDACTED/.test(secret) ||
-    /^\d+$/.test(secret) ||
-    /^(?:\$\{?[A-Za-z_]|<|\*+$|x+$|your[-_]|process\.env|os\.environ|env\.)/i.test(secret) ||
-    PLACEHOLDER.test(secret)
-  );
-}
-
-// Template placeholders (`{{.Env.X}}`, `%(name)s`), and values that say they are examples.
-const PLACEHOLDER =
-  /\{\{|\$\{|^%\(|^(?:change[-_]?me|changeit|example|dummy|placeholder|redacted|test|secret|password)$|xxxx|^\.\.\.$/i;
 
 /**
  * Redacts the secrets in one string.
@@ -138,7 +125,7 @@ function replaceIn(text: string, { kind, pattern, valid }: SecretPattern, counte
         ? (groups.secret ?? groups.q1 ?? groups.q2 ?? groups.bare)
         : undefined;
     if (secret !== undefined) {
-      if (isPlaceholder(secret) || (valid && !valid(secret))) return match;
+      if (isNotASecret(secret, true) || (valid && !valid(secret))) return match;
       counter.count++;
       remember(counter.found, secret, kind);
       const at = match.lastIndexOf(secret);
@@ -217,9 +204,7 @@ function replaceFindings(
   const ordered =
     findings.length > 1 ? [...findings].sort((a, b) => b.value.length - a.value.length) : findings;
   for (const { value, kind } of ordered) {
-    // Digits alone are a secret for the vendor rules that say so (a Discord client id), not for assignments.
-    if ((/^\d+$/.test(value) ? PLACEHOLDER.test(value) : isPlaceholder(value)) || !text.includes(value))
-      continue;
+    if (isNotASecret(value, false) || !text.includes(value)) continue;
     const parts = text.split(value);
     count += parts.length - 1;
     remember(found, value, kind);

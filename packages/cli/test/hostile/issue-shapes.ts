@@ -7,19 +7,23 @@
 import type { PlantedSecret } from './planted-secrets.js';
 
 const j = (...parts: string[]) => parts.join('');
+/** `n` characters of an alphabet, from a hash of the seed and the position (no two seeds share a run). */
 const pick = (alphabet: string, n: number, seed: number) =>
-  Array.from({ length: n }, (_, i) => alphabet[(i * 7 + seed * 13 + ((i * i) % 5)) % alphabet.length]).join(
-    '',
-  );
+  Array.from({ length: n }, (_, i) => {
+    let t = Math.imul(seed + 0x9e3779b9, 0x85ebca6b) ^ Math.imul(i + 1, 0xc2b2ae35);
+    t = Math.imul(t ^ (t >>> 15), 0x2c1b3c6d);
+    t ^= t >>> 13;
+    return alphabet[(t >>> 0) % alphabet.length];
+  }).join('');
 const ALNUM = 'aB3dE5fG7hJ9kL2mN4pQ6rS8tUvWxYz01';
 
 /** The shapes of #31; `seed` makes their values distinct between sets. */
 export function issueShapes(seed = 1): PlantedSecret[] {
-  const a = (n: number, k = 0) => pick(ALNUM, n, seed + k);
-  const h = (n: number, k = 0) => pick('0123456789abcdef', n, seed + k);
-  const up = (n: number, k = 0) => pick('ABCDEFGHJKLMNPQRSTUVWXYZ234567', n, seed + k);
+  const a = (n: number, k = 0) => pick(ALNUM, n, seed * 101 + k);
+  const h = (n: number, k = 0) => pick('0123456789abcdef', n, seed * 101 + k);
+  const up = (n: number, k = 0) => pick('ABCDEFGHJKLMNPQRSTUVWXYZ234567', n, seed * 101 + k);
   const s = (kind: string, value: string, text: string): PlantedSecret => ({ kind, value, text });
-  const ghp = j('ghp_', a(36, 1));
+  const ghp = j('ghp_', a(36, 60));
   const ant = j('sk-ant-api03-', a(60, 2));
   const aws = j('AKIA', up(16, 3));
   const ppk = j(a(64, 4), '\n', a(64, 5));
@@ -47,7 +51,7 @@ export function issueShapes(seed = 1): PlantedSecret[] {
     s('supabase', j('sbp_', h(40, 11)), j('supabase login --token sbp_', h(40, 11))),
     s('planetscale', j('pscale_tkn_', a(43, 12)), j('pscale auth pscale_tkn_', a(43, 12))),
     s('doppler', j('dp.st.', a(40, 13)), j('doppler dp.st.', a(40, 13))),
-    s('google-oauth', j('ya29.', a(120, 14)), j('access ya29.', a(120, 14))),
+    s('google-access-token', j('ya29.', a(120, 14)), j('access ya29.', a(120, 14))),
     s('google-refresh', j('1//0', a(100, 15)), j('refresh 1//0', a(100, 15))),
     s('bitbucket', j('ATBB', a(32, 16)), j('bitbucket ATBB', a(32, 16))),
     s('1password', j('ops_eyJ', a(300, 17)), j('OP ops_eyJ', a(300, 17))),
@@ -133,6 +137,11 @@ export function issueShapes(seed = 1): PlantedSecret[] {
       j('\\u000axoxb-', '1234567890', String(seed), '-', a(24, 50)),
     ),
     s('url-equals', j('ghp_', a(36, 51)), j('https://x.io/cb?token%3Dghp_', a(36, 51))),
+    // Cut by the title (120 characters, the first prompt read as `please use <text> now`) and by the first
+    // prompt (2,000): the part before the cut is what must not be published.
+    s('title-cut-token', j('ghp_', a(8, 53)), j('t'.repeat(95), ' ghp_', a(36, 53))),
+    s('title-cut-password', j('Qz', a(5, 54)), j('p'.repeat(90), ' DB_PASSWORD=Qz', a(14, 54))),
+    s('prompt-cut-token', j('sk-ant-api03-', a(10, 55)), j('f'.repeat(1975), ' sk-ant-api03-', a(60, 55))),
     s('url-newline', j('AKIA', up(16, 52)), j('body=id%0AAKIA', up(16, 52), '%0A')),
   ];
 }

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cctrail } from '../helpers.js';
+import { gitleaksExamples } from './gitleaks-examples.js';
+import { issueShapes } from './issue-shapes.js';
 import { plantedSecrets } from './planted-secrets.js';
 import { writeSecretProjects } from './secret-transcripts.js';
 
@@ -13,7 +15,12 @@ const REPORT_BUILT = existsSync(
 );
 const work = await mkdtemp(join(tmpdir(), 'cctrail-secrets-'));
 afterAll(() => rm(work, { recursive: true, force: true }));
-const secrets = plantedSecrets(3);
+// The earlier shapes, those of #31, and one example for each of gitleaks' rules that has one.
+const secrets = [
+  ...plantedSecrets(3),
+  ...issueShapes(3),
+  ...gitleaksExamples(3).map(({ id, text, value }) => ({ kind: `gitleaks ${id}`, text, value })),
+];
 const projects = join(work, 'projects');
 await writeSecretProjects(projects, secrets);
 
@@ -30,6 +37,12 @@ async function allFiles(dir: string): Promise<string> {
 }
 
 describe('planted secrets', () => {
+  it("are at least 120 kinds, one for each of gitleaks' rules but a few", () => {
+    expect(new Set(secrets.map((s) => s.kind)).size).toBe(secrets.length);
+    expect(secrets.length).toBeGreaterThanOrEqual(120);
+    expect(secrets.filter((s) => s.kind.startsWith('gitleaks ')).length).toBeGreaterThanOrEqual(210);
+  });
+
   it('are all in the transcripts (the test plants what it greps for)', async () => {
     const names = await readdir(join(projects, '-home-dev-secrets'));
     let text = '';
@@ -68,6 +81,9 @@ describe('planted secrets', () => {
       if (/[/\\]agent[/\\]agent-[^/\\]+[/\\]index\.html$/.test(path)) agentPages++;
       for (const leak of leaks(await readFile(path, 'utf8'))) found.push(`${path.slice(out.length)} ${leak}`);
       for (const leak of leaks(path)) found.push(`path ${leak}`);
+      // Page addresses are made of lower-cased names.
+      for (const s of secrets)
+        if (path.toLowerCase().includes(s.value.toLowerCase())) found.push(`lower-cased path ${s.kind}`);
     }
     expect(found).toEqual([]);
     // The sub-agents' pages were published and grepped too.
