@@ -26,7 +26,7 @@ export function issueShapes(seed = 1): PlantedSecret[] {
   const ghp = j('ghp_', a(36, 60));
   const ant = j('sk-ant-api03-', a(60, 2));
   const aws = j('AKIA', up(16, 3));
-  const ppk = j(a(64, 4), '\n', a(64, 5));
+  const ppk = a(64, 4);
   return [
     s('xai', j('xai-', a(80)), j('XAI_KEY xai-', a(80))),
     s('replicate', j('r8_', a(37)), j('export REPLICATE r8_', a(37))),
@@ -109,7 +109,14 @@ export function issueShapes(seed = 1): PlantedSecret[] {
     s(
       'putty',
       ppk,
-      j('PuTTY-User-Key-File-3: ssh-ed25519\nPrivate-Lines: 2\n', ppk, '\nPrivate-MAC: ', h(64, 42)),
+      j(
+        'PuTTY-User-Key-File-3: ssh-ed25519\nPrivate-Lines: 2\n',
+        ppk,
+        '\n',
+        a(64, 5),
+        '\nPrivate-MAC: ',
+        h(64, 42),
+      ),
     ),
     s(
       'npmrc-auth',
