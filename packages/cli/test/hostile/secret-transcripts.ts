@@ -155,7 +155,10 @@ function lines(sessionId: string, secret: PlantedSecret): string {
     },
     { ...base, cwd, type: 'summary', summary: `Session about ${secret.text}`, leafUuid: 'u3' },
   ];
-  return `${records.map((r) => JSON.stringify(r)).join('\n')}\n`;
+  // The raw text of an invalid line and of a duplicate line (both become diagnostics that quote them).
+  const invalid = `{"type":"user","uuid":"bad1","message":{"content":${JSON.stringify(`broken ${secret.text}`)}`;
+  const lines = [...records.map((r) => JSON.stringify(r)), invalid, JSON.stringify(records[0])];
+  return `${lines.join('\n')}\n`;
 }
 
 const AGENT_ID = 'a5ec7e7a5ec7e7a51';
