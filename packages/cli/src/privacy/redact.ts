@@ -59,8 +59,8 @@ function redactPlain(text: string, found?: Found): { text: string; count: number
   if (view === null) return result;
   const again = selectRules(view);
   if (again === null) return result;
-  // The view has the text's length and its secrets' characters: they are replaced in the text as written, each
-  // part between escapes on its own (a wrapped token spans `\n`).
+  // What the view's secrets are made of is replaced in the text as written, each part between whitespace on its
+  // own (a wrapped token spans `\n`).
   const inView = new Map<string, string>();
   redactRules(view, again, inView);
   const findings = [...inView].flatMap(([value, kind]) =>
