@@ -55,6 +55,7 @@ function redactPlain(text: string, found?: Found): { text: string; count: number
   const selection = selectRules(text);
   if (selection === null) return { text, count: 0 };
   const result = redactRules(text, selection, found);
+  if (!escapeNearHit(text, selection)) return result;
   const view = escapesAsText(text);
   if (view === null) return result;
   const again = selectRules(view);
@@ -70,6 +71,28 @@ function redactPlain(text: string, found?: Found): { text: string; count: number
       .map((part) => ({ value: part, kind })),
   );
   return replaceFindings(result, findings, found);
+}
+
+// How far before and after a keyword an escape can matter: glued to a token's start, after its name
+// (`password\":`), or where a terminal wrapped it (`\n` after the first part).
+const ESCAPE_BEFORE = 8;
+const ESCAPE_AFTER = 160;
+
+/** Whether a text writes an escape (`\`, `%`) near a keyword of the rules selected: only then is it read again. */
+function escapeNearHit(text: string, selection: Selection): boolean {
+  if (text.indexOf('\\') === -1 && text.indexOf('%') === -1) return false;
+  if (selection.preset.length > 0) return true;
+  for (const map of [selection.rules, selection.gitleaks])
+    for (const hits of map.values())
+      for (const hit of hits) {
+        const start = Math.max(0, hit - ESCAPE_BEFORE);
+        const end = Math.min(text.length, hit + ESCAPE_AFTER);
+        for (let i = start; i < end; i++) {
+          const c = text.charCodeAt(i);
+          if (c === 0x5c || c === 0x25) return true;
+        }
+      }
+  return false;
 }
 
 /** The rules a keyword scan selected, over one text. */
