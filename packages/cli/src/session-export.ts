@@ -8,6 +8,7 @@ import {
 import { summarize } from './archive-json.js';
 import { type WriteOutcome, writeIfChanged } from './atomic-write.js';
 import { type Filters, inTimeRange } from './input.js';
+import { redactText } from './privacy/redact.js';
 import { type Privacy, type PrivacyCounts, privacyTransform, type Transform } from './privacy/transform.js';
 import { type Skeleton, skeletonOf } from './skeleton.js';
 
@@ -75,7 +76,9 @@ export interface SessionExport {
  * @param source The session's files.
  */
 export async function exportSession(request: ExportRequest, source: SessionSource): Promise<SessionExport> {
-  const session = await buildSession(source, { content: !request.lean });
+  // Titles and first prompts are redacted before they are cut: a secret cut in two would publish its first part.
+  const beforeCut = request.privacy.redact ? (text: string) => redactText(text).text : undefined;
+  const session = await buildSession(source, { content: !request.lean, beforeCut });
   const skeleton = skeletonOf(session);
   if (!inTimeRange(skeleton.digest.stats, request.range)) return { skeleton, exported: null };
   // Taken before writing, which rewrites the session's objects in place.

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { shortenHome, shortenHomePaths } from '../src/privacy/home-paths.js';
+import { isNotASecret } from '../src/privacy/placeholders.js';
 import { redactSecrets, redactText, SECRET_PATTERNS } from '../src/privacy/redact.js';
 import { CORPUS, FIXTURES, HAS_CORPUS } from './helpers.js';
 
@@ -30,7 +31,7 @@ describe('redactText', () => {
     ['url-password', fake('postgres://admin:', 's3cretpass', '@db.example.com/app')],
     ['assignment', fake('export DB_PASSWORD=', 'hunter2hunter2')],
     ['assignment', fake('API_KEY: ', 'zz9plural-alpha')],
-    ['assignment', fake('SECRET=', 'abcdefgh')],
+    ['assignment', fake('SECRET=', 'abcdefg8')],
     ['assignment', fake('{"password": "', 'correct-horse', '"}')],
     ['assignment', fake('my_DB_PASSWORD=', 'hunter2hunter2')],
     ['assignment', fake("my_db_password = '", 'hunter2hunter2', "'")],
@@ -79,33 +80,48 @@ describe('redactText', () => {
 });
 
 /** What `redactText` does, the slow way: every pattern over the whole text, without hints or parts. */
-function reference(text: string): { text: string; count: number } {
+function reference(text: string): { text: string; count: number; values: string[] } {
   let count = 0;
+  const values: string[] = [];
   let out = text;
   for (const { kind, pattern, valid } of SECRET_PATTERNS) {
     const whole = new RegExp(pattern.source, pattern.flags);
     out = out.replace(whole, (...args: unknown[]) => {
       const match = args[0] as string;
       const groups = args[args.length - 1] as Record<string, string | undefined> | undefined;
-      const secret = typeof groups === 'object' && groups !== null ? groups.secret : undefined;
+      const secret =
+        typeof groups === 'object' && groups !== null
+          ? (groups.secret ?? groups.q1 ?? groups.q2 ?? groups.bare)
+          : undefined;
       if (secret === undefined) {
         if (valid && !valid(match)) return match;
         count++;
+        values.push(match);
         return `[REDACTED:${kind}]`;
       }
-      if (
-        /^\[REDACTED|^\d+$|^(?:\$\{?[A-Za-z_]|<|\*+$|x+$|your[-_]|process\.env|os\.environ|env\.)/i.test(
-          secret,
-        ) ||
-        (valid && !valid(secret))
-      )
-        return match;
+      if (isNotASecret(secret, true) || (valid && !valid(secret))) return match;
       count++;
+      values.push(secret);
       const at = match.lastIndexOf(secret);
       return `${match.slice(0, at)}[REDACTED:${kind}]${match.slice(at + secret.length)}`;
     });
   }
-  return { text: out, count };
+  return { text: out, count, values };
+}
+
+/**
+ * Checks `redactText` against the slow way: it replaces every secret the slow way finds (gitleaks' rules, the
+ * preset and escapes may find more).
+ */
+function expectAtLeastReference(text: string): number {
+  const expected = reference(text);
+  const actual = redactText(text);
+  const leftOver = expected.values.filter(
+    (value) => actual.text.includes(value) && !expected.text.includes(value),
+  );
+  expect(leftOver, text).toEqual([]);
+  expect(actual.count, text).toBeGreaterThanOrEqual(expected.count);
+  return expected.count;
 }
 
 /** Every string value in the JSONL files under a folder. */
@@ -186,11 +202,7 @@ describe('redactText finds what every pattern finds over the whole text', () => 
     for (const [i, secret] of secrets.entries()) {
       const next = secrets[(i + 1) % secrets.length] ?? '';
       let found = 0;
-      for (const text of contexts(secret, next)) {
-        const expected = reference(text);
-        expect(redactText(text), text).toEqual(expected);
-        found += expected.count;
-      }
+      for (const text of contexts(secret, next)) found += expectAtLeastReference(text);
       expect(found, secret).toBeGreaterThan(0);
     }
   });
@@ -211,8 +223,7 @@ describe('redactText finds what every pattern finds over the whole text', () => 
     fake('PassWord = "', 'abcdefgh'),
     fake('x="', 'abcdefgh"\n:"'),
   ])('on hints at the edges of %j', (text) => {
-    for (const around of [text, `${text}${text}`, ` ${text}\n${text}`])
-      expect(redactText(around), around).toEqual(reference(around));
+    for (const around of [text, `${text}${text}`, ` ${text}\n${text}`]) expectAtLeastReference(around);
   });
 
   it.each([
@@ -222,7 +233,7 @@ describe('redactText finds what every pattern finds over the whole text', () => 
     if (!present) return;
     const strings = stringsUnder(dir);
     expect(strings.length).toBeGreaterThan(100);
-    for (const text of strings) expect(redactText(text)).toEqual(reference(text));
+    for (const text of strings) expectAtLeastReference(text);
   });
 });
 
@@ -230,13 +241,13 @@ describe('redactSecrets', () => {
   it('walks every string of a nested value and counts', () => {
     const session = {
       content: [{ type: 'text', text: fake('sk-ant-', 'x'.repeat(30)) }],
-      tool: { input: { command: fake('curl -H "Authorization: Bearer ', 'q'.repeat(20), '"') } },
+      tool: { input: { command: fake('curl -H "Authorization: Bearer ', 'q7'.repeat(10), '"') } },
       list: [fake('AKIA', 'ABCDEFGHIJKLMNOP')],
       image: { type: 'image', data: fake('AKIA', 'ABCDEFGHIJKLMNOP') },
       n: 3,
     };
     expect(redactSecrets(session)).toBe(3);
-    expect(JSON.stringify(session)).not.toMatch(/sk-ant-x|Bearer q|"AKIAABCDEFGHIJKLMNOP"\]/);
+    expect(JSON.stringify(session)).not.toMatch(/sk-ant-x|Bearer q7|"AKIAABCDEFGHIJKLMNOP"\]/);
     // base64 image payloads are not text
     expect(session.image.data).toBe(fake('AKIA', 'ABCDEFGHIJKLMNOP'));
   });

@@ -61,7 +61,7 @@ export async function buildSession(source: SessionSource, options: BuildOptions 
   const workflows = workflowRuns(runs, runSpawns, sidechains, entries, tools);
   for (const file of source.workflowFiles ?? [])
     read.files.push({ path: file.path, role: 'workflow', lines: 0, bytes: file.text.length });
-  const firstPrompt = findFirstPrompt(entries);
+  const firstPrompt = findFirstPrompt(entries, options.beforeCut);
   const times = timeSpan(entries);
   return {
     schemaVersion: SCHEMA_VERSION,
@@ -72,7 +72,7 @@ export async function buildSession(source: SessionSource, options: BuildOptions 
       cwd: source.project?.cwd ?? mostCommon(entries.map((e) => e.cwd)),
     },
     files: read.files,
-    title: storedTitle(firstPrompt, metadata, (uuid) => dag.index.has(uuid)),
+    title: storedTitle(firstPrompt, metadata, (uuid) => dag.index.has(uuid), options.beforeCut),
     firstPrompt,
     startedAt: times.start,
     endedAt: times.end,

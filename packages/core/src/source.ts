@@ -39,4 +39,9 @@ export interface BuildOptions {
    * grow with the size of tool outputs; the content can be read again from `Entry.source`.
    */
   content?: boolean;
+  /**
+   * Rewrites the text a title and the first prompt are made of before they are cut to length (the CLI redacts
+   * secrets with it: a secret cut in the middle would publish its first part).
+   */
+  beforeCut?: (text: string) => string;
 }

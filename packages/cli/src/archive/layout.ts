@@ -1,5 +1,6 @@
 import type { ArchiveProject } from '@cctrail/core';
 import { shortenHome } from '../privacy/home-paths.js';
+import { redactText } from '../privacy/redact.js';
 import type { Privacy } from '../privacy/transform.js';
 import { NameAllocator } from '../sanitize.js';
 
@@ -29,7 +30,8 @@ export interface Layout<T extends Placed> {
 export function planLayout<T extends Placed>(sessions: readonly T[], privacy: Privacy): Layout<T> {
   const byProject = new Map<string, T[]>();
   for (const session of sessions) {
-    const raw = session.project ?? '';
+    // A folder named after a secret must not name the archive's folders nor the pages' addresses.
+    const raw = privacy.redact ? redactText(session.project ?? '').text : (session.project ?? '');
     const slug = privacy.shortHome ? shortenHome(raw).text : raw;
     const list = byProject.get(slug) ?? [];
     list.push(session);

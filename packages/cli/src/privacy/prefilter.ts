@@ -1,29 +1,37 @@
 /**
  * The pre-filter of redaction: one keyword scan of a string says which rules can match in it and where. The
- * keywords of cctrail's rules (`rules.ts`) and of secretlint's preset (`preset-rules.ts`) are one automaton; a
- * string without any keyword costs that one pass and nothing else.
+ * keywords of cctrail's rules (`rules.ts`), gitleaks' rules (`gitleaks-rules.ts`) and secretlint's preset
+ * (`preset-rules.ts`) are one automaton; a string without any keyword costs that one pass and nothing else.
  */
 
+import { afterKeyword, gitleaksKeywords } from './gitleaks-scan.js';
 import { type Keyword, KeywordScan } from './keyword-scan.js';
 import { presetRules } from './preset-rules.js';
-import type { SecretPattern } from './rule.js';
 import { SECRET_PATTERNS } from './rules.js';
 
 /** Which rules a string selects. */
 export interface Selection {
   /** For each of cctrail's rules (by index in `SECRET_PATTERNS`) found, where its keywords start, in order. */
   rules: Map<number, number[]>;
+  /** The same for gitleaks' rules (by index in `gitleaksKeywords()`). */
+  gitleaks: Map<number, number[]>;
   /** The preset's rules selected (indexes in `presetRules()`), in order. */
   preset: number[];
 }
 
-/** Who a keyword selects: one of cctrail's rules (its index), or one of the preset's (`-1 - index`). */
+/**
+ * Who a keyword selects: one of cctrail's rules (its index), one of gitleaks' (`GITLEAKS + index`), or one of
+ * the preset's (`-1 - index`).
+ */
 type Owner = number;
+const GITLEAKS = 1 << 20;
 
 /** The keywords of every rule, compiled. */
 interface Table {
   keywords: Keyword[];
   owners: Owner[][];
+  /** For each owner of each keyword, the check it must pass where it ends (`SecretPattern.next`), if any. */
+  checks: (RegExp | undefined)[][];
   /** The preset's rules without keywords, which run on every string. */
   always: number[];
   scan: KeywordScan;
@@ -38,8 +46,9 @@ function table(): Table {
   if (compiled !== null) return compiled;
   const keywords: Keyword[] = [];
   const owners: Owner[][] = [];
+  const checks: (RegExp | undefined)[][] = [];
   const index = new Map<string, number>();
-  const add = (word: string, anyCase: boolean, owner: Owner) => {
+  const add = (word: string, anyCase: boolean, owner: Owner, check?: RegExp) => {
     const key = `${anyCase ? 'i' : 'c'}${anyCase ? word.toLowerCase() : word}`;
     let at = index.get(key);
     if (at === undefined) {
@@ -47,26 +56,41 @@ function table(): Table {
       index.set(key, at);
       keywords.push({ word, anyCase });
       owners.push([]);
+      checks.push([]);
     }
-    if (!owners[at]!.includes(owner)) owners[at]!.push(owner);
+    if (owners[at]!.includes(owner)) return;
+    owners[at]!.push(owner);
+    checks[at]!.push(check);
   };
   SECRET_PATTERNS.forEach((rule, i) => {
-    for (const word of rule.keywords) add(word, rule.anyCase === true, i);
+    for (const word of rule.keywords) add(word, rule.anyCase === true, i, rule.next);
+  });
+  gitleaksKeywords().forEach((words, i) => {
+    for (const word of words) add(word, true, GITLEAKS + i, afterKeyword(i, word));
   });
   const always: number[] = [];
   presetRules().forEach(({ keywords: list }, i) => {
     if (list === null) always.push(i);
     else for (const { words, anyCase } of list) for (const word of words) add(word, anyCase, -1 - i);
   });
-  compiled = { keywords, owners, always, scan: new KeywordScan(keywords) };
+  compiled = { keywords, owners, checks, always, scan: new KeywordScan(keywords) };
   return compiled;
 }
 
-/** Whether a keyword found at `start` passes its rule's second check. */
-function passes({ next }: SecretPattern, text: string, end: number): boolean {
+/** Whether a keyword ending at `end` passes its rule's second check. */
+function passes(next: RegExp | undefined, text: string, end: number): boolean {
   if (next === undefined) return true;
   next.lastIndex = end;
   return next.test(text);
+}
+
+/** Adds where a rule's keyword starts to a map of hits. */
+function hit(map: Map<number, number[]> | null, owner: number, start: number): Map<number, number[]> {
+  const out = map ?? new Map<number, number[]>();
+  const at = out.get(owner);
+  if (at === undefined) out.set(owner, [start]);
+  else at.push(start);
+  return out;
 }
 
 /**
@@ -79,29 +103,31 @@ export function selectRules(text: string): Selection | null {
   HITS.length = 0;
   // Most strings: no keyword, nothing else to do.
   if (compiledTable.scan.scan(text, HITS) === 0 && compiledTable.always.length === 0) return null;
-  const { keywords, owners, always } = compiledTable;
+  const { keywords, owners, checks, always } = compiledTable;
   let rules: Map<number, number[]> | null = null;
+  let gitleaks: Map<number, number[]> | null = null;
   let preset: Set<number> | null = null;
   for (let h = 0; h < HITS.length; h += 2) {
     const keyword = HITS[h]!;
     const start = HITS[h + 1]!;
     const end = start + keywords[keyword]!.word.length;
-    for (const owner of owners[keyword]!) {
+    const list = owners[keyword]!;
+    for (let o = 0; o < list.length; o++) {
+      const owner = list[o]!;
       if (owner < 0) {
         preset ??= new Set();
         preset.add(-1 - owner);
-      } else if (passes(SECRET_PATTERNS[owner]!, text, end)) {
-        rules ??= new Map();
-        const at = rules.get(owner);
-        if (at === undefined) rules.set(owner, [start]);
-        else at.push(start);
-      }
+      } else if (!passes(checks[keyword]![o], text, end)) continue;
+      else if (owner >= GITLEAKS) gitleaks = hit(gitleaks, owner - GITLEAKS, start);
+      else rules = hit(rules, owner, start);
     }
   }
-  if (rules === null && preset === null && always.length === 0) return null;
+  if (rules === null && gitleaks === null && preset === null && always.length === 0) return null;
   const selected: number[] = preset === null ? [...always] : [...always, ...preset];
   const found: Map<number, number[]> = rules ?? new Map();
+  const other: Map<number, number[]> = gitleaks ?? new Map();
   // A rule's keywords are reported in the order they end; a shorter one may start after a longer one ending later.
-  for (const at of found.values()) if (at.length > 1) at.sort((a, b) => a - b);
-  return { rules: found, preset: selected.sort((a, b) => a - b) };
+  for (const map of [found, other])
+    for (const at of map.values()) if (at.length > 1) at.sort((a, b) => a - b);
+  return { rules: found, gitleaks: other, preset: selected.sort((a, b) => a - b) };
 }

@@ -5,26 +5,31 @@
  * (`prefilter.ts`); only the rules whose keywords it holds run, each on the words or lines around them.
  */
 
+import { escapesAsText } from './escapes.js';
+import { type Finding, gitleaksFindings } from './gitleaks-scan.js';
+import { isNotASecret } from './placeholders.js';
 import { type Selection, selectRules } from './prefilter.js';
-import { type PresetFinding, presetSecrets } from './preset-rules.js';
+import { presetSecrets } from './preset-rules.js';
 import { rewriteStrings } from './rewrite-strings.js';
 import type { SecretPattern } from './rule.js';
 import { SECRET_PATTERNS } from './rules.js';
 
 export { SECRET_PATTERNS };
 
+/**
+ * Where the secrets a redaction replaced are collected: their values, or their values and the rule that found
+ * each (to count by rule).
+ */
+export type Found = Set<string> | Map<string, string>;
+
+function remember(found: Found | undefined, value: string, kind: string): void {
+  if (found instanceof Map) found.set(value, kind);
+  else found?.add(value);
+}
+
 /** A replacement marker: what was there, never its value. */
 function marker(kind: string): string {
   return `[REDACTED:${kind}]`;
-}
-
-/** Values that are already markers or placeholders are not secrets. */
-function isPlaceholder(secret: string): boolean {
-  return (
-    /^\[REDACTED/.test(secret) ||
-    /^\d+$/.test(secret) ||
-    /^(?:\$\{?[A-Za-z_]|<|\*+$|x+$|your[-_]|process\.env|os\.environ|env\.)/i.test(secret)
-  );
 }
 
 /**
@@ -33,7 +38,7 @@ function isPlaceholder(secret: string): boolean {
  * @param found Collects the secrets replaced (their values), to count each once however often it appears.
  * @returns The new text and the number of secrets replaced.
  */
-export function redactText(text: string, found?: Set<string>): { text: string; count: number } {
+export function redactText(text: string, found?: Found): { text: string; count: number } {
   if (!text.includes('\u001b')) return redactPlain(text, found);
   // Terminal colour codes can split a secret or hide its edges: the text is scanned without them, and
   // published without them when it held a secret.
@@ -42,27 +47,69 @@ export function redactText(text: string, found?: Set<string>): { text: string; c
 }
 
 /**
- * Both rule sets over a text without terminal codes, selected by one keyword scan: cctrail's patterns, then
- * what secretlint's preset finds.
+ * Every rule set over a text without terminal codes, selected by one keyword scan: cctrail's patterns, then
+ * what gitleaks' rules and secretlint's preset find. A text that writes escapes (`\\n`, `\\u000a`, `%3D`) is
+ * read again as what they stand for: a token glued to `\\n` has no word edge before it as written.
  */
-function redactPlain(text: string, found?: Set<string>): { text: string; count: number } {
+function redactPlain(text: string, found?: Found): { text: string; count: number } {
   const selection = selectRules(text);
   if (selection === null) return { text, count: 0 };
+  const result = redactRules(text, selection, found);
+  if (!escapeNearHit(text, selection)) return result;
+  const view = escapesAsText(text);
+  if (view === null) return result;
+  const again = selectRules(view);
+  if (again === null) return result;
+  // What the view's secrets are made of is replaced in the text as written, each part between whitespace on its
+  // own (a wrapped token spans `\n`).
+  const inView = new Map<string, string>();
+  redactRules(view, again, inView);
+  const findings = [...inView].flatMap(([value, kind]) =>
+    value
+      .split(/\s+/)
+      .filter((part) => part.length >= 4)
+      .map((part) => ({ value: part, kind })),
+  );
+  return replaceFindings(result, findings, found);
+}
+
+// How far before and after a keyword an escape can matter: glued to a token's start, after its name
+// (`password\":`), or where a terminal wrapped it (`\n` after the first part).
+const ESCAPE_BEFORE = 8;
+const ESCAPE_AFTER = 160;
+
+/** Whether a text writes an escape (`\`, `%`) near a keyword of the rules selected: only then is it read again. */
+function escapeNearHit(text: string, selection: Selection): boolean {
+  if (text.indexOf('\\') === -1 && text.indexOf('%') === -1) return false;
+  if (selection.preset.length > 0) return true;
+  for (const map of [selection.rules, selection.gitleaks])
+    for (const hits of map.values())
+      for (const hit of hits) {
+        const start = Math.max(0, hit - ESCAPE_BEFORE);
+        const end = Math.min(text.length, hit + ESCAPE_AFTER);
+        for (let i = start; i < end; i++) {
+          const c = text.charCodeAt(i);
+          if (c === 0x5c || c === 0x25) return true;
+        }
+      }
+  return false;
+}
+
+/** The rules a keyword scan selected, over one text. */
+function redactRules(text: string, selection: Selection, found?: Found): { text: string; count: number } {
   const result = redactShapes(text, selection, found);
-  // The preset reads the text as written; what cctrail's patterns replaced already is not found again.
-  if (selection.preset.length === 0) return result;
-  return replaceFindings(result, presetSecrets(text, selection.preset), found);
+  // gitleaks and the preset read the text as written; what cctrail's patterns replaced already is not found again.
+  const findings: Finding[] = [];
+  for (const [index, hits] of selection.gitleaks) gitleaksFindings(text, index, hits, findings);
+  if (selection.preset.length > 0) findings.push(...presetSecrets(text, selection.preset));
+  return findings.length === 0 ? result : replaceFindings(result, findings, found);
 }
 
 // CSI sequences (colours, cursor moves) and OSC sequences (titles, hyperlinks).
 const ANSI_ESCAPE = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g;
 
 /** cctrail's patterns selected in a text, each around its keywords; the text is scanned again once it changes. */
-function redactShapes(
-  text: string,
-  selection: Selection,
-  found?: Set<string>,
-): { text: string; count: number } {
+function redactShapes(text: string, selection: Selection, found?: Found): { text: string; count: number } {
   const counter: Counter = { count: 0, found };
   let out = text;
   let hits: Map<number, number[]> | null = selection.rules;
@@ -84,7 +131,7 @@ function redactShapes(
 /** What a redaction has replaced so far. */
 interface Counter {
   count: number;
-  found: Set<string> | undefined;
+  found: Found | undefined;
 }
 
 /** Replaces the matches of one pattern in a text. */
@@ -95,17 +142,21 @@ function replaceIn(text: string, { kind, pattern, valid }: SecretPattern, counte
   return text.replace(pattern, (...args: unknown[]) => {
     const match = args[0] as string;
     const groups = args[args.length - 1] as Record<string, string | undefined> | undefined;
-    const secret = typeof groups === 'object' && groups !== null ? groups.secret : undefined;
+    // `secret`, or the one of a command-line value's forms that matched (`credential-shapes.ts`).
+    const secret =
+      typeof groups === 'object' && groups !== null
+        ? (groups.secret ?? groups.q1 ?? groups.q2 ?? groups.bare)
+        : undefined;
     if (secret !== undefined) {
-      if (isPlaceholder(secret) || (valid && !valid(secret))) return match;
+      if (isNotASecret(secret, true) || (valid && !valid(secret))) return match;
       counter.count++;
-      counter.found?.add(secret);
+      remember(counter.found, secret, kind);
       const at = match.lastIndexOf(secret);
       return match.slice(0, at) + marker(kind) + match.slice(at + secret.length);
     }
     if (valid && !valid(match)) return match;
     counter.count++;
-    counter.found?.add(match);
+    remember(counter.found, match, kind);
     return marker(kind);
   });
 }
@@ -161,22 +212,25 @@ function breaksWord(code: number): boolean {
  * @param found Collects the secrets replaced (their values), as in `redactText`.
  * @returns How many secrets were replaced.
  */
-export function redactSecrets(value: unknown, found?: Set<string>): number {
+export function redactSecrets(value: unknown, found?: Found): number {
   return rewriteStrings(value, (text) => redactText(text, found), { keys: true });
 }
 
-/** Replaces what the preset found and cctrail's patterns left in a text, counting each replacement. */
+/** Replaces what other rules found and cctrail's patterns left in a text, counting each replacement. */
 function replaceFindings(
   result: { text: string; count: number },
-  findings: readonly PresetFinding[],
-  found?: Set<string>,
+  findings: readonly Finding[],
+  found?: Found,
 ): { text: string; count: number } {
   let { text, count } = result;
-  for (const { value, kind } of findings) {
-    if (isPlaceholder(value) || !text.includes(value)) continue;
+  // The longest first: a value that holds another is replaced whole.
+  const ordered =
+    findings.length > 1 ? [...findings].sort((a, b) => b.value.length - a.value.length) : findings;
+  for (const { value, kind } of ordered) {
+    if (isNotASecret(value, false) || !text.includes(value)) continue;
     const parts = text.split(value);
     count += parts.length - 1;
-    found?.add(value);
+    remember(found, value, kind);
     text = parts.join(marker(kind));
   }
   return { text, count };

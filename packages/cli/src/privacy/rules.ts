@@ -4,12 +4,16 @@
  * `.env`, YAML, JSON, INI and shell assignments in any letter case, command-line flags, `mysql -pX`, `curl -u`.
  */
 
+import { CREDENTIAL_SHAPES } from './credential-shapes.js';
+import { ENCODED_SHAPES, VENDOR_SHAPES, WRAPPED_TOKEN } from './own-shapes.js';
 import type { SecretPattern } from './rule.js';
 import { SHAPES, TRANSCRIPT_PATTERNS } from './rule-shapes.js';
 
 /** The secrets cctrail redacts, in the order they are looked for. */
 export const SECRET_PATTERNS: readonly SecretPattern[] = [
+  WRAPPED_TOKEN,
   ...SHAPES,
+  ...VENDOR_SHAPES,
   {
     kind: 'private-key',
     keywords: ['-----BEGIN '],
@@ -94,4 +98,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
       /(?:password|passwd|secret|api_?key|access_?token|auth_?token|refresh_?token)["']?[ \t]*[:=][ \t]*["'](?<secret>[^"'\s]{6,})["']/gi,
   },
   ...TRANSCRIPT_PATTERNS,
+  ...CREDENTIAL_SHAPES,
+  // Last: what the shapes above found whole is replaced already.
+  ...ENCODED_SHAPES,
 ];

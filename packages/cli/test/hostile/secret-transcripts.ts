@@ -28,6 +28,33 @@ export async function writeSecretProjects(root: string, secrets: readonly Plante
   }
 }
 
+/**
+ * Writes a project folder named after a secret (`-home-dev-<secret>`) with one session, whose working directory
+ * is the secret's folder: its name must not reach a page, a path or a page's address, lower-cased or not.
+ *
+ * @param root The projects folder.
+ * @param value The secret, as the folder name holds it.
+ * @param n Makes the session's id distinct.
+ */
+export async function writeSecretFolder(root: string, value: string, n: number): Promise<void> {
+  const project = join(root, `-home-dev-${value}`);
+  await mkdir(project, { recursive: true });
+  const sessionId = `f01de55e-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const record = {
+    sessionId,
+    version: '2.1.39',
+    userType: 'external',
+    isSidechain: false,
+    cwd: `/home/dev/${value}`,
+    type: 'user',
+    uuid: 'u1',
+    parentUuid: null,
+    timestamp: '2026-02-10T09:14:01.000Z',
+    message: { role: 'user', content: 'list the files here' },
+  };
+  await writeFile(join(project, `${sessionId}.jsonl`), `${JSON.stringify(record)}\n`);
+}
+
 function lines(sessionId: string, secret: PlantedSecret): string {
   const base = { sessionId, version: '2.1.39', userType: 'external', isSidechain: false };
   const cwd = `/home/dev/${secret.text}`;
@@ -128,7 +155,10 @@ function lines(sessionId: string, secret: PlantedSecret): string {
     },
     { ...base, cwd, type: 'summary', summary: `Session about ${secret.text}`, leafUuid: 'u3' },
   ];
-  return `${records.map((r) => JSON.stringify(r)).join('\n')}\n`;
+  // The raw text of an invalid line and of a duplicate line (both become diagnostics that quote them).
+  const invalid = `{"type":"user","uuid":"bad1","message":{"content":${JSON.stringify(`broken ${secret.text}`)}`;
+  const lines = [...records.map((r) => JSON.stringify(r)), invalid, JSON.stringify(records[0])];
+  return `${lines.join('\n')}\n`;
 }
 
 const AGENT_ID = 'a5ec7e7a5ec7e7a51';

@@ -14,13 +14,17 @@ const TITLE_CHARS = 120;
  * The first thing the person typed in the main conversation (at most 2000 characters), or null.
  *
  * @param entries A session's entries, with their sidechains found.
+ * @param beforeCut Rewrites the prompt before it is cut (`BuildOptions.beforeCut`).
  */
-export function findFirstPrompt(entries: readonly Entry[]): string | null {
+export function findFirstPrompt(
+  entries: readonly Entry[],
+  beforeCut: (text: string) => string = same,
+): string | null {
   for (const entry of entries) {
     if (entry.sidechain !== null || entry.isSidechain) continue;
     if (entry.kind !== 'prompt' && !isTypedCommand(entry)) continue;
     const text = promptText(entry.content);
-    if (text) return text.slice(0, FIRST_PROMPT_CHARS);
+    if (text) return beforeCut(text).slice(0, FIRST_PROMPT_CHARS);
   }
   return null;
 }
@@ -34,18 +38,20 @@ export function findFirstPrompt(entries: readonly Entry[]): string | null {
  * @param firstPrompt The session's first prompt.
  * @param metadata Its metadata records.
  * @param isOwnEntry Whether a uuid is an entry of this session (default: every summary counts).
+ * @param beforeCut Rewrites a summary before it is cut (`BuildOptions.beforeCut`).
  */
 export function storedTitle(
   firstPrompt: string | null,
   metadata: readonly MetadataRecord[],
   isOwnEntry: (uuid: string) => boolean = () => true,
+  beforeCut: (text: string) => string = same,
 ): string | null {
   if (firstPrompt) return oneLine(firstPrompt.replace(/<[^>]{1,40}>/g, ' '));
   for (let i = metadata.length - 1; i >= 0; i--) {
     const { summary, leafUuid } = metadata[i]!.record;
     if (metadata[i]!.type !== 'summary' || typeof summary !== 'string' || !summary.trim()) continue;
     if (typeof leafUuid === 'string' && !isOwnEntry(leafUuid)) continue;
-    return oneLine(summary.replace(/<[^>]{1,40}>/g, ' '));
+    return oneLine(beforeCut(summary).replace(/<[^>]{1,40}>/g, ' '));
   }
   return null;
 }
@@ -64,6 +70,10 @@ export function sessionTitle(session: {
 }): string {
   const text = oneLine(session.title ?? session.firstPrompt ?? '');
   return text === '' ? session.id : text;
+}
+
+function same(text: string): string {
+  return text;
 }
 
 /** Whitespace runs become one space; the text is trimmed and cut to `TITLE_CHARS`. */

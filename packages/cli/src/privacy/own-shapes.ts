@@ -1,0 +1,244 @@
+/**
+ * cctrail's own shapes, for what neither gitleaks' rules nor secretlint's preset finds: vendor tokens they do
+ * not know yet, passwords on command lines and in credential files, tokens a terminal wrapped over two lines,
+ * AWS keys inside base64, and tokens with a known prefix cut short in an output.
+ */
+
+import type { SecretPattern } from './rule.js';
+
+/** Vendor tokens with a prefix of their own (the vendors' documented shapes). */
+export const VENDOR_SHAPES: readonly SecretPattern[] = [
+  { kind: 'xai-key', keywords: ['xai-'], scope: 'word', pattern: /\bxai-[A-Za-z0-9_]{60,}/g },
+  {
+    kind: 'replicate-token',
+    keywords: ['r8_'],
+    next: /[A-Za-z0-9]{20}/y,
+    scope: 'word',
+    pattern: /\br8_[A-Za-z0-9_-]{30,}/g,
+  },
+  {
+    kind: 'langsmith-key',
+    keywords: ['lsv2_pt_', 'lsv2_sk_'],
+    scope: 'word',
+    pattern: /\blsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}/g,
+  },
+  {
+    kind: 'pinecone-key',
+    keywords: ['pcsk_'],
+    scope: 'word',
+    pattern: /\bpcsk_[A-Za-z0-9]{4,8}_[A-Za-z0-9]{40,}/g,
+  },
+  {
+    kind: 'elevenlabs-key',
+    keywords: ['sk_'],
+    next: /[a-f0-9]{48}/y,
+    scope: 'word',
+    pattern: /\bsk_[a-f0-9]{48}(?![A-Za-z0-9])/g,
+  },
+  { kind: 'atlassian-token', keywords: ['ATATT'], scope: 'word', pattern: /\bATATT[A-Za-z0-9_=-]{60,}/g },
+  {
+    kind: 'sentry-token',
+    keywords: ['sntrys_', 'sntryu_'],
+    scope: 'word',
+    pattern: /\bsntry[su]_[A-Za-z0-9+/=_]{40,}/g,
+  },
+  {
+    kind: 'newrelic-key',
+    keywords: ['NRAK-', 'NRII-', 'NRJS-'],
+    scope: 'word',
+    pattern: /\bNR(?:AK|II|JS)-[A-Za-z0-9]{20,}/g,
+  },
+  { kind: 'supabase-token', keywords: ['sbp_'], scope: 'word', pattern: /\bsbp_(?:v0_)?[a-f0-9]{40}/g },
+  {
+    kind: 'doppler-token',
+    keywords: ['dp.st.', 'dp.ct.', 'dp.sa.', 'dp.pt.', 'dp.scim.', 'dp.audit.'],
+    scope: 'word',
+    pattern: /\bdp\.(?:st|ct|sa|pt|scim|audit)\.[A-Za-z0-9_.-]{20,}/g,
+  },
+  { kind: 'google-oauth-token', keywords: ['ya29.'], scope: 'word', pattern: /\bya29\.[A-Za-z0-9_-]{20,}/g },
+  {
+    kind: 'google-refresh-token',
+    keywords: ['1//0'],
+    scope: 'word',
+    pattern: /(?<![\w/])1\/\/0[A-Za-z0-9_-]{30,}/g,
+  },
+  {
+    kind: 'bitbucket-token',
+    keywords: ['ATBB', 'ATCT'],
+    scope: 'word',
+    pattern: /\bAT(?:BB|CT)[A-Za-z0-9_=-]{24,}/g,
+  },
+  {
+    kind: '1password-token',
+    keywords: ['ops_ey'],
+    scope: 'word',
+    pattern: /\bops_eyJ[A-Za-z0-9+/=_-]{40,}/g,
+  },
+  {
+    kind: 'mailgun-key',
+    keywords: ['key-'],
+    next: /[a-f0-9]{32}/y,
+    scope: 'word',
+    pattern: /\bkey-[a-f0-9]{32}(?![A-Za-z0-9])/g,
+  },
+  {
+    kind: 'mailchimp-key',
+    keywords: ['-us'],
+    next: /\d{1,2}(?![A-Za-z0-9])/y,
+    scope: 'word',
+    pattern: /\b[a-f0-9]{32}-us\d{1,2}(?![A-Za-z0-9])/g,
+  },
+  { kind: 'heroku-key', keywords: ['HRKU-'], scope: 'word', pattern: /\bHRKU-[A-Za-z0-9_-]{20,}/g },
+  {
+    kind: 'openai-session',
+    keywords: ['sess-'],
+    next: /[A-Za-z0-9]{30}/y,
+    scope: 'word',
+    pattern: /\bsess-[A-Za-z0-9]{30,}/g,
+  },
+  {
+    // The user id in base64 (`MT…` for ids from 2021 on), a time stamp, an HMAC; on a line that names Discord or
+    // sends it as a bot's (two-letter keywords such as `MT` would hold up every string's scan: `nd`, `ot`).
+    kind: 'discord-bot-token',
+    keywords: ['bot ', 'discord'],
+    anyCase: true,
+    scope: 'line',
+    pattern: /\b[MNO][A-Za-z0-9_-]{21,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}/g,
+  },
+  {
+    kind: 'discord-webhook',
+    keywords: ['discord.com/api/webhooks/', 'discordapp.com/api/webhooks/'],
+    scope: 'word',
+    pattern: /discord(?:app)?\.com\/api\/webhooks\/\d+\/(?<secret>[A-Za-z0-9_-]{20,})/g,
+  },
+  {
+    kind: 'teams-webhook',
+    keywords: ['.webhook.office.com/', 'outlook.office.com/webhook', '.logic.azure.com'],
+    scope: 'word',
+    pattern:
+      /(?:webhook\.office\.com|outlook\.office\.com|logic\.azure\.com(?::\d+)?)\/(?<secret>[^\s"'`<>]{20,})/g,
+  },
+  {
+    kind: 'firebase-server-key',
+    keywords: [':APA91b'],
+    scope: 'word',
+    pattern: /\bAAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{60,}/g,
+  },
+  {
+    kind: 'azure-devops-pat',
+    keywords: ['_PAT', 'ACCESSTOKEN'],
+    anyCase: true,
+    next: /["']?[ \t]*[:=]/y,
+    scope: 'line',
+    pattern:
+      /\b(?:AZURE_DEVOPS_(?:EXT_)?PAT|ADO_PAT|[A-Z_]*_PAT|SYSTEM_ACCESSTOKEN)["']?[ \t]*[:=][ \t]*["']?(?<secret>[A-Za-z0-9]{40,84})\b/gi,
+  },
+];
+
+// The prefixes of tokens whose length the vendor fixes: one cut short in an output keeps its prefix.
+const KNOWN_PREFIX =
+  'gh[pousr]_|github_pat_|sk-ant-(?:api|admin|oat)\\d\\d-|sk-(?:proj|svcacct|admin)-|xox[abprse]-|glpat-|' +
+  'AKIA|ASIA|[sr]k_live_|whsec_|do[opr]_v1_|xai-|pplx-|lsv2_pt_|sbp_|ATATT|PMAK-|NRAK-|HRKU-|dckr_pat_|shpat_|' +
+  'sntry[su]_|pscale_tkn_|glcbt-|glft-|ops_eyJ|r8_|pcsk_';
+const PREFIX_KEYWORDS = [
+  'ghp_',
+  'gho_',
+  'ghu_',
+  'ghs_',
+  'ghr_',
+  'github_pat_',
+  'sk-ant-',
+  'sk-proj-',
+  'sk-svcacct-',
+  'sk-admin-',
+  'xoxa-',
+  'xoxb-',
+  'xoxp-',
+  'xoxr-',
+  'xoxs-',
+  'xoxe-',
+  'glpat-',
+  'AKIA',
+  'ASIA',
+  'sk_live_',
+  'rk_live_',
+  'whsec_',
+  'dop_v1_',
+  'doo_v1_',
+  'dor_v1_',
+  'xai-',
+  'pplx-',
+  'lsv2_pt_',
+  'sbp_',
+  'ATATT',
+  'PMAK-',
+  'NRAK-',
+  'HRKU-',
+  'dckr_pat_',
+  'shpat_',
+  'sntrys_',
+  'sntryu_',
+  'pscale_tkn_',
+  'glcbt-',
+  'glft-',
+  'ops_eyJ',
+  'r8_',
+  'pcsk_',
+];
+
+/** A tail of a token: letters and digits both (`ghp_example` is a name, `ghp_8fK2…` a token). */
+function tokenTail(value: string): boolean {
+  const tail = value.replace(new RegExp(`^(?:${KNOWN_PREFIX})`), '');
+  return /\d/.test(tail) && /[A-Za-z]/.test(tail) && !/^[a-z]+(?:_[a-z]+)+$/.test(tail);
+}
+
+/** Whether base64 text holds an AWS key id. */
+function holdsAwsKey(value: string): boolean {
+  for (let skip = 0; skip < 4; skip++) {
+    const text = Buffer.from(value.slice(skip), 'base64').toString('latin1');
+    if (/(?:AKIA|ASIA)[0-9A-Z]{16}/.test(text)) return true;
+  }
+  return false;
+}
+
+/** Whether the rest of a wrapped token, on the next line, reads as one (letters and digits). */
+function wrappedTail(value: string): boolean {
+  const tail = value.slice(value.lastIndexOf('\n') + 1).trim();
+  return /\d/.test(tail) && /[A-Za-z]/.test(tail);
+}
+
+/**
+ * A token a terminal wrapped: its first part ends a line, the rest starts the next. It runs before every other
+ * shape: one of them would replace the first part alone.
+ */
+export const WRAPPED_TOKEN: SecretPattern = {
+  kind: 'wrapped-token',
+  keywords: PREFIX_KEYWORDS,
+  scope: 'text',
+  pattern: new RegExp(
+    `(?<![A-Za-z0-9])(?:${KNOWN_PREFIX})[A-Za-z0-9_-]*[ \\t]*\\r?\\n[ \\t]*[A-Za-z0-9_-]{4,}`,
+    'g',
+  ),
+  valid: wrappedTail,
+};
+
+/** Encodings: cut tokens, AWS keys in base64. */
+export const ENCODED_SHAPES: readonly SecretPattern[] = [
+  {
+    // A token cut short: its prefix and at least eight characters of it.
+    kind: 'truncated-token',
+    keywords: PREFIX_KEYWORDS,
+    scope: 'word',
+    pattern: new RegExp(`(?<![A-Za-z0-9])(?:${KNOWN_PREFIX})[A-Za-z0-9_-]{8,}`, 'g'),
+    valid: tokenTail,
+  },
+  {
+    // `AKIA` and `ASIA` at each of the three alignments of base64.
+    kind: 'base64-aws-key',
+    keywords: ['QUtJQ', 'QVNJQ', 'FLSU', 'FTSU', 'S0lB', 'U0lB'],
+    scope: 'word',
+    // From the start of a run only, looking forward lazily: linear on a long blob of base64 (an image).
+    pattern: /(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]*?(?:QUtJQ|QVNJQ|FLSU|FTSU|S0lB|U0lB)[A-Za-z0-9+/]*={0,2}/g,
+    valid: holdsAwsKey,
+  },
+];
