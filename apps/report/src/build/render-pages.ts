@@ -53,10 +53,7 @@ function pagesOf(manifest: SiteManifest, cacheDir: string): { route: string; vie
  * The files `renderPages` puts into the site: the site's public files, then every page as `<route>index.html`.
  */
 export function renderedFiles(bundle: SiteBundle, manifest: SiteManifest): string[] {
-  return [
-    ...filesUnder(bundle.assets),
-    ...pagesOf(manifest, '').map((page) => `${page.route}index.html`),
-  ];
+  return [...filesUnder(bundle.assets), ...pagesOf(manifest, '').map((page) => `${page.route}index.html`)];
 }
 
 /**
