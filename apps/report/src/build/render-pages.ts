@@ -42,10 +42,18 @@ function pageView(m: SiteManifest, r: SiteRoute, cacheDir: string): PageView {
 }
 
 /** The pages of the manifest a build renders (those of `manifest.render` when set, the index and site-wide pages always). */
-function pagesOf(manifest: SiteManifest, cacheDir: string): { route: string; view: () => PageView }[] {
+function pagesOf(
+  manifest: SiteManifest,
+  cacheDir: string,
+): { route: string; kind: string; view: () => PageView }[] {
   return [
-    { route: '', view: () => indexPageView(manifest) },
-    ...allRoutes(manifest).map((r) => ({ route: r.route, view: () => pageView(manifest, r, cacheDir) })),
+    { route: '', kind: 'index', view: () => indexPageView(manifest) },
+    ...allRoutes(manifest).map((r) => ({
+      route: r.route,
+      // A session's first page shows its overview; its other pages, like sidechains' and branches', a transcript.
+      kind: r.props.kind === 'session' && r.props.page === 1 ? 'session' : r.props.kind,
+      view: () => pageView(manifest, r, cacheDir),
+    })),
   ];
 }
 
@@ -71,9 +79,17 @@ export async function renderPages(
   const renderPage = await loadRenderer(bundle.entry);
   for (const rel of filesUnder(bundle.assets)) site.put(rel, readFileSync(join(bundle.assets, rel)));
   const pages = pagesOf(manifest, cacheDir);
+  // Milliseconds and pages by kind of page, rendering and writing, for `--verbose`.
+  const kinds = new Map<string, { ms: number; n: number }>();
   for (const page of pages) {
+    const at = performance.now();
     const html = await renderPage(page.route, { view: page.view() });
     site.put(`${page.route}index.html`, Buffer.from(html));
+    const kind = kinds.get(page.kind) ?? { ms: 0, n: 0 };
+    kind.ms += performance.now() - at;
+    kind.n++;
+    kinds.set(page.kind, kind);
   }
-  log(`report: ${pages.length} pages rendered in ${Date.now() - started} ms`);
+  const byKind = [...kinds].map(([k, { ms, n }]) => `${k} ${n} in ${Math.round(ms)} ms`).join(', ');
+  log(`report: ${pages.length} pages rendered and written in ${Date.now() - started} ms (${byKind})`);
 }
