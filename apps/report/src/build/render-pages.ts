@@ -51,7 +51,7 @@ function pagesOf(
     ...allRoutes(manifest).map((r) => ({
       route: r.route,
       // A session's first page shows its overview; its other pages, like sidechains' and branches', a transcript.
-      kind: r.props.kind === 'session' && r.props.page === 1 ? 'session' : r.props.kind,
+      kind: r.props.kind === 'session' && r.props.page > 1 ? 'transcript' : r.props.kind,
       view: () => pageView(manifest, r, cacheDir),
     })),
   ];
