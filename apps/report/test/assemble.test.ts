@@ -1,7 +1,8 @@
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { assembleSite, fragmentMarker } from '../src/build/assemble.js';
+import { fragmentMarker, SiteAssembler } from '../src/build/assemble.js';
+import { filesUnder } from '../src/build/files.js';
 import { SiteWriter } from '../src/build/site-writer.js';
 import { tempFolder } from './helpers/temp.js';
 
@@ -10,16 +11,18 @@ function put(root: string, rel: string, text: string) {
   writeFileSync(join(root, rel), text);
 }
 
-describe('assembleSite', () => {
+describe('SiteAssembler', () => {
   const dir = tempFolder('cctrail-assemble-');
   const outDir = join(dir, 'out');
   const stage = join(dir, 'stage');
   const fragments = join(dir, 'fragments');
   const state = join(dir, 'pages.json');
-  /** One build's assembly, through a writer of its own; returns the result and the files the writer owns. */
+  /** One build's assembly of the files in `stage`, through a writer of its own; returns what it did. */
   const assemble = (previous: string[] = []) => {
     const site = new SiteWriter(outDir);
-    const result = assembleSite({ stage, site, fragments, state });
+    const assembler = new SiteAssembler({ site, fragments, state });
+    for (const rel of filesUnder(stage)) assembler.put(rel, readFileSync(join(stage, rel)));
+    const result = assembler.finish();
     const removed = site.removeStale(previous);
     return { ...result, removed };
   };

@@ -1,8 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { SCHEMA_VERSION } from '@cctrail/core';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { checkIndex, checkSession, loadIndex, loadSession } from '../src/build/load.js';
+import { validatorsModule } from '../src/build/schema-module.js';
+import { readSchema, schemaCompiler } from '../src/build/schemas.js';
 import type { Session } from '../src/views/model.js';
 import { demoSession } from './helpers/demo.js';
 import { tempFolder } from './helpers/temp.js';
@@ -69,5 +73,35 @@ describe('load', () => {
     expect(loadIndex(join(dir, 'missing.json'))).toMatchObject({ ok: false });
     writeFileSync(join(dir, 'broken.json'), '{"schemaVersion":');
     expect(loadSession(join(dir, 'broken.json'))).toMatchObject({ ok: false });
+  });
+});
+
+describe("the build's validators", () => {
+  it('answer as the schemas compiled at run time do, errors included', async () => {
+    const path = join(tempFolder('cctrail-validators-'), 'schema-validators.mjs');
+    writeFileSync(path, validatorsModule());
+    const built = (await import(pathToFileURL(path).href)) as Record<'index' | 'session', ValidateFunction>;
+    const compiled = {
+      index: schemaCompiler(false).compile(readSchema('index')),
+      session: schemaCompiler(false).compile(readSchema('session')),
+    };
+    const values = {
+      session: [
+        sessionJson(),
+        [],
+        sessionJson((s) => Object.assign(s, { schemaVersion: 1 })),
+        sessionJson((s) => Object.assign(s, { entries: {} })),
+        sessionJson((s) => Object.assign(s, { extra: true })),
+      ],
+      index: ['x', { schemaVersion: 1, projects: [{ id: 3, sessions: [{}] }] }],
+    };
+    for (const name of ['index', 'session'] as const) {
+      for (const value of values[name]) {
+        expect(built[name](value)).toBe(compiled[name](value));
+        expect(built[name].errors).toEqual(compiled[name].errors);
+      }
+    }
+    expect(built.session(sessionJson())).toBe(true);
+    expect(built.session([])).toBe(false);
   });
 });

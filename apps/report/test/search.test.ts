@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DOCS_PER_FILE, type SearchFile, searchFiles, TERM_FILE_CHARS } from '../src/build/search-files.js';
 import { scriptJson, searchIndexScript } from '../src/views/search.js';
-import { decodePostings, encodePostings, WEIGHTS } from '../src/views/search-codec.js';
+import { decodePostings, encodePostings, PostingsMerge, WEIGHTS } from '../src/views/search-codec.js';
 import { termWeight } from '../src/views/search-text.js';
 
 describe('search index', () => {
@@ -37,6 +37,30 @@ describe('postings as text', () => {
     expect(() => decodePostings('A,')).toThrow(/digit/);
     expect(() => decodePostings('Aé')).toThrow(/digit/);
     expect(() => decodePostings('A\u{1F600}')).toThrow(/digit/);
+  });
+});
+
+describe('postings merged piece by piece', () => {
+  it("write what encodePostings writes for all the pieces' documents, renumbered", () => {
+    // Pieces of 3, 70 and 2 documents (numbered from 0 each); weights and gaps chosen so that groups start
+    // and end in every piece and a first posting needs more digits once renumbered.
+    const pieces = [
+      { docs: [0, 2, 1], weights: [8, 8, 3] },
+      { docs: [69, 0, 35, 36, 1], weights: [8, 1, 3, 3, 1] },
+      { docs: [], weights: [] },
+      { docs: [1, 0], weights: [1, 5] },
+    ];
+    const bases = [0, 3, 73, 73];
+    const merge = new PostingsMerge();
+    const all = { docs: [] as number[], weights: [] as number[] };
+    pieces.forEach((p, i) => {
+      merge.append(encodePostings(p), bases[i] as number);
+      all.docs.push(...p.docs.map((d) => d + (bases[i] as number)));
+      all.weights.push(...p.weights);
+    });
+    expect(String(merge)).toBe(encodePostings(all));
+    expect(decodePostings(String(merge)).docs).toEqual([0, 2, 72, 73, 1, 38, 39, 3, 4, 74]);
+    expect(() => new PostingsMerge().append('A,', 0)).toThrow(/digit/);
   });
 });
 

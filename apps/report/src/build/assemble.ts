@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { filesUnder } from './files.js';
 import type { SiteWriter } from './site-writer.js';
 
 /**
- * The last step of a build: the site's bundle renders every page into a staging folder with a marker where
- * the cached transcript goes; `assembleSite` copies the staged site into the output folder, putting each
- * transcript in place (as bytes: no decoding of large strings), and skips files that have not changed since the
- * last build. A rebuild after one changed session thus writes only its pages. Removing what the site no longer
- * has is the writer's part (`site-writer.ts`), once every file of the build is written.
+ * The last step of a build: the site's bundle renders every page with a marker where the cached transcript goes,
+ * and the `SiteAssembler` puts each page straight into the output folder, the transcript in place (as bytes: no
+ * decoding of large strings), skipping files that have not changed since the last build. A rebuild after one
+ * changed session thus writes only its pages. Removing what the site no longer has is the writer's part
+ * (`site-writer.ts`), once every file of the build is written.
  */
 
 const MARKER_START = '<!--cctrail-fragment:';
@@ -21,7 +20,7 @@ export function fragmentMarker(key: string): string {
   return `${MARKER_START}${key}${MARKER_END}`;
 }
 
-/** What `assembleSite` did. */
+/** What a `SiteAssembler` did. */
 export interface AssembleResult {
   /** HTML pages in the site. */
   pages: number;
@@ -29,10 +28,8 @@ export interface AssembleResult {
   written: number;
 }
 
-/** Options of `assembleSite`. */
+/** Options of a `SiteAssembler`. */
 export interface AssembleOptions {
-  /** Folder Astro built into. */
-  stage: string;
   /** The output folder, written through its writer. */
   site: SiteWriter;
   /** Folder of cached fragments (`<key>.html`). */
@@ -67,22 +64,32 @@ function fill(shell: Buffer, fragments: string): { bytes: Buffer; keys: string[]
   return { bytes: Buffer.concat(parts), keys };
 }
 
-/** Copies the staged site into the output folder (see the module comment). */
-export function assembleSite(o: AssembleOptions): AssembleResult {
-  let previous: Record<string, string> = {};
-  try {
-    previous = JSON.parse(readFileSync(o.state, 'utf8')) as Record<string, string>;
-  } catch {
-    previous = {};
+/** Puts the files of a build into the output folder, one at a time (see the module comment). */
+export class SiteAssembler {
+  private readonly previous: Record<string, string>;
+  private readonly next: Record<string, string> = {};
+  private pages = 0;
+  private written = 0;
+
+  constructor(private readonly o: AssembleOptions) {
+    let previous: Record<string, string> = {};
+    try {
+      previous = JSON.parse(readFileSync(o.state, 'utf8')) as Record<string, string>;
+    } catch {
+      previous = {};
+    }
+    this.previous = previous;
   }
-  const next: Record<string, string> = {};
-  const staged = filesUnder(o.stage);
-  let written = 0;
-  let pages = 0;
-  for (const rel of staged) {
-    const shell = readFileSync(join(o.stage, rel));
+
+  /**
+   * Puts a file of the site in place: an HTML page gets its fragments filled in, and is written only when its
+   * shell or its fragments changed since the last build (or the file is gone).
+   * @param rel Its path in the site, relative and `/`-separated.
+   * @param shell Its bytes, markers included.
+   */
+  put(rel: string, shell: Buffer): void {
     const isHtml = rel.endsWith('.html');
-    if (isHtml) pages++;
+    if (isHtml) this.pages++;
     const hash = createHash('sha1').update(shell);
     // A page's bytes are decided by its shell and the keys of its fragments (keys include the content hash).
     const keys = isHtml
@@ -90,15 +97,19 @@ export function assembleSite(o: AssembleOptions): AssembleResult {
       : [];
     for (const k of keys) hash.update(`\u0000${k}`);
     const signature = hash.digest('hex');
-    next[rel] = signature;
-    if (previous[rel] === signature && o.site.hasFile(rel)) {
-      o.site.keep(rel);
-      continue;
+    this.next[rel] = signature;
+    if (this.previous[rel] === signature && this.o.site.hasFile(rel)) {
+      this.o.site.keep(rel);
+      return;
     }
-    o.site.write(rel, isHtml ? fill(shell, o.fragments).bytes : shell);
-    written++;
+    this.o.site.write(rel, isHtml ? fill(shell, this.o.fragments).bytes : shell);
+    this.written++;
   }
-  mkdirSync(dirname(o.state), { recursive: true });
-  writeFileSync(o.state, JSON.stringify(next));
-  return { pages, written };
+
+  /** Records the signatures for the next build; returns what was put. */
+  finish(): AssembleResult {
+    mkdirSync(dirname(this.o.state), { recursive: true });
+    writeFileSync(this.o.state, JSON.stringify(this.next));
+    return { pages: this.pages, written: this.written };
+  }
 }

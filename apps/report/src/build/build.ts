@@ -6,13 +6,12 @@ import { sessionRoutes } from '../views/routes.js';
 import { searchIndexScript, searchItems } from '../views/search.js';
 import type { CachedPart } from '../views/session-part.js';
 import { fragmentKey, scopeOf } from '../views/transcript-fragment.js';
-import { assembleSite } from './assemble.js';
+import { SiteAssembler } from './assemble.js';
 import { pruneCache } from './cache.js';
-import { filesUnder } from './files.js';
 import { hasFragment } from './fragments.js';
 import { type ArchiveListing, buildManifest, cachedPart, listArchive } from './manifest.js';
 import { CACHE_FOLDER, cacheFolder, claimOutputFolder } from './output-folder.js';
-import { renderPages } from './render-pages.js';
+import { renderedFiles, renderPages } from './render-pages.js';
 import { planRender, recordRender } from './render-plan.js';
 import { hasSearchPiece, planSearchFiles, searchPieceKey, writeSearchFiles } from './search-pieces.js';
 import { runSessionPass, type SessionJob } from './session-pass.js';
@@ -135,7 +134,6 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
   const started = Date.now();
   // Without a cache folder, the same layout is used in a folder removed at the end.
   const work = cacheDir ?? join(outDir, `${CACHE_FOLDER}-${process.pid}`);
-  const stage = join(work, 'stage');
   mkdirSync(work, { recursive: true });
 
   // The site's bundle is there unless its sources changed since the package was built: then it is made now,
@@ -144,6 +142,8 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
   server.catch(() => undefined);
   let plan: ReturnType<typeof planRender>;
   let manifest: ReturnType<typeof buildManifest>;
+  let assembled: { pages: number; written: number };
+  const site = new SiteWriter(outDir);
   try {
     await options.archive;
     const listing = listArchive(dataDir);
@@ -161,40 +161,35 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
     );
     const read = new Set(first.map((j) => j.file));
     await runSessionPass(unrendered(listing, manifest, work, parts, read), work, log);
-    rmSync(stage, { recursive: true, force: true });
-    await renderPages(await server, manifest, stage, work, log);
+
+    // Pages go straight into the output folder, recorded there before the first is written.
+    const bundle = await server;
+    const rendered = renderedFiles(bundle, manifest);
+    mkdirSync(outDir, { recursive: true });
+    site.begin(previous, [...rendered, ...plan.kept, ...ASSETS]);
+    const assembler = new SiteAssembler({
+      site,
+      fragments: join(work, 'fragments'),
+      state: join(work, 'pages.json'),
+    });
+    await renderPages(bundle, manifest, assembler, work, log);
+    assembled = assembler.finish();
+    for (const rel of plan.kept) site.keep(rel);
+    if (cacheDir) writeFileSync(plan.stateFile, JSON.stringify(recordRender(plan, rendered)));
   } catch (error) {
     // A bundling started before the failure finishes first: it owns the working directory meanwhile.
     await server.catch(() => undefined);
-    rmSync(cacheDir === null ? work : stage, { recursive: true, force: true });
+    if (cacheDir === null) rmSync(work, { recursive: true, force: true });
     throw error;
   }
-
-  mkdirSync(outDir, { recursive: true });
-  const renderState = recordRender(plan, stage);
-  const searchFiles = planSearchFiles(manifest, work);
-  const site = new SiteWriter(outDir);
-  site.begin(previous, [
-    ...filesUnder(stage),
-    ...plan.kept,
-    ...ASSETS,
-    ...searchFiles.files.map((f) => f.name),
-  ]);
-  const assembled = assembleSite({
-    stage,
-    site,
-    fragments: join(work, 'fragments'),
-    state: join(work, 'pages.json'),
-  });
-  for (const rel of plan.kept) site.keep(rel);
-  if (cacheDir) writeFileSync(plan.stateFile, JSON.stringify(renderState));
   if (plan.incremental)
     log(`report: pages of ${plan.render.length} changed sessions rendered, ${plan.keptSessions} kept`);
-  rmSync(stage, { recursive: true, force: true });
 
   // Assets that Astro does not handle: Mermaid's IIFE build and the search index, both classic scripts.
   const bundle = await server;
   site.write(MERMAID, brotliDecompressSync(readFileSync(bundle.mermaid)));
+  const searchFiles = planSearchFiles(manifest, work);
+  site.plan(searchFiles.files.map((f) => f.name));
   site.write(SEARCH_INDEX, searchIndexScript(searchItems(manifest), searchFiles.meta));
   writeSearchFiles(site, searchFiles.files);
   // GitHub Pages' branch publishing runs Jekyll, which would drop `_cctrail/`.

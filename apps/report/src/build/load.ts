@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { ArchiveIndex, Session } from '../views/model.js';
+import { readSchema, type SchemaName, schemaCompiler } from './schemas.js';
 
 /**
  * The one way data enters the report: `index.json` and session files of an archive folder, validated against
@@ -12,34 +12,21 @@ import type { ArchiveIndex, Session } from '../views/model.js';
 /** A value read from a file, or the reasons it could not be used. */
 export type Loaded<T> = { ok: true; value: T } | { ok: false; errors: string[] };
 
-/** The archive files core has a schema for. */
-type SchemaName = 'index' | 'session';
-
 /** At most this many problems are listed for one file: the first ones say what is wrong. */
 const MAX_ERRORS = 3;
 
-/**
- * Where a bundle that inlines core (the `cctrail` package's) finds core's schema files: a folder relative to the
- * bundle, set by its build. Elsewhere core's package has them.
- */
-declare const CCTRAIL_BUNDLED_SCHEMAS: string | undefined;
-
-const require = createRequire(import.meta.url);
-// Not `allErrors`: validation stops at the first problem, which keeps large sessions fast. The schemas are
-// generated and checked against the meta-schema by core's and the cli's tests, so each process skips that
-// check (it doubles the compile time, which every worker pays).
-const ajv = new Ajv2020({ strict: true, validateSchema: false });
+// Not `allErrors`: validation stops at the first problem, which keeps large sessions fast.
+/** Validators compiled by the package's build (`schemas.ts`); none when the code runs from its sources. */
+const prebuilt: Partial<Record<SchemaName, ValidateFunction>> = await import('./schema-validators.js').catch(
+  () => ({}),
+);
 const validators = new Map<SchemaName, ValidateFunction>();
 
-/** The compiled validator of one schema; each schema is compiled once per process (or worker). */
+/** The validator of one schema: the build's, else compiled once per process (or worker). */
 function validator(name: SchemaName): ValidateFunction {
-  let validate = validators.get(name);
+  let validate = validators.get(name) ?? prebuilt[name];
   if (!validate) {
-    const path =
-      typeof CCTRAIL_BUNDLED_SCHEMAS === 'undefined'
-        ? require.resolve(`@cctrail/core/schema/${name}.schema.json`)
-        : new URL(`${CCTRAIL_BUNDLED_SCHEMAS}${name}.schema.json`, import.meta.url);
-    validate = ajv.compile(JSON.parse(readFileSync(path, 'utf8')));
+    validate = schemaCompiler(false).compile(readSchema(name));
     validators.set(name, validate);
   }
   return validate;

@@ -1,5 +1,5 @@
-import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { conversationPageView } from '../views/conversation-view.js';
 import {
   agentPageView,
@@ -13,14 +13,15 @@ import {
 import { allRoutes, findSession, type SiteRoute } from '../views/routes.js';
 import type { SiteManifest } from '../views/site-model.js';
 import { fragmentKey, scopeOf } from '../views/transcript-fragment.js';
-import { fragmentMarker } from './assemble.js';
+import { fragmentMarker, type SiteAssembler } from './assemble.js';
+import { filesUnder } from './files.js';
 import { readFragment } from './fragments.js';
 import { loadRenderer, type SiteBundle } from './site-server.js';
 
 /**
  * Page rendering: the build computes each page's view model (the pages' only data) and hands it to the site's
  * bundle, which renders it to HTML. A transcript page gets its fragment from the cache, its transcript as a
- * marker that `assembleSite` fills in.
+ * marker that the `SiteAssembler` fills in as it writes the page into the output folder.
  */
 
 /** The view model of the page at a route of the manifest. */
@@ -40,30 +41,55 @@ function pageView(m: SiteManifest, r: SiteRoute, cacheDir: string): PageView {
     : transcriptPageView(m, p.project, p.session, at.scope, at.page, r.route, fragment, transcript);
 }
 
+/** The pages of the manifest a build renders (those of `manifest.render` when set, the index and site-wide pages always). */
+function pagesOf(
+  manifest: SiteManifest,
+  cacheDir: string,
+): { route: string; kind: string; view: () => PageView }[] {
+  return [
+    { route: '', kind: 'index', view: () => indexPageView(manifest) },
+    ...allRoutes(manifest).map((r) => ({
+      route: r.route,
+      // A session's first page shows its overview; its other pages, like sidechains' and branches', a transcript.
+      kind: r.props.kind === 'session' && r.props.page > 1 ? 'transcript' : r.props.kind,
+      view: () => pageView(manifest, r, cacheDir),
+    })),
+  ];
+}
+
 /**
- * Renders the pages of the manifest (those of `manifest.render` when set, the index and site-wide pages always)
- * with the site's bundle into `stage`, as `<route>index.html`, with the site's public files beside them.
+ * The files `renderPages` puts into the site: the site's public files, then every page as `<route>index.html`.
+ */
+export function renderedFiles(bundle: SiteBundle, manifest: SiteManifest): string[] {
+  return [...filesUnder(bundle.assets), ...pagesOf(manifest, '').map((page) => `${page.route}index.html`)];
+}
+
+/**
+ * Renders the pages of the manifest (`renderedFiles`) with the site's bundle and puts them, with the site's public
+ * files, into the site through `site`.
  */
 export async function renderPages(
   bundle: SiteBundle,
   manifest: SiteManifest,
-  stage: string,
+  site: SiteAssembler,
   cacheDir: string,
   log: (msg: string) => void,
 ): Promise<void> {
   const started = Date.now();
   const renderPage = await loadRenderer(bundle.entry);
-  cpSync(bundle.assets, stage, { recursive: true });
-  const routes = allRoutes(manifest);
-  const pages: { route: string; view: () => PageView }[] = [
-    { route: '', view: () => indexPageView(manifest) },
-    ...routes.map((r) => ({ route: r.route, view: () => pageView(manifest, r, cacheDir) })),
-  ];
+  for (const rel of filesUnder(bundle.assets)) site.put(rel, readFileSync(join(bundle.assets, rel)));
+  const pages = pagesOf(manifest, cacheDir);
+  // Milliseconds and pages by kind of page, rendering and writing, for `--verbose`.
+  const kinds = new Map<string, { ms: number; n: number }>();
   for (const page of pages) {
+    const at = performance.now();
     const html = await renderPage(page.route, { view: page.view() });
-    const file = join(stage, page.route, 'index.html');
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, html);
+    site.put(`${page.route}index.html`, Buffer.from(html));
+    const kind = kinds.get(page.kind) ?? { ms: 0, n: 0 };
+    kind.ms += performance.now() - at;
+    kind.n++;
+    kinds.set(page.kind, kind);
   }
-  log(`report: ${pages.length} pages rendered in ${Date.now() - started} ms`);
+  const byKind = [...kinds].map(([k, { ms, n }]) => `${k} ${n} in ${Math.round(ms)} ms`).join(', ');
+  log(`report: ${pages.length} pages rendered and written in ${Date.now() - started} ms (${byKind})`);
 }

@@ -3,7 +3,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sessionRoute } from '../views/links.js';
 import type { SiteManifest } from '../views/site-model.js';
-import { filesUnder } from './files.js';
 import { RENDER_VERSION } from './manifest.js';
 
 /**
@@ -76,8 +75,11 @@ export function planRender(
   return { stateFile, signature, incremental, render, kept, keptSessions, prefixes, previous };
 }
 
-/** The render state after this build: rendered sessions' pages as staged, kept sessions' as before. */
-export function recordRender(plan: RenderPlan, stage: string): RenderState {
+/**
+ * The render state after this build: rendered sessions' pages as rendered, kept sessions' as before.
+ * @param files The files this build rendered (`renderedFiles`).
+ */
+export function recordRender(plan: RenderPlan, files: readonly string[]): RenderState {
   const sessions: RenderState['sessions'] = {};
   const rendered = new Set(plan.render);
   for (const [key, prefix] of plan.prefixes) {
@@ -86,8 +88,7 @@ export function recordRender(plan: RenderPlan, stage: string): RenderState {
       continue;
     }
     // Routes end in `/`: the session's files are those below its route.
-    const files = filesUnder(join(stage, prefix)).map((rel) => `${prefix}${rel}`);
-    sessions[key] = { prefix, files };
+    sessions[key] = { prefix, files: files.filter((f) => f.startsWith(prefix)) };
   }
   return { signature: plan.signature, sessions };
 }

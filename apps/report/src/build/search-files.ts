@@ -1,5 +1,5 @@
 import { scriptJson } from '../views/search.js';
-import { decodePostings, encodePostings, type Postings } from '../views/search-codec.js';
+import { PostingsMerge } from '../views/search-codec.js';
 
 /**
  * The files of the transcript index, merged from the sessions' pieces (`views/search-text.ts`), newest
@@ -53,7 +53,9 @@ function literal(text: string): string {
 
 /** The index of the pieces (texts of `searchPiece`, newest session first). */
 export function searchFiles(pieces: readonly string[]): SearchIndex {
-  const terms = new Map<string, Postings>();
+  // Each term's postings in the pieces that have it, as written, with the number of the piece's first entry:
+  // merged term by term in sorted order (`PostingsMerge`), never decoded into arrays of numbers.
+  const terms = new Map<string, (string | number)[]>();
   const sessions: [string, string[]][] = [];
   const docs: [number, number, string, string][] = [];
   for (const text of pieces) {
@@ -62,16 +64,9 @@ export function searchFiles(pieces: readonly string[]): SearchIndex {
     sessions.push([piece.s, piece.r]);
     for (const d of piece.d) docs.push([sessions.length - 1, ...d]);
     for (const [term, code] of piece.t) {
-      const local = decodePostings(code);
-      let all = terms.get(term);
-      if (!all) {
-        all = { docs: [], weights: [] };
-        terms.set(term, all);
-      }
-      for (let i = 0; i < local.docs.length; i++) {
-        all.docs.push(base + (local.docs[i] as number));
-        all.weights.push(local.weights[i] as number);
-      }
+      const all = terms.get(term);
+      if (all) all.push(base, code);
+      else terms.set(term, [base, code]);
     }
   }
   if (docs.length === 0) return { meta: null, files: [] };
@@ -79,7 +74,11 @@ export function searchFiles(pieces: readonly string[]): SearchIndex {
   const firstTerms: string[] = [];
   let chars = Number.POSITIVE_INFINITY;
   for (const term of [...terms.keys()].sort()) {
-    const entry = `${term} ${encodePostings(terms.get(term) as Postings)}`;
+    const merge = new PostingsMerge();
+    const all = terms.get(term) ?? [];
+    for (let i = 0; i < all.length; i += 2) merge.append(all[i + 1] as string, all[i] as number);
+    terms.delete(term);
+    const entry = `${term} ${merge}`;
     if (chars > 0 && chars + entry.length > TERM_FILE_CHARS) {
       termFiles.push([]);
       firstTerms.push(term);

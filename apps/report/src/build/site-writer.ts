@@ -33,6 +33,8 @@ function realFolders(root: string, segments: readonly string[]): boolean {
 /** The output folder as a build writes it (see the module comment). */
 export class SiteWriter {
   private readonly own = new Set<string>();
+  /** What the record says the folder holds until `commit`. */
+  private readonly recorded = new Set<string>();
 
   /** @param outDir The output folder (absolute). */
   constructor(readonly outDir: string) {}
@@ -44,7 +46,16 @@ export class SiteWriter {
    * @param planned The files this build will write or keep.
    */
   begin(previous: Iterable<string>, planned: Iterable<string>): void {
-    writeRecord(this.outDir, [...previous, ...planned].filter(isPlainRelative));
+    for (const rel of [...previous, ...planned]) if (isPlainRelative(rel)) this.recorded.add(rel);
+    writeRecord(this.outDir, this.recorded);
+  }
+
+  /**
+   * Adds files to those recorded by `begin`, before they are written (files known only once the pages are).
+   * @param planned The files this build will also write.
+   */
+  plan(planned: Iterable<string>): void {
+    this.begin([], planned);
   }
 
   /**

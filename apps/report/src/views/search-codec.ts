@@ -30,16 +30,22 @@ export function encodePostings(p: Postings): string {
     docs.sort((a, b) => a - b);
     let last = -1;
     for (const doc of docs) {
-      let v = (doc - last - 1) * WEIGHTS + (WEIGHTS - 1 - g);
+      out += digits((doc - last - 1) * WEIGHTS + (WEIGHTS - 1 - g));
       last = doc;
-      while (v >= 32) {
-        out += DIGITS[32 + (v % 32)];
-        v = Math.floor(v / 32);
-      }
-      out += DIGITS[v];
     }
   });
   return out;
+}
+
+/** One number's digits, low bits first. */
+function digits(n: number): string {
+  let out = '';
+  let v = n;
+  while (v >= 32) {
+    out += DIGITS[32 + (v % 32)];
+    v = Math.floor(v / 32);
+  }
+  return out + DIGITS[v];
 }
 
 /** Digit values by character code (−1: not a digit). */
@@ -76,4 +82,67 @@ export function decodePostings(text: string): Postings {
     scale = 1;
   }
   return { docs, weights };
+}
+
+/**
+ * A term's posting list merged from those of consecutive pieces of the index (each written by `encodePostings`,
+ * its documents numbered from 0), without decoding them into arrays: a later piece's documents follow the
+ * earlier ones', so each of its groups of one weight is appended to the group of that weight as it is, but for
+ * its first posting, whose gap is then from the last document of the group so far. `String(merge)` is what
+ * `encodePostings` writes for all the documents.
+ */
+export class PostingsMerge {
+  /** The groups so far, heaviest first, and the last document of each. */
+  private readonly groups: string[] = Array.from({ length: WEIGHTS }, () => '');
+  private readonly last: number[] = Array.from({ length: WEIGHTS }, () => -1);
+
+  /**
+   * Appends a posting list; throws on a character that is not a digit.
+   * @param code Postings written by `encodePostings`.
+   * @param base The number of its document 0, above every document appended before.
+   */
+  append(code: string, base: number): void {
+    let group = -1;
+    let doc = -1;
+    let run = 0;
+    let start = 0;
+    let v = 0;
+    let scale = 1;
+    for (let i = 0; i < code.length; i++) {
+      const c = code.charCodeAt(i);
+      const d = c < 128 ? (VALUE[c] as number) : -1;
+      if (d < 0) throw new Error(`not a postings digit: ${JSON.stringify(code[i])}`);
+      if (d >= 32) {
+        v += (d - 32) * scale;
+        scale *= 32;
+        continue;
+      }
+      v += d * scale;
+      const weight = (v % WEIGHTS) + 1;
+      const g = WEIGHTS - weight;
+      if (g === group) doc += Math.floor(v / WEIGHTS) + 1;
+      else {
+        if (group >= 0) this.close(group, code.slice(run, start), base + doc);
+        group = g;
+        doc = Math.floor(v / WEIGHTS);
+        const gap = base + doc - (this.last[g] as number) - 1;
+        this.groups[g] += digits(gap * WEIGHTS + weight - 1);
+        run = i + 1;
+      }
+      v = 0;
+      scale = 1;
+      start = i + 1;
+    }
+    if (group >= 0) this.close(group, code.slice(run), base + doc);
+  }
+
+  private close(group: number, rest: string, last: number): void {
+    this.groups[group] += rest;
+    this.last[group] = last;
+  }
+
+  /** The merged posting list. */
+  toString(): string {
+    return this.groups.join('');
+  }
 }

@@ -64,8 +64,11 @@ function inputText(input: unknown): string {
 
 /** Words: runs of letters and digits. The search page splits queries the same way. */
 function words(text: string): string[] {
-  return text.split(/[^\p{L}\p{N}]+/u);
+  // Text of ASCII only (most of it) has no other letters or digits: the same split without Unicode's tables.
+  return NOT_ASCII.test(text) ? text.split(/[^\p{L}\p{N}]+/u) : text.split(/[^A-Za-z0-9]+/);
 }
+
+const NOT_ASCII = /[^\u0000-\u007f]/;
 
 /** A term as indexed: lower case, or dropped (empty, or too long to be typed). */
 function indexTerm(term: string): string | null {
@@ -102,7 +105,7 @@ export function searchPiece(
 ): string | null {
   const routes = new Map<string, number>();
   const docs: [number, string, string][] = [];
-  const postings = new Map<string, Postings>();
+  const postings = new Map<string, Building>();
   for (const entry of session.entries) {
     const text = entrySearchText(entry);
     if (!/\S/.test(text)) continue;
@@ -127,23 +130,35 @@ export function searchPiece(
   return `{"s":${scriptJson(pageHref('', sessionRoute))},"r":${scriptJson(links)},"d":${scriptJson(docs)},"t":${scriptJson(terms)}}`;
 }
 
+/** A term's postings while a session is indexed: its count in the document being added, and which one. */
+interface Building extends Postings {
+  doc: number;
+  count: number;
+}
+
 /** Adds the terms of document `doc` (the highest so far) to the postings, each once with its weight. */
-function addDocument(postings: Map<string, Postings>, doc: number, text: string): void {
-  const counts = new Map<string, number>();
+function addDocument(postings: Map<string, Building>, doc: number, text: string): void {
+  // One look-up a word: each term counts its own occurrences in this document.
+  const seen: Building[] = [];
   let length = 0;
   for (const word of words(text)) {
     const term = indexTerm(word);
     if (term === null) continue;
     length++;
-    counts.set(term, (counts.get(term) ?? 0) + 1);
-  }
-  for (const [term, count] of counts) {
     let p = postings.get(term);
     if (!p) {
-      p = { docs: [], weights: [] };
+      p = { docs: [], weights: [], doc: -1, count: 0 };
       postings.set(term, p);
     }
+    if (p.doc !== doc) {
+      p.doc = doc;
+      p.count = 0;
+      seen.push(p);
+    }
+    p.count++;
+  }
+  for (const p of seen) {
     p.docs.push(doc);
-    p.weights.push(termWeight(count, length));
+    p.weights.push(termWeight(p.count, length));
   }
 }
