@@ -40,6 +40,8 @@ export interface FlowNode {
   key: string | null;
   /** For branch nodes: rewind or retry. */
   fork: 'rewind' | 'retry' | null;
+  /** A turn that continues the one before it across a gap: its tree's root has no parent in the file. */
+  gap: boolean;
 }
 
 /** Most sub-agents (or abandoned-branch nodes) drawn from one node before they fold into one. */
@@ -97,6 +99,7 @@ export function sessionStory(session: Session): FlowNode[] {
       into: null,
       key,
       fork: null,
+      gap: false,
     };
     nodes.push(n);
     return n;
@@ -134,11 +137,23 @@ export function sessionStory(session: Session): FlowNode[] {
     else pending.push(...path);
     path.length = 0;
   }
-  // Entries with no start above them (hooks before the first prompt, orphan trees): the first turn has them.
+  // Entries with no start above them: hooks before the first prompt belong to the first turn; a tree whose root
+  // comes later (its parent is not in the file: a resumed or cut session) continues the turn before it, after a gap.
   const firstTurn = nodes.find((n) => n.kind === 'active') ?? null;
+  const afterGap = new Set<string>();
   if (pending.length > 0) {
     const home = firstTurn ?? make('active', pending[0]!);
-    for (const e of pending) owner.set(e.uuid, home);
+    const at = new Map(session.entries.map((e, i) => [e.uuid, i]));
+    const starts = nodes
+      .filter((n) => n.kind === 'active' || n.kind === 'compaction')
+      .map((n) => ({ node: n, at: at.get(n.first.uuid) ?? 0 }));
+    for (const e of pending) {
+      const root = rootEntry(e, byId);
+      const from = at.get(root.uuid) ?? 0;
+      const before = lastBefore(starts, from);
+      owner.set(e.uuid, before ?? home);
+      if (before) afterGap.add(e.uuid);
+    }
     pending = [];
   }
   countEntries(session, owner);
@@ -148,7 +163,7 @@ export function sessionStory(session: Session): FlowNode[] {
     const up = n.first.parent === null ? undefined : owner.get(n.first.parent);
     if (up && rootOf(up) !== n) n.into = rootOf(up);
   }
-  linkParents(session, nodes, owner);
+  linkParents(session, nodes, owner, afterGap);
   describeForks(session, branches);
   foldAgents(nodes, agents);
   foldFanOut(nodes);
@@ -186,8 +201,40 @@ function gather(nodes: FlowNode[]): FlowNode[] {
   return drawn;
 }
 
-/** Each node's parent: a turn's is the owner of its prompt's parent; a compaction's is its logical parent's. */
-function linkParents(session: Session, nodes: FlowNode[], owner: Map<string, FlowNode>): void {
+/** The root of an entry's tree in the main conversation (loops guarded by the entries' count). */
+function rootEntry(e: Entry, byId: ReadonlyMap<string, Entry>): Entry {
+  let cur = e;
+  for (let steps = 0; cur.parent !== null && steps <= byId.size; steps++) {
+    const up = byId.get(cur.parent);
+    if (!up) break;
+    cur = up;
+  }
+  return cur;
+}
+
+/** The last start (turn or compaction) at a file position before `at`, or null when none is. */
+function lastBefore(starts: readonly { node: FlowNode; at: number }[], at: number): FlowNode | null {
+  let lo = 0;
+  let hi = starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (starts[mid]!.at < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 ? starts[lo - 1]!.node : null;
+}
+
+/**
+ * Each node's parent: a turn's is the owner of its prompt's parent; a compaction's is its logical parent's.
+ * A turn whose prompt starts a later tree, or hangs below one (`afterGap`), continues the turn before it and is
+ * marked `gap`.
+ */
+function linkParents(
+  session: Session,
+  nodes: FlowNode[],
+  owner: Map<string, FlowNode>,
+  afterGap: ReadonlySet<string>,
+): void {
   const logical = new Map(
     session.compactions.flatMap((c) => (c.uuid ? [[c.uuid, c.logicalParent] as const] : [])),
   );
@@ -215,6 +262,10 @@ function linkParents(session: Session, nodes: FlowNode[], owner: Map<string, Flo
           : (ownerOf(e.parent) ??
             (e.parent === null && e.logicalParentUuid ? ownerOf(e.logicalParentUuid) : null));
       n.parent = up === n ? null : (up ?? previous);
+      n.gap =
+        previous !== null &&
+        n.kind === 'active' &&
+        ((e.parent === null && !e.logicalParentUuid) || (e.parent !== null && afterGap.has(e.parent)));
       previous = n;
       turns.push(n);
     }

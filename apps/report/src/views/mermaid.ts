@@ -120,7 +120,11 @@ function chartOf(
   const edges: ChartEdge[] = [];
   for (const n of nodes) {
     if (!n.parent || !inside.has(n.parent)) continue;
-    edges.push({ from: n.parent.id, to: n.id, style: n.kind === 'abandoned' ? 'dashed' : 'solid' });
+    edges.push({
+      from: n.parent.id,
+      to: n.id,
+      style: n.kind === 'abandoned' ? 'dashed' : n.gap ? 'gap' : 'solid',
+    });
     const join = n.kind === 'sidechain' && n.parallelGroup !== null ? next.get(n.parent) : undefined;
     if (join) edges.push({ from: n.id, to: join.id, style: 'dotted' });
   }
@@ -161,6 +165,10 @@ export function sessionMermaid(session: Session, options: MermaidOptions = {}): 
   const notes = [
     'Each node is a turn (a prompt and what answered it), a compaction, a sub-agent or the abandoned branches of a rewind or a retry; progress, hooks and side commands are counted in their turn.',
   ];
+  if (story.some((n) => n.gap))
+    notes.push(
+      'A dotted arrow marked "continues after a gap" joins a turn whose parent entry is not in the file (a resumed or cut session) to the turn before it.',
+    );
   const chartNodes = (list: readonly FlowNode[]) => list.map((n) => drawn.get(n)!);
   if (story.length <= maxNodes) {
     const whole = chartOf('', 'flow-chart', story, chartNodes(story));
