@@ -34,6 +34,8 @@ it('exposes exactly the documented API', () => {
     'markDuplicates',
     'priceSession',
     'readLines',
+    'reportedCost',
+    'reportedRuns',
     'rereadsAfterCompactions',
     'responseCost',
     'responseCosts',

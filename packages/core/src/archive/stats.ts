@@ -11,6 +11,7 @@ import { SCHEMA_VERSION, type Session } from '../model/session.js';
 import { costTotals } from './cost-totals.js';
 import { totalUsage } from './duplicates.js';
 import { roundUsd } from './prices.js';
+import { addReportedRuns, noReportedRuns } from './reported-runs.js';
 import { emptyCost } from './session-cost.js';
 import { type StatsDigest, statsDigest } from './session-stats.js';
 import type {
@@ -101,6 +102,11 @@ function totalsOf(
     totals.tools.paired += row.tools.paired;
     totals.tools.errors += row.tools.errors;
     totals.tools.missingResults += row.tools.missingResults;
+    if (row.reportedBySpawn)
+      totals.reportedBySpawn = addReportedRuns(
+        totals.reportedBySpawn ?? noReportedRuns(),
+        row.reportedBySpawn,
+      );
   }
   return totals;
 }
@@ -122,6 +128,7 @@ function agentStats(rows: readonly SessionStats[]): AgentStats[] {
     }
     const multiTurn = list.filter((s) => s.prompts > 1).length;
     const errors = list.filter((s) => s.status === 'error').length;
+    const missing = list.filter(isMissing).length;
     let usage = emptyUsage();
     const cost = emptyCost();
     for (const sidechain of list) {
@@ -132,7 +139,8 @@ function agentStats(rows: readonly SessionStats[]): AgentStats[] {
     agents.push({
       agentType,
       invocations: list.length,
-      medianEntries: median(list.map((s) => s.entries)),
+      medianEntries: median(list.filter((s) => !isMissing(s)).map((s) => s.entries)),
+      ...(missing > 0 ? { withoutTranscript: missing } : {}),
       depths,
       multiTurn,
       multiTurnShare: ratio(multiTurn, list.length),
@@ -196,6 +204,11 @@ function compactionStats(digests: readonly StatsDigest[]): CompactionStats {
   }
   stats.meanEntriesBetween = closedEpochs === 0 ? 0 : round(closedEntries / closedEpochs);
   return stats;
+}
+
+/** A run whose transcript is not there: spawned (or reported by its spawn), without an entry. */
+function isMissing(s: SidechainStats): boolean {
+  return s.entries === 0 && (s.status === 'missing' || s.reported !== undefined);
 }
 
 function median(values: readonly number[]): number {

@@ -54,6 +54,11 @@ export const LEAN_UNREAD: Unread = {
         taskId: false,
         isAsync: false,
         agent_id: false,
+        // What a spawn reports of its run (`SpawnReport`), for a run whose transcript is missing.
+        totalTokens: false,
+        totalDurationMs: false,
+        totalToolUseCount: false,
+        usage: false,
         // A TaskOutput answer (FORMAT.md §13.3): its status and output say how a background agent ended.
         task: { keys: { status: false, output: false }, others: true },
       },
@@ -95,7 +100,19 @@ export function leanEntry(entry: Entry): Entry {
   entry.content = entry.content.map(leanBlock);
   const result = entry.toolUseResult;
   if (isObject(result)) {
-    const kept = pick(result, ['agentId', 'agentType', 'status', 'runId', 'taskId', 'isAsync', 'agent_id']);
+    const kept = pick(result, [
+      'agentId',
+      'agentType',
+      'status',
+      'runId',
+      'taskId',
+      'isAsync',
+      'agent_id',
+      'totalTokens',
+      'totalDurationMs',
+      'totalToolUseCount',
+      'usage',
+    ]);
     if (isObject(result.task)) kept.task = pick(result.task, ['status', 'output']);
     entry.toolUseResult = kept;
   } else if (result !== undefined) delete entry.toolUseResult;
