@@ -1,4 +1,5 @@
 import { forkClass } from '@cctrail/core';
+import { isTurnStart } from './cards.js';
 import type { Entry, Session } from './model.js';
 
 /**
@@ -48,14 +49,6 @@ export interface FlowNode {
 const FAN_OUT = 6;
 /** Deepest sub-agent nesting drawn; deeper agents fold into their ancestor at this depth. */
 const NESTING = 3;
-
-function isStart(e: Entry): boolean {
-  if (e.isMeta) return false;
-  if (e.kind === 'prompt') return e.actor === 'human' || e.actor === 'claude-as-user';
-  if (e.kind !== 'command') return false;
-  const b = e.content[0];
-  return b?.type === 'text' && /^\s*<(command-name|command-message|bash-input)>/.test(b.text);
-}
 
 function entryErrors(e: Entry): number {
   let n = e.kind === 'api-error' ? 1 : 0;
@@ -120,7 +113,7 @@ export function sessionStory(session: Session): FlowNode[] {
       if (!branches.has(key)) branches.set(key, make('abandoned', e, key));
       owner.set(e.uuid, branches.get(key)!);
     } else if (fullBoundary.has(e.uuid)) owner.set(e.uuid, make('compaction', e));
-    else if (isStart(e)) owner.set(e.uuid, make('active', e));
+    else if (isTurnStart(e)) owner.set(e.uuid, make('active', e));
   }
   // Pass 2: every other entry of the main conversation belongs to the node of its nearest owned ancestor.
   let pending: Entry[] = [];

@@ -9,9 +9,10 @@ import { type EntryPlace, entryLocator } from './entry-locator.js';
 import { branchRoute, pageHref, sidechainRoute } from './links.js';
 import { type MermaidGraph, sessionMermaid } from './mermaid.js';
 import type { Diagnostic, Entry, Session } from './model.js';
-import { paginate } from './paginate.js';
+import { type Page, transcriptPages } from './paginate.js';
 import { outlinePrompts, renderOutline } from './prompt-outline.js';
-import { renderTranscript, type TranscriptLinks } from './render.js';
+import type { TranscriptLinks } from './render.js';
+import { renderTranscript } from './render-card.js';
 import { findSidechain, type PageProps, sidechainById } from './routes.js';
 import type { ManifestSession } from './site-model.js';
 import { timelineSeries, timelineSvg } from './timeline.js';
@@ -83,7 +84,7 @@ export function fragmentKey(
 interface SessionMemo {
   locate?: (e: Entry) => EntryPlace | null;
   /** The scope rendered last (pages of one scope are rendered one after the other). */
-  scope?: { key: string; entries: Entry[]; ctx: ReturnType<typeof transcriptContext> };
+  scope?: { key: string; entries: Entry[]; pages: Page[]; ctx: ReturnType<typeof transcriptContext> };
   /** Entries of each sidechain, grouped once. */
   bySidechain?: Map<string, Entry[]>;
   children?: ReturnType<typeof childrenOf>;
@@ -154,7 +155,7 @@ function scoped(session: Session, s: ManifestSession, scope: TranscriptScope) {
     memo.children ??= childrenOf(session.entries);
     entries = b ? branchEntries(session, b, memo.children) : [];
   }
-  memo.scope = { key, entries, ctx: transcriptContext(session, entries) };
+  memo.scope = { key, entries, pages: transcriptPages(entries), ctx: transcriptContext(session, entries) };
   return memo.scope;
 }
 
@@ -207,8 +208,8 @@ export function renderFragment(
     },
     branch: (index) => pageHref(route, branchRoute(projectSlug, s.slug, index)),
   };
-  const { entries, ctx } = scoped(session, s, scope);
-  const p = paginate(entries.length)[page - 1] ?? { start: 0, end: 0 };
+  const { entries, pages, ctx } = scoped(session, s, scope);
+  const p = pages[page - 1] ?? { start: 0, end: 0 };
   const first = scope.kind === 'main' && page === 1;
   const outline = first ? renderOutline(outlinePrompts(entries, (e) => href(locate(e)))).value : '';
   const transcript = outline + renderTranscript(entries.slice(p.start, p.end), ctx, links).value;
