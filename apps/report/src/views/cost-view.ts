@@ -110,11 +110,22 @@ function rows(record: Record<string, Cost>, label: (key: string) => string): Cos
     .sort((a, b) => b.usd - a.usd || a.label.localeCompare(b.label));
 }
 
+/** The line about a session's sub-agents reported by their spawns, or null when it has none. */
+function reportedText(s: ManifestSession): string | null {
+  const runs = s.sidechains.filter((c) => c.reported);
+  if (runs.length === 0) return null;
+  const usd = runs.reduce((a, c) => a + c.cost.usd, 0);
+  const what = runs.length === 1 ? 'One sub-agent' : `${runs.length} sub-agents`;
+  return `${what} without a transcript: at least ${formatUsd(usd)} more, as reported by the spawn result (the last response of each run, priced at the spawning model; not in the figure above, which counts the responses of the transcripts).`;
+}
+
 /** A session's cost section. */
 export interface SessionCostView {
   total: Figure;
   /** Claude Code's own figure beside cctrail's, or null. */
   claudeCode: string | null;
+  /** What the spawn results of sub-agents without their transcript report, apart from the total; or null. */
+  reported: string | null;
   byEpoch: CostRow[];
   priceTable: string;
 }
@@ -139,6 +150,7 @@ export function sessionCostView(s: ManifestSession): SessionCostView | null {
     claudeCode: cost.claudeCode
       ? `Claude Code's own figure: ${formatUsd(cost.claudeCode.usd)} (cctrail: ${formatUsd(cost.total.usd)}).`
       : null,
+    reported: reportedText(s),
     byEpoch: epochs.map((epoch) => {
       const c = cost.byEpoch[epoch]!;
       return { label: `Epoch ${epoch}`, usd: c.usd, text: costText(c), unpriced: c.unpriced };

@@ -267,7 +267,7 @@ export function agentsPageView(m: SiteManifest, route: string): AgentsPageView {
 /** The page of one agent type: its runs, latest first. */
 export function agentPageView(m: SiteManifest, agentType: string, route: string): AgentPageView {
   const runs = archiveRuns(m)
-    .filter((r) => r.run.agentType === agentType)
+    .filter((r) => r.run.agentType === agentType && !r.duplicate)
     .sort((a, b) => (b.run.startedAt ?? '').localeCompare(a.run.startedAt ?? ''));
   return {
     kind: 'agent',

@@ -15,6 +15,7 @@ import type { TranscriptLinks } from './render.js';
 import { renderTranscript } from './render-card.js';
 import { findSidechain, type PageProps, sidechainById } from './routes.js';
 import type { ManifestSession } from './site-model.js';
+import { spawnExchange } from './spawn-exchange.js';
 import { timelineSeries, timelineSvg } from './timeline.js';
 import { transcriptContext } from './transcript.js';
 
@@ -212,7 +213,7 @@ export function renderFragment(
   const p = pages[page - 1] ?? { start: 0, end: 0 };
   const first = scope.kind === 'main' && page === 1;
   const outline = first ? renderOutline(outlinePrompts(entries, (e) => href(locate(e)))).value : '';
-  const transcript = outline + renderTranscript(entries.slice(p.start, p.end), ctx, links).value;
+  let transcript = outline + renderTranscript(entries.slice(p.start, p.end), ctx, links).value;
   let spawn: string | null = null;
   if (scope.kind === 'sidechain') {
     const id = findSidechainOrNull(s, scope.slug)?.id;
@@ -221,6 +222,8 @@ export function renderFragment(
     const at = id ? memo.spawnOf.get(id) : undefined;
     const entry = at ? entryByUuid(session, at) : undefined;
     spawn = entry ? href(locate(entry)) : null;
+    const sc = id && entries.length === 0 ? session.sidechains.find((c) => c.id === id) : undefined;
+    if (sc) transcript = spawnExchange(session, sc).value;
   }
   let graph: FragmentMeta['graph'] = null;
   let timeline: string | null = null;
