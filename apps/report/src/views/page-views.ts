@@ -1,7 +1,7 @@
 import { type Diagnostic, sessionTitle } from '@cctrail/core';
 import { type ArchiveRun, agentTable, archiveRuns } from './agent-table.js';
 import type { AgentTypeStats } from './agents.js';
-import { type Bar, barChartSvg, compactionHistogram, tokensPerDay } from './charts.js';
+import { type Bar, barChartSvg, compactionHistogram, tokensOverTime } from './charts.js';
 import { type ConversationPageView, conversationLink } from './conversation-view.js';
 import {
   type IndexCostView,
@@ -27,6 +27,7 @@ import {
 } from './site-model.js';
 import { type SiteView, siteOf } from './site-view.js';
 import { teammateHref, teammateOfView } from './teammate-view.js';
+import type { BarUnit } from './time-bars.js';
 import type { TranscriptFragment, TranscriptScope } from './transcript-fragment.js';
 
 /**
@@ -42,7 +43,9 @@ export interface IndexPageView {
   /** Input paths the export did not read, with the reason. */
   skipped: Diagnostic[];
   index: IndexView;
+  /** Tokens over the whole range of the archive, a bar per `unit`. */
   perDay: Bar[];
+  unit: BarUnit;
   tokensChart: string;
   compactionChart: string;
   /** The cost section (null for an archive written without cost). */
@@ -144,7 +147,7 @@ export type PageView =
 /** The index page's view model. */
 export function indexPageView(m: SiteManifest): IndexPageView {
   const summaries = m.projects.flatMap((p) => p.sessions.map((s) => s.summary));
-  const perDay = tokensPerDay(summaries);
+  const { unit, bars: perDay } = tokensOverTime(summaries);
   return {
     kind: 'index',
     site: siteOf(m),
@@ -152,7 +155,8 @@ export function indexPageView(m: SiteManifest): IndexPageView {
     skipped: m.skipped ?? [],
     index: indexView(m),
     perDay,
-    tokensChart: barChartSvg(perDay, { title: 'Tokens per day' }).value,
+    unit,
+    tokensChart: barChartSvg(perDay, { title: `Tokens per ${unit}` }).value,
     compactionChart: barChartSvg(compactionHistogram(summaries), {
       title: 'Sessions by number of compactions',
       integer: true,
