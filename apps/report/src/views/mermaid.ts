@@ -1,3 +1,4 @@
+import { tokensAfterCompactions } from './compaction-after.js';
 import type { FlowNode } from './mermaid-story.js';
 import { sessionStory } from './mermaid-story.js';
 import { type ChartEdge, type ChartNode, chartText, clip, nodeText, short } from './mermaid-text.js';
@@ -139,7 +140,13 @@ function sum(nodes: readonly ChartNode[]): number {
 export function sessionMermaid(session: Session, options: MermaidOptions = {}): MermaidGraph {
   const maxNodes = Math.max(8, options.maxNodes ?? 60);
   const story = sessionStory(session);
-  const compactions = new Map(session.compactions.flatMap((c) => (c.uuid ? [[c.uuid, c] as const] : [])));
+  // A compaction that records no tokens after it is labelled with the next response's context.
+  const after = tokensAfterCompactions(session);
+  const compactions = new Map(
+    session.compactions.flatMap((c) =>
+      c.uuid ? [[c.uuid, { ...c, postTokens: c.postTokens ?? after.get(c.uuid) ?? null }] as const] : [],
+    ),
+  );
   const sidechains = new Map(session.sidechains.map((s) => [s.id, s]));
   const branchIndex = new Map<string, number>();
   session.branches.forEach((b, i) => {

@@ -1,6 +1,7 @@
 import { isQuiet } from './cards.js';
 import { renderCommandText } from './command-text.js';
 import { isGitCommit, markCommitShas } from './commit-links.js';
+import { compactionTokensText } from './compaction-after.js';
 import { formatSize, html, type SafeHtml, trusted } from './html.js';
 import { entryAnchor } from './links.js';
 import { renderMarkdown } from './markdown.js';
@@ -145,10 +146,8 @@ function renderBlock(
 /** A compaction boundary, as a separator with its figures. */
 export function renderCompaction(entry: Entry, ctx: TranscriptContext): SafeHtml {
   const c = ctx.compactions.get(entry.uuid);
-  const tokens =
-    c && (c.preTokens !== null || c.postTokens !== null)
-      ? ` · ${c.preTokens?.toLocaleString('en-US') ?? '?'} → ${c.postTokens?.toLocaleString('en-US') ?? '?'} tokens`
-      : '';
+  const figures = c ? compactionTokensText(c, ctx.tokensAfter.get(entry.uuid)) : '';
+  const tokens = figures ? ` · ${figures}` : '';
   const label =
     c?.kind === 'micro' || entry.kind === 'microcompact-boundary' ? 'Microcompaction' : 'Compaction';
   return html`<div class="compaction" id="${entryAnchor(entry.uuid)}" role="separator"><span>${label}${c?.trigger ? ` (${c.trigger})` : ''}${tokens}${c && c.kind === 'full' ? ` · epoch ${c.epoch} starts` : ''}</span></div>`;

@@ -16,7 +16,8 @@ import { renderTranscript } from './render-card.js';
 import { findSidechain, type PageProps, sidechainById } from './routes.js';
 import type { ManifestSession } from './site-model.js';
 import { spawnExchange } from './spawn-exchange.js';
-import { timelineSeries, timelineSvg } from './timeline.js';
+import { timelineSeries } from './timeline.js';
+import { timelineSvg } from './timeline-svg.js';
 import { transcriptContext } from './transcript.js';
 
 /**
