@@ -22,7 +22,10 @@ function boundary(uuid: string, logicalParent: string) {
 
 /** An assistant line whose context (input + cache) is `context` tokens. */
 function sized(uuid: string, parent: string, context: number, model = 'claude-sonnet-4-5') {
-  const line = answer(uuid, parent, `answer ${uuid}`) as { message: Record<string, unknown> };
+  const line = answer(uuid, parent, `answer ${uuid}`) as {
+    timestamp: string;
+    message: Record<string, unknown>;
+  };
   line.message.model = model;
   line.message.usage = { input_tokens: 10, cache_read_input_tokens: context - 10, output_tokens: 5 };
   return line;
@@ -74,8 +77,8 @@ describe('the context timeline', () => {
 
   it('puts time on the x axis, each call a mark at its time', async () => {
     // three calls: the second 1 s after the first, the third 1 h later
-    const third = sized('c3', 'c2', 3000) as { timestamp: string };
-    const lines = [prompt('p', null), sized('c1', 'p', 1000), sized('c2', 'c1', 2000)];
+    const third = sized('c3', 'c2', 3000);
+    const lines = [prompt('p', null), sized('c1', 'p', 1000), sized('c2', 'c1', 2000)] as const;
     third.timestamp = new Date(
       Date.parse((lines[2] as { timestamp: string }).timestamp) + 3_600_000,
     ).toISOString();

@@ -98,6 +98,8 @@ export interface TranscriptPageView {
   parent: { agentType: string; href: string } | null;
   /** On a sidechain's page: the call that spawned it, in its parent's transcript. */
   spawnHref: string | null;
+  /** On an abandoned branch's page: its fork point in the conversation. */
+  forkHref: string | null;
   /** On a named spawn's page: the teammate's own session, when it ran as its own file. */
   teammateHref: string | null;
   errors: string[];
@@ -251,6 +253,7 @@ export function transcriptPageView(
       ? { agentType: parent.agentType, href: pageHref(route, sidechainRoute(p.slug, s.slug, parent.slug)) }
       : null,
     spawnHref: fragment.spawnHref ?? null,
+    forkHref: fragment.forkHref ?? null,
     teammateHref: sc ? teammateHref(sc, route) : null,
     errors: fragment.errors,
     pager: pagerLinks(route, page, count, routeOf),

@@ -6,7 +6,7 @@ import { formatSize, html, type SafeHtml, trusted } from './html.js';
 import { entryAnchor } from './links.js';
 import { renderMarkdown } from './markdown.js';
 import type { ContentBlock, Entry, ToolResultItem } from './model.js';
-import { renderOutput } from './render-output.js';
+import { renderNumbered, renderOutput } from './render-output.js';
 import { spawnCard } from './spawn-card.js';
 import { toolView } from './tool-views.js';
 import { actorLabel, isFoldedResult, type TranscriptContext, toolSummary } from './transcript.js';
@@ -46,9 +46,9 @@ export function renderImage(mediaType: string | null, data: string | null, bytes
   );
 }
 
-function renderResultItems(items: readonly ToolResultItem[]): SafeHtml {
+function renderResultItems(items: readonly ToolResultItem[], tool?: string): SafeHtml {
   return html`${items.map((item) => {
-    if (item.type === 'text') return renderOutput(item.text);
+    if (item.type === 'text') return tool === 'Read' ? renderNumbered(item.text) : renderOutput(item.text);
     if (item.type === 'image') return renderImage(item.mediaType, item.data, item.bytes);
     return renderOutput(safeJson(item.value));
   })}`;
@@ -96,7 +96,7 @@ function renderToolUse(
   const command = block.name === 'Bash' ? (block.input as { command?: unknown }).command : undefined;
   const commits = typeof command === 'string' && isGitCommit(command);
   // The result has no id of its own: its entry keeps its anchor (folded, or shown where it is), ids stay unique.
-  const output = result ? renderResultItems(result.block.content) : null;
+  const output = result ? renderResultItems(result.block.content, block.name) : null;
   return html`<div class="tool${status === 'error' ? ' tool--error' : ''}${view ? ` tool--${block.name.toLowerCase()}` : ''}">
 <details class="tool__call"${view?.open ? html` open` : ''}><summary><span class="tool__name">${block.name}</span> <span class="tool__sum">${summary}</span>${statusLabel ? html` <span class="badge badge--${status}">${statusLabel}</span>` : ''}${call?.durationMs != null ? html` <span class="muted">${formatDuration(call.durationMs)}</span>` : ''}</summary>${view ? view.body : renderToolInput(block.input)}</details>
 ${sidechain ? spawnCard(sidechain, links.sidechain(sidechain.id), ctx) : ''}

@@ -40,6 +40,8 @@ export interface FragmentMeta {
   errors: string[];
   /** On a sidechain's page: the link to the call that spawned it, in its parent's transcript. */
   spawnHref?: string | null;
+  /** On an abandoned branch's page: the link to its fork point in the conversation. */
+  forkHref?: string | null;
 }
 
 /** A fragment with its cache key (its transcript HTML stays in the cache, see `fragmentMarker`). */
@@ -226,6 +228,12 @@ export function renderFragment(
     const sc = id && entries.length === 0 ? session.sidechains.find((c) => c.id === id) : undefined;
     if (sc) transcript = spawnExchange(session, sc).value;
   }
+  let fork: string | null = null;
+  if (scope.kind === 'branch') {
+    const point = session.branches[scope.index]?.branchPoint;
+    const entry = point ? entryByUuid(session, point) : undefined;
+    fork = entry ? href(locate(entry)) : null;
+  }
   let graph: FragmentMeta['graph'] = null;
   let timeline: string | null = null;
   let calls = 0;
@@ -256,5 +264,6 @@ export function renderFragment(
     diagnosticsTotal: session.diagnostics.length,
     errors: [],
     spawnHref: spawn,
+    forkHref: fork,
   };
 }
