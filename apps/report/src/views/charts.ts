@@ -2,20 +2,14 @@ import { totalTokens } from '@cctrail/core';
 import { max, scaleBand, scaleLinear } from 'd3';
 import { escapeHtml, type SafeHtml, trusted } from './html.js';
 import type { ArchiveSessionSummary } from './model.js';
-import { type TimeBars, timeBars } from './time-bars.js';
+import { type Bar, type TimeBars, timeBars } from './time-bars.js';
 
 /**
  * Build-time SVG charts of the index page: tokens over time and sessions by number of compactions. Data
  * shaping (`tokensOverTime`, `compactionHistogram`) is separate from drawing (`barChartSvg`).
  */
 
-/** A labelled bar. */
-export interface Bar {
-  label: string;
-  value: number;
-  /** Tooltip text. */
-  tip: string;
-}
+export type { Bar };
 
 /**
  * Tokens over time (UTC, by session start), the whole range between the first and the last session: a bar a

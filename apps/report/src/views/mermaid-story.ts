@@ -1,6 +1,8 @@
 import { forkClass } from '@cctrail/core';
 import { isTurnStart } from './cards.js';
 import type { Entry, Session } from './model.js';
+import { ownAfterGaps } from './story-gaps.js';
+import type { FlowKind, FlowNode } from './story-node.js';
 
 /**
  * The first step of the flowchart (`mermaid.ts`): the session told as nodes that a reader recognises — a turn
@@ -10,40 +12,7 @@ import type { Entry, Session } from './model.js';
  * and never become nodes. One pass over the entries with memoised ownership: linear in the session's size.
  */
 
-/** What a node of the flowchart stands for (its CSS class). */
-export type FlowKind = 'active' | 'abandoned' | 'sidechain' | 'compaction' | 'epoch';
-
-/** A node of the story. */
-export interface FlowNode {
-  id: string;
-  kind: FlowKind;
-  /** What the node is about, before its counts (plain text; escaped when written). */
-  text: string;
-  /** Entries counted in the node. */
-  entries: number;
-  /** API errors and failed tool results in it. */
-  errors: number;
-  /** Tools used in it, by first use. */
-  tools: Set<string>;
-  /** First entry (in file order) of the node: its link target. */
-  first: Entry;
-  /** The node it hangs from (null for the first). */
-  parent: FlowNode | null;
-  /** Epoch of the main conversation the node belongs to. */
-  epoch: number;
-  /** For a sub-agent that ran in parallel: its group; the next turn joins the group. */
-  parallelGroup: number | null;
-  /** Sub-agents or branches folded into this one (beyond the fan-out and nesting limits). */
-  merged: number;
-  /** Set when the node was folded into another. */
-  into: FlowNode | null;
-  /** A sidechain id (agent nodes) or a branch point uuid (branch nodes). */
-  key: string | null;
-  /** For branch nodes: rewind or retry. */
-  fork: 'rewind' | 'retry' | null;
-  /** A turn that continues the one before it across a gap: its tree's root has no parent in the file. */
-  gap: boolean;
-}
+export type { FlowKind, FlowNode } from './story-node.js';
 
 /** Most sub-agents (or abandoned-branch nodes) drawn from one node before they fold into one. */
 const FAN_OUT = 6;
@@ -136,17 +105,10 @@ export function sessionStory(session: Session): FlowNode[] {
   const afterGap = new Set<string>();
   if (pending.length > 0) {
     const home = firstTurn ?? make('active', pending[0]!);
-    const at = new Map(session.entries.map((e, i) => [e.uuid, i]));
-    const starts = nodes
-      .filter((n) => n.kind === 'active' || n.kind === 'compaction')
-      .map((n) => ({ node: n, at: at.get(n.first.uuid) ?? 0 }));
-    for (const e of pending) {
-      const root = rootEntry(e, byId);
-      const from = at.get(root.uuid) ?? 0;
-      const before = lastBefore(starts, from);
+    ownAfterGaps(session, byId, nodes, pending, (e, before) => {
       owner.set(e.uuid, before ?? home);
       if (before) afterGap.add(e.uuid);
-    }
+    });
     pending = [];
   }
   countEntries(session, owner);
@@ -192,29 +154,6 @@ function gather(nodes: FlowNode[]): FlowNode[] {
     if (n.parent === n) n.parent = null;
   }
   return drawn;
-}
-
-/** The root of an entry's tree in the main conversation (loops guarded by the entries' count). */
-function rootEntry(e: Entry, byId: ReadonlyMap<string, Entry>): Entry {
-  let cur = e;
-  for (let steps = 0; cur.parent !== null && steps <= byId.size; steps++) {
-    const up = byId.get(cur.parent);
-    if (!up) break;
-    cur = up;
-  }
-  return cur;
-}
-
-/** The last start (turn or compaction) at a file position before `at`, or null when none is. */
-function lastBefore(starts: readonly { node: FlowNode; at: number }[], at: number): FlowNode | null {
-  let lo = 0;
-  let hi = starts.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (starts[mid]!.at < at) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo > 0 ? starts[lo - 1]!.node : null;
 }
 
 /**

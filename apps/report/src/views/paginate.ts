@@ -8,7 +8,7 @@ import type { Entry } from './model.js';
  */
 
 /** Most cards on a page. */
-export const CARDS_PER_PAGE = 150;
+const CARDS_PER_PAGE = 150;
 /** Most records on a page (cards with their folded records), so that a page stays light to open. */
 const RECORDS_PER_PAGE = 1000;
 

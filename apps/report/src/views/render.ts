@@ -159,7 +159,7 @@ export function renderBlocks(entry: Entry, ctx: TranscriptContext, links: Transc
 }
 
 /** The time an entry was written, as a `<time>` element (empty without a timestamp). */
-export function entryTime(entry: Entry): SafeHtml {
+function entryTime(entry: Entry): SafeHtml {
   return entry.timestamp
     ? html`<time datetime="${entry.timestamp}">${entry.timestamp.replace('T', ' ').slice(0, 19)}</time>`
     : html``;

@@ -1,5 +1,3 @@
-import type { Bar } from './charts.js';
-
 /**
  * Bars over time for the index's activity and cost charts: the whole range between the first and the last
  * day, never cut. A range of at most `MAX_BARS` days is drawn a bar a day; a longer one a bar a week (weeks
@@ -9,6 +7,14 @@ import type { Bar } from './charts.js';
 /** Most bars of a chart before days are grouped into weeks, then months. */
 const MAX_BARS = 120;
 const DAY = 86_400_000;
+
+/** A labelled bar. */
+export interface Bar {
+  label: string;
+  value: number;
+  /** Tooltip text. */
+  tip: string;
+}
 
 /** How long one bar is. */
 export type BarUnit = 'day' | 'week' | 'month';

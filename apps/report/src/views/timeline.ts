@@ -24,7 +24,7 @@ export interface CallPoint {
 }
 
 /** A compaction placed between calls. */
-export interface CompactionMarker {
+interface CompactionMarker {
   uuid: string | null;
   /** Position on the call axis (between the calls before and after it). */
   x: number;

@@ -14,7 +14,7 @@ function count(value: unknown): number | null {
 }
 
 /** The figures a spawn result reports, or null when it reports none. */
-export function spawnReport(result: unknown, model: string | null): SpawnReport | null {
+function spawnReport(result: unknown, model: string | null): SpawnReport | null {
   const fields = asRecord(result);
   const report: SpawnReport = {
     totalTokens: count(fields.totalTokens),
