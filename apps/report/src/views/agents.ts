@@ -154,9 +154,13 @@ export interface AgentTypeStats {
   errorRate: number;
   toolCalls: number;
   toolErrors: number;
+  /** Tokens of the runs' own API responses (runs without a transcript: see `reportedTokens`). */
   tokens: number;
-  /** What the runs' own API responses cost, in USD. */
+  /** What the runs' own API responses cost, in USD (runs without a transcript: see `reportedUsd`). */
   usd: number;
+  /** What the spawns of runs without a transcript report: their last responses' tokens and cost (lower bounds). */
+  reportedTokens: number;
+  reportedUsd: number;
   /** Spawns of this type that failed (not counted as runs). */
   failedSpawns: number;
   /** Runs whose transcript is missing: counted as runs, left out of `entries` and `distribution`. */
@@ -211,8 +215,10 @@ export function aggregateAgents(runs: readonly LocatedRun[]): AgentTypeStats[] {
       errorRate: all.length > 0 ? errors / all.length : 0,
       toolCalls: rs.reduce((a, r) => a + r.toolCalls, 0),
       toolErrors: rs.reduce((a, r) => a + r.toolErrors, 0),
-      tokens: rs.reduce((a, r) => a + r.tokens, 0),
-      usd: rs.reduce((a, r) => a + r.cost.usd, 0),
+      tokens: ran.reduce((a, r) => a + r.tokens, 0),
+      usd: ran.reduce((a, r) => a + r.cost.usd, 0),
+      reportedTokens: rs.reduce((a, r) => a + (r.reported ? r.tokens : 0), 0),
+      reportedUsd: rs.reduce((a, r) => a + (r.reported ? r.cost.usd : 0), 0),
       failedSpawns: all.length - list.length,
       withoutTranscript: rs.length - ran.length,
       reported: rs.filter((r) => r.reported).length,

@@ -123,8 +123,9 @@ export interface AgentPageView {
   agentType: string;
   runs: (ArchiveRun & { href: string; sessionTitle: string })[];
   sessions: number;
-  /** What all its runs cost, in USD. */
+  /** What its runs' own API responses cost, in USD; runs without a transcript: `reportedUsd` (a lower bound). */
   costUsd: number;
+  reportedUsd: number;
   /** Which price table the costs come from, null for an archive written without cost. */
   priceTable: string | null;
 }
@@ -287,7 +288,8 @@ export function agentPageView(m: SiteManifest, agentType: string, route: string)
       sessionTitle: sessionTitle({ ...r.session.summary, id: r.session.id }),
     })),
     sessions: new Set(runs.map((r) => r.sessionKey)).size,
-    costUsd: runs.reduce((sum, r) => sum + r.run.cost.usd, 0),
+    costUsd: runs.reduce((sum, r) => sum + (r.run.reported ? 0 : r.run.cost.usd), 0),
+    reportedUsd: runs.reduce((sum, r) => sum + (r.run.reported ? r.run.cost.usd : 0), 0),
     priceTable: m.cost ? priceTableText(m.cost.priceTable) : null,
   };
 }

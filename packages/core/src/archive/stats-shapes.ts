@@ -155,6 +155,8 @@ export interface AgentStats {
   medianEntries: number;
   /** Sidechains whose transcript is missing (their entries are not counted in `medianEntries`). */
   withoutTranscript?: number;
+  /** Of those, what their spawns report (apart from `tokens`, `usage` and `cost`); absent when none. */
+  reportedBySpawn?: ReportedRuns;
   /** Sidechains by depth: `{"1": 4, "2": 1}`. */
   depths: Record<string, number>;
   /**

@@ -11,7 +11,7 @@ import { SCHEMA_VERSION, type Session } from '../model/session.js';
 import { costTotals } from './cost-totals.js';
 import { totalUsage } from './duplicates.js';
 import { roundUsd } from './prices.js';
-import { addReportedRuns, noReportedRuns } from './reported-runs.js';
+import { addReportedRuns, noReportedRuns, type ReportedRuns } from './reported-runs.js';
 import { emptyCost } from './session-cost.js';
 import { type StatsDigest, statsDigest } from './session-stats.js';
 import type {
@@ -141,6 +141,7 @@ function agentStats(rows: readonly SessionStats[]): AgentStats[] {
       invocations: list.length,
       medianEntries: median(list.filter((s) => !isMissing(s)).map((s) => s.entries)),
       ...(missing > 0 ? { withoutTranscript: missing } : {}),
+      ...reportedOf(list),
       depths,
       multiTurn,
       multiTurnShare: ratio(multiTurn, list.length),
@@ -204,6 +205,21 @@ function compactionStats(digests: readonly StatsDigest[]): CompactionStats {
   }
   stats.meanEntriesBetween = closedEpochs === 0 ? 0 : round(closedEntries / closedEpochs);
   return stats;
+}
+
+/** What the spawns of a type's runs without a transcript report, as a field (none when no run is reported). */
+function reportedOf(list: readonly SidechainStats[]): { reportedBySpawn?: ReportedRuns } {
+  const sum = noReportedRuns();
+  for (const s of list)
+    if (s.reported)
+      addReportedRuns(sum, {
+        runs: 1,
+        tokens: s.reported.totalTokens ?? 0,
+        durationMs: s.reported.durationMs ?? 0,
+        toolUses: s.reported.toolUses ?? 0,
+        cost: { ...s.reported.cost },
+      });
+  return sum.runs > 0 ? { reportedBySpawn: sum } : {};
 }
 
 /** A run whose transcript is not there: spawned (or reported by its spawn), without an entry. */

@@ -81,5 +81,11 @@ describe('sub-agents reported by their spawn', () => {
     });
     expect(byType.get('Explore')).toMatchObject({ invocations: 1, medianEntries: 4 });
     expect(byType.get('Explore')?.withoutTranscript).toBeUndefined();
+    expect(byType.get('general-purpose')?.reportedBySpawn).toMatchObject({
+      runs: 1,
+      tokens: 20_400,
+      toolUses: 7,
+    });
+    expect(byType.get('general-purpose')?.cost.usd).toBe(0);
   });
 });
