@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barChartSvg, compactionHistogram, entriesSparkline, tokensPerDay } from '../src/views/charts.js';
+import { barChartSvg, compactionHistogram, entriesSparkline, tokensOverTime } from '../src/views/charts.js';
 import { demoSession, summaryOf, usage } from './helpers/demo.js';
 
 const summary = (
@@ -17,23 +17,62 @@ const summary = (
 
 describe('charts', () => {
   it('sums tokens per UTC day, filling empty days, skipping duplicates', () => {
-    const bars = tokensPerDay([
+    const { unit, bars } = tokensOverTime([
       summary('2026-01-01T10:00:00Z', 100),
       summary('2026-01-01T23:00:00Z', 50),
       summary('2026-01-03T01:00:00Z', 7),
       summary('2026-01-03T02:00:00Z', 1000, 0, 'other'),
       summary(null, 5),
     ]);
+    expect(unit).toBe('day');
     expect(bars.map((b) => [b.label, b.value])).toEqual([
       ['2026-01-01', 150],
       ['2026-01-02', 0],
       ['2026-01-03', 7],
     ]);
+    expect(bars[0]?.tip).toBe('2026-01-01: 150 tokens in 2 sessions');
   });
-  it('keeps at most maxDays days', () => {
-    expect(
-      tokensPerDay([summary('2025-01-01T00:00:00Z', 1), summary('2026-01-01T00:00:00Z', 1)], 30),
-    ).toHaveLength(30);
+  it('keeps the whole range: a bar a week when the days are too many, a bar a month beyond', () => {
+    // 2026-01-01 is a Thursday: its week starts on Monday 2025-12-29.
+    const weeks = tokensOverTime(
+      [summary('2026-01-01T00:00:00Z', 1), summary('2026-02-11T00:00:00Z', 2)],
+      30,
+    );
+    expect(weeks.unit).toBe('week');
+    expect(weeks.bars[0]).toMatchObject({
+      label: '2025-12-29',
+      value: 1,
+      tip: 'week of 2025-12-29: 1 tokens in 1 sessions',
+    });
+    expect(weeks.bars.at(-1)).toMatchObject({ label: '2026-02-09', value: 2 });
+    expect(weeks.bars).toHaveLength(7);
+    // one session months after the others is a bar of its own, the earlier ones are all still there
+    const months = tokensOverTime(
+      [
+        summary('2025-01-01T00:00:00Z', 294_000_000),
+        summary('2025-01-20T00:00:00Z', 6_000_000),
+        summary('2026-03-05T00:00:00Z', 4500),
+      ],
+      30,
+    );
+    expect(months.unit).toBe('month');
+    expect(months.bars).toHaveLength(15);
+    expect(months.bars[0]).toMatchObject({ label: '2025-01', value: 300_000_000 });
+    expect(months.bars.at(-1)).toMatchObject({ label: '2026-03', value: 4500 });
+    expect(months.bars.reduce((a, b) => a + b.value, 0)).toBe(300_004_500);
+  });
+  it('labels the axis with the year when the bars span years', () => {
+    const svg = barChartSvg(
+      [
+        { label: '2025-12-29', value: 1, tip: 'a' },
+        { label: '2026-01-05', value: 2, tip: 'b' },
+      ],
+      { title: 't' },
+    ).value;
+    expect(svg).toContain('>2025-12-29</text>');
+    expect(barChartSvg([{ label: '2026-01-05', value: 2, tip: 'b' }], { title: 't' }).value).toContain(
+      '>01-05</text>',
+    );
   });
   it('counts sessions by number of compactions', () => {
     const bars = compactionHistogram([

@@ -208,4 +208,17 @@ describe.skipIf(!existsSync(CHROMIUM))('in chromium, from file://', () => {
     expect(links.some((href) => href.endsWith((agentHref as string).replace(/^(\.\.\/)+/, '')))).toBe(true);
     await page.close();
   });
+
+  it("goes back from an abandoned branch's page to its fork point", async () => {
+    const demo = demoSession();
+    const point = demo.branches[0]!.branchPoint;
+    const page = await open(
+      pathToFileURL(join(outDir, 's', 'demo', demo.id, 'branch', '1', 'index.html')).href,
+    );
+    await page.locator('a.fork-point').click();
+    await page.waitForLoadState();
+    expect(new URL(page.url()).hash).toBe(`#e-${point}`);
+    expect(await page.locator(`[id="e-${point}"]`).count()).toBe(1);
+    await page.close();
+  });
 });

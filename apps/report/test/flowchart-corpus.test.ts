@@ -4,12 +4,16 @@ import { buildSession, type Session } from '@cctrail/core';
 import { discover, sessionSource } from '@cctrail/core/node';
 import { describe, expect, it } from 'vitest';
 import { type MermaidChart, sessionMermaid } from '../src/views/mermaid.js';
+import { sessionStory } from '../src/views/mermaid-story.js';
+import { mainLeaves } from './helpers/lanes.js';
 import { tempFolder } from './helpers/temp.js';
 
 /**
  * The flowchart's promises over every session of the shared corpus and of the benchmark's generated archive
  * (550 sessions): every entry is drawn (counted in a node, or in a part of the overview), no node is a textless dead
- * end, every chart stays under its node limit, and the Mermaid text keeps every label inside its quotes.
+ * end, every chart stays under its node limit, the turns form one lane (no false lanes from alternative roots:
+ * the chart's leaves are its forks, its sub-agents and the conversation's end), and the Mermaid text keeps every
+ * label inside its quotes.
  */
 
 const CORPUS = resolve(import.meta.dirname, '../../../../shared/corpus/claude-projects');
@@ -36,7 +40,7 @@ function checkChart(chart: MermaidChart, limit: number): void {
   expect(chart.nodes.length).toBeLessThanOrEqual(limit);
   const parents = new Set<string>();
   for (const line of chart.text.split('\n')) {
-    const edge = /^\s+(\w+) (?:-->|-\.->|-\.-) (\w+)$/.exec(line);
+    const edge = /^\s+(\w+) (?:-->|-\.->|-\.-|-\.->\|continues after a gap\|) (\w+)$/.exec(line);
     if (edge) parents.add(edge[1]!);
     // one quoted label per node line, nothing Mermaid could read as syntax inside it
     if (/^\s+\w+(\["|\{\{"|\[\[")/.test(line)) expect(line.split('"')).toHaveLength(3);
@@ -50,6 +54,8 @@ function checkChart(chart: MermaidChart, limit: number): void {
 }
 
 function checkSession(s: Session): void {
+  const story = sessionStory(s);
+  if (story.some((n) => n.kind === 'active')) expect(mainLeaves(story), `${s.id}: lanes of turns`).toBe(1);
   const g = sessionMermaid(s);
   const limit = 60;
   checkChart(g, Math.max(limit, g.sections.length));

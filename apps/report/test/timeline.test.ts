@@ -1,6 +1,7 @@
 import { rereadsAfterCompactions, sessionCost } from '@cctrail/core';
 import { describe, expect, it } from 'vitest';
-import { MAX_DOTS, timelineSeries, timelineSvg } from '../src/views/timeline.js';
+import { timelineSeries } from '../src/views/timeline.js';
+import { MAX_DOTS, timelineSvg } from '../src/views/timeline-svg.js';
 import { demoSession, linearSession } from './helpers/demo.js';
 
 describe('timelineSeries', () => {
@@ -29,9 +30,11 @@ describe('timelineSeries', () => {
   it('gives epoch bands and sidechain spans', () => {
     const s = timelineSeries(demoSession());
     expect(s.epochs).toEqual([
-      { label: 'epoch 0', from: 0, to: 3 },
-      { label: 'epoch 1', from: 4, to: 6 },
+      expect.objectContaining({ label: 'epoch 0', from: 0, to: 3 }),
+      expect.objectContaining({ label: 'epoch 1', from: 4, to: 6 }),
     ]);
+    expect(s.epochs[0]?.fromT).toBe(s.calls[0]?.t);
+    expect(s.epochs[1]?.toT).toBe(s.calls[6]?.t);
     expect(s.sidechains).toHaveLength(1);
     expect(s.sidechains[0]?.label).toBe('test-runner');
     expect(s.sidechains[0]?.from).toBeGreaterThanOrEqual(2);
@@ -40,7 +43,9 @@ describe('timelineSeries', () => {
   it('places files read again after a compaction at the call that read them', () => {
     const s = demoSession();
     const series = timelineSeries(s, rereadsAfterCompactions(s));
-    expect(series.rereads).toEqual([{ x: 4, file: 'src/cart.ts', tokens: expect.any(Number) }]);
+    expect(series.rereads).toEqual([
+      { x: 4, t: series.calls[4]?.t, file: 'src/cart.ts', tokens: expect.any(Number) },
+    ]);
     expect(timelineSvg(series).value).toContain('Read again after a compaction: src/cart.ts');
   });
 
@@ -77,7 +82,7 @@ describe('timelineSvg', () => {
 
   it('escapes hostile agent types in tooltips', () => {
     const series = timelineSeries(demoSession());
-    series.sidechains[0] = { label: '<script>x</script>', from: 0, to: 1 };
+    series.sidechains[0] = { label: '<script>x</script>', from: 0, to: 1, fromT: null, toT: null };
     const svg = timelineSvg(series).value;
     expect(svg).not.toContain('<script>');
     expect(svg).toContain('&lt;script&gt;');
@@ -97,6 +102,8 @@ describe('timelineSvg', () => {
       sidechains: [],
       rereads: [],
       maxContext: 0,
+      contextLimit: 200_000,
+      timed: false,
     }).value;
     expect(svg).not.toContain('NaN');
   });

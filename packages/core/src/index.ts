@@ -53,6 +53,7 @@ export {
   usageAcross,
 } from './archive/duplicates.js';
 export { PRICE_TABLE, responseCost } from './archive/prices.js';
+export { type ReportedRuns, reportedCost, reportedRuns } from './archive/reported-runs.js';
 export { sessionJson } from './archive/serialize.js';
 export { addCost, emptyCost, priceSession, sessionCost, utcDay } from './archive/session-cost.js';
 export { type StatsDigest, sessionStats, statsDigest } from './archive/session-stats.js';
@@ -109,6 +110,7 @@ export {
   type SessionFile,
   type Sidechain,
   type SidechainLink,
+  type SpawnReport,
   type ToolCall,
   type UsageBreakdown,
 } from './model/session.js';

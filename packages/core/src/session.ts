@@ -12,6 +12,7 @@ import { distinct, mostCommon, timeSpan } from './analyses/facts.js';
 import { markHelperLinks } from './analyses/helper-links.js';
 import { recordTypes } from './analyses/record-counts.js';
 import { linkBackgroundAnswers } from './analyses/sidechain-background.js';
+import { attachSpawnReports } from './analyses/sidechain-reported.js';
 import { workflowRuns, workflowSpawns } from './analyses/sidechain-workflows.js';
 import { findSidechains } from './analyses/sidechains.js';
 import { checkSummaryLeaves } from './analyses/summary-leaves.js';
@@ -48,6 +49,7 @@ export async function buildSession(source: SessionSource, options: BuildOptions 
   const runSpawns = workflowSpawns(entries, tools, runs);
   const sidechains = findSidechains(dag, read.spans, read.metas, tools, diagnostics, runSpawns);
   linkBackgroundAnswers(sidechains, entries, metadata, tools);
+  attachSpawnReports(sidechains, entries, tools);
   markHelperLinks(sidechains, diagnostics);
   attributeToolCalls(tools.calls, dag);
   const { compactions, epochs } = findCompactions(dag, seedEvents, mainEnd, diagnostics);

@@ -33,6 +33,8 @@ it('exposes exactly the documented API', () => {
     'linkTeammates',
     'priceSession',
     'readLines',
+    'reportedCost',
+    'reportedRuns',
     'rereadsAfterCompactions',
     'responseCost',
     'responseCosts',

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { ArchiveIndex, ArchiveProject, ArchiveSessionSummary } from '../views/model.js';
-import { PAGE_SIZE } from '../views/paginate.js';
 import type { CachedPart } from '../views/session-part.js';
 import type { ManifestSession, SiteManifest } from '../views/site-model.js';
 import { applyTeammates } from '../views/teammate-view.js';
@@ -17,7 +16,7 @@ import { shortHash, uniqueSlugs } from './slugs.js';
  */
 
 /** Bumped whenever rendering or the cache layout changes, so the cache of older builds is not reused. */
-export const RENDER_VERSION = 9;
+export const RENDER_VERSION = 10;
 
 /**
  * A session file's cache key: a hash of the renderer version and the file's identity (path, inode, size,
@@ -189,7 +188,7 @@ export function manifestSession(options: {
     summary,
     loadErrors: part.loadErrors,
     activeEntries: part.activeEntries,
-    pages: Math.max(1, Math.ceil(part.activeEntries / PAGE_SIZE)),
+    pages: Math.max(1, part.activePages),
     models: part.models,
     sidechains: part.sidechains.map((s, i) => ({ ...s, slug: scSlugs[i] ?? 'x' })),
     branches: part.branches,

@@ -12,6 +12,7 @@ export function archiveRuns(m: SiteManifest): ArchiveRun[] {
       s.sidechains.map((sc) => ({
         run: sc,
         sessionKey: `${p.slug}/${s.slug}`,
+        duplicate: s.summary.duplicateOf !== null,
         project: p.name,
         session: s,
         route: sidechainRoute(p.slug, s.slug, sc.slug),

@@ -1,4 +1,4 @@
-import { type Cost, toolCallsIn, totalTokens } from '@cctrail/core';
+import { type Cost, reportedCost, toolCallsIn, totalTokens } from '@cctrail/core';
 import { type RunOutcome, runOutcome } from './agent-status.js';
 import type { Session, Sidechain, ToolCall } from './model.js';
 
@@ -31,6 +31,11 @@ export interface AgentRun {
   outcome?: RunOutcome;
   /** The spawning call's error, for a failed spawn. */
   spawnError?: string | null;
+  /**
+   * For a run without its transcript: its figures (`tokens`, `durationMs`, `toolCalls`, `cost`) are those its
+   * spawn's result reports, and its tokens and cost are its last response's (a lower bound).
+   */
+  reported?: boolean;
 }
 
 /** True for a spawn that failed: shown as a failure, never counted as a run. */
@@ -56,6 +61,34 @@ export function agentRunOf(
   tools: readonly ToolCall[] = toolCallsIn(session, sc.id),
 ): AgentRun {
   const { outcome, error } = runOutcome(session, sc);
+  const r = sc.entries === 0 ? sc.reported : undefined;
+  if (r) {
+    return {
+      ...runFigures(sc),
+      durationMs: r.durationMs ?? durationBetween(sc.startedAt, sc.endedAt),
+      tokens: r.totalTokens ?? (r.usage ? totalTokens(r.usage) : 0),
+      cost: reportedCost(r, sc.startedAt),
+      toolCalls: r.toolUses ?? 0,
+      toolErrors: 0,
+      outcome,
+      spawnError: error,
+      reported: true,
+    };
+  }
+  return {
+    ...runFigures(sc),
+    durationMs: durationBetween(sc.startedAt, sc.endedAt),
+    tokens: totalTokens(sc.usage),
+    cost: session.cost?.bySidechain[sc.id] ?? { usd: 0, unpriced: 0 },
+    toolCalls: tools.length,
+    toolErrors: tools.filter((t) => t.status === 'error').length,
+    outcome,
+    spawnError: error,
+  };
+}
+
+/** What a run is, whatever its figures come from. */
+function runFigures(sc: Sidechain) {
   return {
     id: sc.id,
     agentType: sc.agentType || 'unknown',
@@ -68,13 +101,6 @@ export function agentRunOf(
     entries: sc.entries,
     startedAt: sc.startedAt,
     endedAt: sc.endedAt,
-    durationMs: durationBetween(sc.startedAt, sc.endedAt),
-    tokens: totalTokens(sc.usage),
-    cost: session.cost?.bySidechain[sc.id] ?? { usd: 0, unpriced: 0 },
-    toolCalls: tools.length,
-    toolErrors: tools.filter((t) => t.status === 'error').length,
-    outcome,
-    spawnError: error,
   };
 }
 
@@ -128,11 +154,19 @@ export interface AgentTypeStats {
   errorRate: number;
   toolCalls: number;
   toolErrors: number;
+  /** Tokens of the runs' own API responses (runs without a transcript: see `reportedTokens`). */
   tokens: number;
-  /** What the runs' own API responses cost, in USD. */
+  /** What the runs' own API responses cost, in USD (runs without a transcript: see `reportedUsd`). */
   usd: number;
+  /** What the spawns of runs without a transcript report: their last responses' tokens and cost (lower bounds). */
+  reportedTokens: number;
+  reportedUsd: number;
   /** Spawns of this type that failed (not counted as runs). */
   failedSpawns: number;
+  /** Runs whose transcript is missing: counted as runs, left out of `entries` and `distribution`. */
+  withoutTranscript: number;
+  /** Of those, runs whose figures come from their spawn's result (in `duration`, `tokens`, `usd`). */
+  reported: number;
   /** Runs per bucket of `ENTRY_BUCKET_EDGES`: 1, 2–5, 6–20, 21–50, 51–200, 201+ entries. */
   distribution: number[];
 }
@@ -144,12 +178,18 @@ const ENTRY_BUCKET_EDGES = [1, 2, 6, 21, 51, 201];
 export interface LocatedRun {
   run: AgentRun;
   sessionKey: string;
+  /** Set when the run's session is a copy of another one (its runs are that session's, counted there). */
+  duplicate?: boolean;
 }
 
-/** Aggregates runs per agent type, most invoked first. */
+/**
+ * Aggregates runs per agent type, most invoked first. Runs of duplicate sessions are left out (they are their
+ * original's); runs without a transcript are runs, but have no entries to count.
+ */
 export function aggregateAgents(runs: readonly LocatedRun[]): AgentTypeStats[] {
   const byType = new Map<string, LocatedRun[]>();
   for (const r of runs) {
+    if (r.duplicate) continue;
     const list = byType.get(r.run.agentType) ?? [];
     list.push(r);
     byType.set(r.run.agentType, list);
@@ -158,14 +198,15 @@ export function aggregateAgents(runs: readonly LocatedRun[]): AgentTypeStats[] {
   for (const [agentType, all] of byType) {
     const list = all.filter((l) => !isFailedSpawn(l.run));
     const rs = list.map((l) => l.run);
+    const ran = rs.filter((r) => r.outcome !== 'missing-transcript');
     // A failed spawn is an error of its type, though not a run.
     const errors = rs.filter((r) => r.status === 'error').length + (all.length - list.length);
     out.push({
       agentType,
       invocations: rs.length,
       sessions: new Set(list.map((l) => l.sessionKey)).size,
-      entries: spread(rs.map((r) => r.entries)),
-      totalEntries: rs.reduce((a, r) => a + r.entries, 0),
+      entries: spread(ran.map((r) => r.entries)),
+      totalEntries: ran.reduce((a, r) => a + r.entries, 0),
       maxDepth: rs.reduce((a, r) => Math.max(a, r.depth), 0),
       nested: rs.filter((r) => r.depth > 1).length,
       parallel: rs.filter((r) => r.parallelGroup !== null).length,
@@ -174,11 +215,15 @@ export function aggregateAgents(runs: readonly LocatedRun[]): AgentTypeStats[] {
       errorRate: all.length > 0 ? errors / all.length : 0,
       toolCalls: rs.reduce((a, r) => a + r.toolCalls, 0),
       toolErrors: rs.reduce((a, r) => a + r.toolErrors, 0),
-      tokens: rs.reduce((a, r) => a + r.tokens, 0),
-      usd: rs.reduce((a, r) => a + r.cost.usd, 0),
+      tokens: ran.reduce((a, r) => a + r.tokens, 0),
+      usd: ran.reduce((a, r) => a + r.cost.usd, 0),
+      reportedTokens: rs.reduce((a, r) => a + (r.reported ? r.tokens : 0), 0),
+      reportedUsd: rs.reduce((a, r) => a + (r.reported ? r.cost.usd : 0), 0),
       failedSpawns: all.length - list.length,
+      withoutTranscript: rs.length - ran.length,
+      reported: rs.filter((r) => r.reported).length,
       distribution: histogram(
-        rs.map((r) => r.entries),
+        ran.map((r) => r.entries),
         ENTRY_BUCKET_EDGES,
       ),
     });

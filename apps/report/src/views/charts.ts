@@ -2,48 +2,36 @@ import { totalTokens } from '@cctrail/core';
 import { max, scaleBand, scaleLinear } from 'd3';
 import { escapeHtml, type SafeHtml, trusted } from './html.js';
 import type { ArchiveSessionSummary } from './model.js';
+import { type Bar, type TimeBars, timeBars } from './time-bars.js';
 
 /**
- * Build-time SVG charts of the index page: tokens per day and sessions by number of compactions. Data
- * shaping (`tokensPerDay`, `compactionHistogram`) is separate from drawing (`barChartSvg`).
+ * Build-time SVG charts of the index page: tokens over time and sessions by number of compactions. Data
+ * shaping (`tokensOverTime`, `compactionHistogram`) is separate from drawing (`barChartSvg`).
  */
 
-/** A labelled bar. */
-export interface Bar {
-  label: string;
-  value: number;
-  /** Tooltip text. */
-  tip: string;
-}
+export type { Bar };
 
-/** Tokens per day (UTC, by session start), every day between the first and the last, at most `maxDays`. */
-export function tokensPerDay(sessions: readonly ArchiveSessionSummary[], maxDays = 120): Bar[] {
-  const byDay = new Map<string, { tokens: number; sessions: number }>();
+/**
+ * Tokens over time (UTC, by session start), the whole range between the first and the last session: a bar a
+ * day, a week or a month (`timeBars`).
+ */
+export function tokensOverTime(sessions: readonly ArchiveSessionSummary[], maxBars?: number): TimeBars {
+  const tokens = new Map<string, number>();
+  const count = new Map<string, number>();
   for (const s of sessions) {
     if (!s.startedAt || s.duplicateOf) continue;
     const day = s.startedAt.slice(0, 10);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) continue;
-    const cur = byDay.get(day) ?? { tokens: 0, sessions: 0 };
-    cur.tokens += totalTokens(s.usage);
-    cur.sessions++;
-    byDay.set(day, cur);
+    tokens.set(day, (tokens.get(day) ?? 0) + totalTokens(s.usage));
+    count.set(day, (count.get(day) ?? 0) + 1);
   }
-  const days = [...byDay.keys()].sort();
-  if (days.length === 0) return [];
-  const first = Date.parse(`${days[0]}T00:00:00Z`);
-  const last = Date.parse(`${days[days.length - 1]}T00:00:00Z`);
-  const start = Math.max(first, last - (maxDays - 1) * 86_400_000);
-  const bars: Bar[] = [];
-  for (let t = start; t <= last; t += 86_400_000) {
-    const day = new Date(t).toISOString().slice(0, 10);
-    const v = byDay.get(day);
-    bars.push({
-      label: day,
-      value: v?.tokens ?? 0,
-      tip: `${day}: ${(v?.tokens ?? 0).toLocaleString('en-US')} tokens in ${v?.sessions ?? 0} sessions`,
-    });
-  }
-  return bars;
+  return timeBars(
+    tokens,
+    (label, value, days) => {
+      const n = days.reduce((a, d) => a + (count.get(d) ?? 0), 0);
+      return `${label}: ${value.toLocaleString('en-US')} tokens in ${n} sessions`;
+    },
+    maxBars,
+  );
 }
 
 /** Sessions by number of compactions: 0, 1, 2, 3, 4 and 5+. */
@@ -96,15 +84,19 @@ export function barChartSvg(
     );
   }
   const every = Math.max(1, Math.ceil(bars.length / 8));
+  // Month-day labels, unless the bars span years: then the whole date (or month), fewer of them.
+  const years = new Set(bars.map((b) => b.label.slice(0, 4))).size > 1;
+  const shown = (label: string) => (label.length === 10 && !years ? label.slice(5) : label);
+  const step = years ? Math.max(1, Math.ceil(bars.length / 5)) : every;
   bars.forEach((b, i) => {
     const bx = x(i) ?? 0;
     const by = y(b.value);
     parts.push(
       `<rect class="bar" x="${bx.toFixed(1)}" y="${by.toFixed(1)}" width="${x.bandwidth().toFixed(1)}" height="${Math.max(0, height - m.bottom - by).toFixed(1)}" data-tip="${escapeHtml(b.tip)}"><title>${escapeHtml(b.tip)}</title></rect>`,
     );
-    if (i % every === 0)
+    if (i % step === 0)
       parts.push(
-        `<text class="tl-axis" x="${(bx + x.bandwidth() / 2).toFixed(1)}" y="${height - m.bottom + 16}" text-anchor="middle">${escapeHtml(b.label.length === 10 ? b.label.slice(5) : b.label)}</text>`,
+        `<text class="tl-axis" x="${(bx + x.bandwidth() / 2).toFixed(1)}" y="${height - m.bottom + 16}" text-anchor="middle">${escapeHtml(shown(b.label))}</text>`,
       );
   });
   parts.push('</svg>');

@@ -10,6 +10,7 @@ import {
 import { type Bar, barChartSvg } from './charts.js';
 import type { Figure } from './format.js';
 import type { ManifestSession, SiteManifest } from './site-model.js';
+import { type BarUnit, type TimeBars, timeBars } from './time-bars.js';
 
 /**
  * What things cost, as the pages show it: the index's totals, cost per day (an SVG drawn at build time), by
@@ -46,7 +47,9 @@ interface CostRow {
 /** The index's cost section. */
 export interface IndexCostView {
   total: Figure;
+  /** Bars over the whole range, a bar per `unit`. */
   perDay: Bar[];
+  unit: BarUnit;
   chart: string;
   byModel: CostRow[];
   byProject: CostRow[];
@@ -58,12 +61,12 @@ export interface IndexCostView {
  * The index's cost section, from the archive index's totals (null for an archive written without cost).
  *
  * @param m The site manifest.
- * @param maxDays Most days the chart shows (the latest).
+ * @param maxBars Most bars before days are grouped into weeks or months.
  */
-export function indexCostView(m: SiteManifest, maxDays = 120): IndexCostView | null {
+export function indexCostView(m: SiteManifest, maxBars?: number): IndexCostView | null {
   const cost = m.cost;
   if (!cost) return null;
-  const perDay = costPerDay(cost, maxDays);
+  const { unit, bars: perDay } = costOverTime(cost, maxBars);
   const names = new Map<string, string>();
   for (const p of m.projects) if (p.folder !== null) names.set(p.folder, p.name);
   return {
@@ -74,7 +77,8 @@ export function indexCostView(m: SiteManifest, maxDays = 120): IndexCostView | n
       title: `US dollars, each API response counted once; ${priceTableText(cost.priceTable)}`,
     },
     perDay,
-    chart: barChartSvg(perDay, { title: 'Cost per day (USD)', format: formatUsd }).value,
+    unit,
+    chart: barChartSvg(perDay, { title: `Cost per ${unit} (USD)`, format: formatUsd }).value,
     byModel: rows(cost.byModel, (key) => key),
     byProject: rows(cost.byProject, (key) => names.get(key) ?? key),
     unpricedModels: cost.unpricedModels,
@@ -82,21 +86,18 @@ export function indexCostView(m: SiteManifest, maxDays = 120): IndexCostView | n
   };
 }
 
-/** Cost per UTC day, every day between the first and the last (at most `maxDays`, the latest). */
-function costPerDay(cost: CostTotals, maxDays = 120): Bar[] {
-  const days = Object.keys(cost.byDay)
-    .filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))
-    .sort();
-  if (days.length === 0) return [];
-  const first = Date.parse(`${days[0]}T00:00:00Z`);
-  const last = Date.parse(`${days[days.length - 1]}T00:00:00Z`);
-  const bars: Bar[] = [];
-  for (let t = Math.max(first, last - (maxDays - 1) * 86_400_000); t <= last; t += 86_400_000) {
-    const day = new Date(t).toISOString().slice(0, 10);
-    const usd = cost.byDay[day]?.usd ?? 0;
-    bars.push({ label: day, value: usd, tip: `${day}: ${formatUsd(usd)}` });
-  }
-  return bars;
+/** Cost over time, the whole range between the first and the last day: a bar a day, a week or a month. */
+function costOverTime(cost: CostTotals, maxBars?: number): TimeBars {
+  const usd = new Map(Object.entries(cost.byDay).map(([day, c]) => [day, c.usd]));
+  const unpriced = new Map(Object.entries(cost.byDay).map(([day, c]) => [day, c.unpriced]));
+  return timeBars(
+    usd,
+    (label, value, days) => {
+      const n = days.reduce((a, d) => a + (unpriced.get(d) ?? 0), 0);
+      return `${label}: ${formatUsd(value)}${n > 0 ? ` + ${n} without a price` : ''}`;
+    },
+    maxBars,
+  );
 }
 
 function rows(record: Record<string, Cost>, label: (key: string) => string): CostRow[] {
@@ -110,11 +111,22 @@ function rows(record: Record<string, Cost>, label: (key: string) => string): Cos
     .sort((a, b) => b.usd - a.usd || a.label.localeCompare(b.label));
 }
 
+/** The line about a session's sub-agents reported by their spawns, or null when it has none. */
+function reportedText(s: ManifestSession): string | null {
+  const runs = s.sidechains.filter((c) => c.reported);
+  if (runs.length === 0) return null;
+  const usd = runs.reduce((a, c) => a + c.cost.usd, 0);
+  const what = runs.length === 1 ? 'One sub-agent' : `${runs.length} sub-agents`;
+  return `${what} without a transcript: at least ${formatUsd(usd)} more, as reported by the spawn result (the last response of each run, priced at the spawning model; not in the figure above, which counts the responses of the transcripts).`;
+}
+
 /** A session's cost section. */
 export interface SessionCostView {
   total: Figure;
   /** Claude Code's own figure beside cctrail's, or null. */
   claudeCode: string | null;
+  /** What the spawn results of sub-agents without their transcript report, apart from the total; or null. */
+  reported: string | null;
   byEpoch: CostRow[];
   priceTable: string;
 }
@@ -139,6 +151,7 @@ export function sessionCostView(s: ManifestSession): SessionCostView | null {
     claudeCode: cost.claudeCode
       ? `Claude Code's own figure: ${formatUsd(cost.claudeCode.usd)} (cctrail: ${formatUsd(cost.total.usd)}).`
       : null,
+    reported: reportedText(s),
     byEpoch: epochs.map((epoch) => {
       const c = cost.byEpoch[epoch]!;
       return { label: `Epoch ${epoch}`, usd: c.usd, text: costText(c), unpriced: c.unpriced };

@@ -1,7 +1,7 @@
 import { activeEntries, branchEntries, childrenOf } from '@cctrail/core';
 import { branchRoute, entryAnchor, sessionRoute, sidechainRoute } from './links.js';
 import type { Entry, Session } from './model.js';
-import { PAGE_SIZE } from './paginate.js';
+import { type Page, pageAt, transcriptPages } from './paginate.js';
 
 /** Where an entry is shown: the route of its transcript page and its anchor there. */
 export interface EntryPlace {
@@ -24,37 +24,44 @@ export function entryLocator(
   slug: string,
   sidechainSlugs: ReadonlyMap<string, string>,
 ): (e: Entry) => EntryPlace | null {
+  const activeList = activeEntries(session);
+  const activePages = transcriptPages(activeList);
   const active = new Map<string, number>();
-  for (const [i, e] of activeEntries(session).entries()) active.set(e.uuid, i);
-  const perSidechain = new Map<string, number>();
+  for (const [i, e] of activeList.entries()) active.set(e.uuid, i);
+  const bySidechain = new Map<string, Entry[]>();
   const sideIndex = new Map<string, number>();
   for (const e of session.entries) {
     if (!e.sidechain) continue;
-    const n = perSidechain.get(e.sidechain) ?? 0;
-    sideIndex.set(e.uuid, n);
-    perSidechain.set(e.sidechain, n + 1);
+    const list = bySidechain.get(e.sidechain) ?? [];
+    sideIndex.set(e.uuid, list.length);
+    list.push(e);
+    bySidechain.set(e.sidechain, list);
   }
+  const sidePages = new Map<string, Page[]>();
+  for (const [id, list] of bySidechain) sidePages.set(id, transcriptPages(list));
   // Entry → (branch, position in the branch), for links to the right page of a long branch.
   const inBranch = new Map<string, { branch: number; index: number }>();
+  const branchPages: Page[][] = [];
   const children = childrenOf(session.entries);
   session.branches.forEach((b, i) => {
-    branchEntries(session, b, children).forEach((e, index) => {
+    const list = branchEntries(session, b, children);
+    branchPages.push(transcriptPages(list));
+    list.forEach((e, index) => {
       if (!inBranch.has(e.uuid)) inBranch.set(e.uuid, { branch: i, index });
     });
   });
   return (e: Entry): EntryPlace | null => {
     const anchor = entryAnchor(e.uuid);
     const ai = active.get(e.uuid);
-    if (ai !== undefined)
-      return { route: sessionRoute(project, slug, Math.floor(ai / PAGE_SIZE) + 1), anchor };
+    if (ai !== undefined) return { route: sessionRoute(project, slug, pageAt(activePages, ai)), anchor };
     if (e.sidechain) {
       const sc = sidechainSlugs.get(e.sidechain);
-      const i = sideIndex.get(e.uuid) ?? 0;
-      return sc ? { route: sidechainRoute(project, slug, sc, Math.floor(i / PAGE_SIZE) + 1), anchor } : null;
+      const page = pageAt(sidePages.get(e.sidechain) ?? [], sideIndex.get(e.uuid) ?? 0);
+      return sc ? { route: sidechainRoute(project, slug, sc, page), anchor } : null;
     }
     const b = inBranch.get(e.uuid);
     if (!b) return null;
-    const page = Math.floor(b.index / PAGE_SIZE) + 1;
+    const page = pageAt(branchPages[b.branch] ?? [], b.index);
     const base = branchRoute(project, slug, b.branch);
     return { route: page > 1 ? `${base}p${page}/` : base, anchor };
   };

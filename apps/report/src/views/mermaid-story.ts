@@ -1,5 +1,8 @@
 import { forkClass } from '@cctrail/core';
+import { isTurnStart } from './cards.js';
 import type { Entry, Session } from './model.js';
+import { ownAfterGaps } from './story-gaps.js';
+import type { FlowKind, FlowNode } from './story-node.js';
 
 /**
  * The first step of the flowchart (`mermaid.ts`): the session told as nodes that a reader recognises — a turn
@@ -9,51 +12,12 @@ import type { Entry, Session } from './model.js';
  * and never become nodes. One pass over the entries with memoised ownership: linear in the session's size.
  */
 
-/** What a node of the flowchart stands for (its CSS class). */
-export type FlowKind = 'active' | 'abandoned' | 'sidechain' | 'compaction' | 'epoch';
-
-/** A node of the story. */
-export interface FlowNode {
-  id: string;
-  kind: FlowKind;
-  /** What the node is about, before its counts (plain text; escaped when written). */
-  text: string;
-  /** Entries counted in the node. */
-  entries: number;
-  /** API errors and failed tool results in it. */
-  errors: number;
-  /** Tools used in it, by first use. */
-  tools: Set<string>;
-  /** First entry (in file order) of the node: its link target. */
-  first: Entry;
-  /** The node it hangs from (null for the first). */
-  parent: FlowNode | null;
-  /** Epoch of the main conversation the node belongs to. */
-  epoch: number;
-  /** For a sub-agent that ran in parallel: its group; the next turn joins the group. */
-  parallelGroup: number | null;
-  /** Sub-agents or branches folded into this one (beyond the fan-out and nesting limits). */
-  merged: number;
-  /** Set when the node was folded into another. */
-  into: FlowNode | null;
-  /** A sidechain id (agent nodes) or a branch point uuid (branch nodes). */
-  key: string | null;
-  /** For branch nodes: rewind or retry. */
-  fork: 'rewind' | 'retry' | null;
-}
+export type { FlowKind, FlowNode } from './story-node.js';
 
 /** Most sub-agents (or abandoned-branch nodes) drawn from one node before they fold into one. */
 const FAN_OUT = 6;
 /** Deepest sub-agent nesting drawn; deeper agents fold into their ancestor at this depth. */
 const NESTING = 3;
-
-function isStart(e: Entry): boolean {
-  if (e.isMeta) return false;
-  if (e.kind === 'prompt') return e.actor === 'human' || e.actor === 'claude-as-user';
-  if (e.kind !== 'command') return false;
-  const b = e.content[0];
-  return b?.type === 'text' && /^\s*<(command-name|command-message|bash-input)>/.test(b.text);
-}
 
 function entryErrors(e: Entry): number {
   let n = e.kind === 'api-error' ? 1 : 0;
@@ -97,6 +61,7 @@ export function sessionStory(session: Session): FlowNode[] {
       into: null,
       key,
       fork: null,
+      gap: false,
     };
     nodes.push(n);
     return n;
@@ -117,7 +82,7 @@ export function sessionStory(session: Session): FlowNode[] {
       if (!branches.has(key)) branches.set(key, make('abandoned', e, key));
       owner.set(e.uuid, branches.get(key)!);
     } else if (fullBoundary.has(e.uuid)) owner.set(e.uuid, make('compaction', e));
-    else if (isStart(e)) owner.set(e.uuid, make('active', e));
+    else if (isTurnStart(e)) owner.set(e.uuid, make('active', e));
   }
   // Pass 2: every other entry of the main conversation belongs to the node of its nearest owned ancestor.
   let pending: Entry[] = [];
@@ -134,11 +99,16 @@ export function sessionStory(session: Session): FlowNode[] {
     else pending.push(...path);
     path.length = 0;
   }
-  // Entries with no start above them (hooks before the first prompt, orphan trees): the first turn has them.
+  // Entries with no start above them: hooks before the first prompt belong to the first turn; a tree whose root
+  // comes later (its parent is not in the file: a resumed or cut session) continues the turn before it, after a gap.
   const firstTurn = nodes.find((n) => n.kind === 'active') ?? null;
+  const afterGap = new Set<string>();
   if (pending.length > 0) {
     const home = firstTurn ?? make('active', pending[0]!);
-    for (const e of pending) owner.set(e.uuid, home);
+    ownAfterGaps(session, byId, nodes, pending, (e, before) => {
+      owner.set(e.uuid, before ?? home);
+      if (before) afterGap.add(e.uuid);
+    });
     pending = [];
   }
   countEntries(session, owner);
@@ -148,7 +118,7 @@ export function sessionStory(session: Session): FlowNode[] {
     const up = n.first.parent === null ? undefined : owner.get(n.first.parent);
     if (up && rootOf(up) !== n) n.into = rootOf(up);
   }
-  linkParents(session, nodes, owner);
+  linkParents(session, nodes, owner, afterGap);
   describeForks(session, branches);
   foldAgents(nodes, agents);
   foldFanOut(nodes);
@@ -186,8 +156,17 @@ function gather(nodes: FlowNode[]): FlowNode[] {
   return drawn;
 }
 
-/** Each node's parent: a turn's is the owner of its prompt's parent; a compaction's is its logical parent's. */
-function linkParents(session: Session, nodes: FlowNode[], owner: Map<string, FlowNode>): void {
+/**
+ * Each node's parent: a turn's is the owner of its prompt's parent; a compaction's is its logical parent's.
+ * A turn whose prompt starts a later tree, or hangs below one (`afterGap`), continues the turn before it and is
+ * marked `gap`.
+ */
+function linkParents(
+  session: Session,
+  nodes: FlowNode[],
+  owner: Map<string, FlowNode>,
+  afterGap: ReadonlySet<string>,
+): void {
   const logical = new Map(
     session.compactions.flatMap((c) => (c.uuid ? [[c.uuid, c.logicalParent] as const] : [])),
   );
@@ -215,6 +194,10 @@ function linkParents(session: Session, nodes: FlowNode[], owner: Map<string, Flo
           : (ownerOf(e.parent) ??
             (e.parent === null && e.logicalParentUuid ? ownerOf(e.logicalParentUuid) : null));
       n.parent = up === n ? null : (up ?? previous);
+      n.gap =
+        previous !== null &&
+        n.kind === 'active' &&
+        ((e.parent === null && !e.logicalParentUuid) || (e.parent !== null && afterGap.has(e.parent)));
       previous = n;
       turns.push(n);
     }

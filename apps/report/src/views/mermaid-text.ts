@@ -121,11 +121,14 @@ export interface ChartNode {
   errors: boolean;
 }
 
-/** An edge of a chart: `dashed` for abandoned branches, `dotted` for fan-in and logical links. */
+/**
+ * An edge of a chart: `dashed` for abandoned branches, `dotted` for fan-in and logical links, `gap` for a turn
+ * that continues the one before it although its parent entry is not in the file.
+ */
 export interface ChartEdge {
   from: string;
   to: string;
-  style: 'solid' | 'dashed' | 'dotted';
+  style: 'solid' | 'dashed' | 'dotted' | 'gap';
 }
 
 /** Node classes; app.js paints them with the page's `--flow-*` colours, so they follow the theme. */
@@ -153,7 +156,9 @@ export function chartText(nodes: readonly ChartNode[], edges: readonly ChartEdge
         ? `  ${e.from} --> ${e.to}`
         : e.style === 'dashed'
           ? `  ${e.from} -.-> ${e.to}`
-          : `  ${e.from} -.- ${e.to}`,
+          : e.style === 'gap'
+            ? `  ${e.from} -.->|continues after a gap| ${e.to}`
+            : `  ${e.from} -.- ${e.to}`,
     );
   const failed = nodes.filter((n) => n.errors).map((n) => n.id);
   if (failed.length > 0) lines.push(`  class ${failed.join(',')} error`);

@@ -1,3 +1,4 @@
+import { tokensAfterCompactions } from './compaction-after.js';
 import type { FlowNode } from './mermaid-story.js';
 import { sessionStory } from './mermaid-story.js';
 import { type ChartEdge, type ChartNode, chartText, clip, nodeText, short } from './mermaid-text.js';
@@ -120,7 +121,11 @@ function chartOf(
   const edges: ChartEdge[] = [];
   for (const n of nodes) {
     if (!n.parent || !inside.has(n.parent)) continue;
-    edges.push({ from: n.parent.id, to: n.id, style: n.kind === 'abandoned' ? 'dashed' : 'solid' });
+    edges.push({
+      from: n.parent.id,
+      to: n.id,
+      style: n.kind === 'abandoned' ? 'dashed' : n.gap ? 'gap' : 'solid',
+    });
     const join = n.kind === 'sidechain' && n.parallelGroup !== null ? next.get(n.parent) : undefined;
     if (join) edges.push({ from: n.id, to: join.id, style: 'dotted' });
   }
@@ -135,7 +140,13 @@ function sum(nodes: readonly ChartNode[]): number {
 export function sessionMermaid(session: Session, options: MermaidOptions = {}): MermaidGraph {
   const maxNodes = Math.max(8, options.maxNodes ?? 60);
   const story = sessionStory(session);
-  const compactions = new Map(session.compactions.flatMap((c) => (c.uuid ? [[c.uuid, c] as const] : [])));
+  // A compaction that records no tokens after it is labelled with the next response's context.
+  const after = tokensAfterCompactions(session);
+  const compactions = new Map(
+    session.compactions.flatMap((c) =>
+      c.uuid ? [[c.uuid, { ...c, postTokens: c.postTokens ?? after.get(c.uuid) ?? null }] as const] : [],
+    ),
+  );
   const sidechains = new Map(session.sidechains.map((s) => [s.id, s]));
   const branchIndex = new Map<string, number>();
   session.branches.forEach((b, i) => {
@@ -161,6 +172,10 @@ export function sessionMermaid(session: Session, options: MermaidOptions = {}): 
   const notes = [
     'Each node is a turn (a prompt and what answered it), a compaction, a sub-agent or the abandoned branches of a rewind or a retry; progress, hooks and side commands are counted in their turn.',
   ];
+  if (story.some((n) => n.gap))
+    notes.push(
+      'A dotted arrow marked "continues after a gap" joins a turn whose parent entry is not in the file (a resumed or cut session) to the turn before it.',
+    );
   const chartNodes = (list: readonly FlowNode[]) => list.map((n) => drawn.get(n)!);
   if (story.length <= maxNodes) {
     const whole = chartOf('', 'flow-chart', story, chartNodes(story));

@@ -1,7 +1,7 @@
 import { type Diagnostic, sessionTitle } from '@cctrail/core';
 import { type ArchiveRun, agentTable, archiveRuns } from './agent-table.js';
 import type { AgentTypeStats } from './agents.js';
-import { type Bar, barChartSvg, compactionHistogram, tokensPerDay } from './charts.js';
+import { type Bar, barChartSvg, compactionHistogram, tokensOverTime } from './charts.js';
 import { type ConversationPageView, conversationLink } from './conversation-view.js';
 import {
   type IndexCostView,
@@ -27,6 +27,7 @@ import {
 } from './site-model.js';
 import { type SiteView, siteOf } from './site-view.js';
 import { teammateHref, teammateOfView } from './teammate-view.js';
+import type { BarUnit } from './time-bars.js';
 import type { TranscriptFragment, TranscriptScope } from './transcript-fragment.js';
 
 /**
@@ -42,7 +43,9 @@ export interface IndexPageView {
   /** Input paths the export did not read, with the reason. */
   skipped: Diagnostic[];
   index: IndexView;
+  /** Tokens over the whole range of the archive, a bar per `unit`. */
   perDay: Bar[];
+  unit: BarUnit;
   tokensChart: string;
   compactionChart: string;
   /** The cost section (null for an archive written without cost). */
@@ -95,6 +98,8 @@ export interface TranscriptPageView {
   parent: { agentType: string; href: string } | null;
   /** On a sidechain's page: the call that spawned it, in its parent's transcript. */
   spawnHref: string | null;
+  /** On an abandoned branch's page: its fork point in the conversation. */
+  forkHref: string | null;
   /** On a named spawn's page: the teammate's own session, when it ran as its own file. */
   teammateHref: string | null;
   errors: string[];
@@ -118,8 +123,9 @@ export interface AgentPageView {
   agentType: string;
   runs: (ArchiveRun & { href: string; sessionTitle: string })[];
   sessions: number;
-  /** What all its runs cost, in USD. */
+  /** What its runs' own API responses cost, in USD; runs without a transcript: `reportedUsd` (a lower bound). */
   costUsd: number;
+  reportedUsd: number;
   /** Which price table the costs come from, null for an archive written without cost. */
   priceTable: string | null;
 }
@@ -144,7 +150,7 @@ export type PageView =
 /** The index page's view model. */
 export function indexPageView(m: SiteManifest): IndexPageView {
   const summaries = m.projects.flatMap((p) => p.sessions.map((s) => s.summary));
-  const perDay = tokensPerDay(summaries);
+  const { unit, bars: perDay } = tokensOverTime(summaries);
   return {
     kind: 'index',
     site: siteOf(m),
@@ -152,7 +158,8 @@ export function indexPageView(m: SiteManifest): IndexPageView {
     skipped: m.skipped ?? [],
     index: indexView(m),
     perDay,
-    tokensChart: barChartSvg(perDay, { title: 'Tokens per day' }).value,
+    unit,
+    tokensChart: barChartSvg(perDay, { title: `Tokens per ${unit}` }).value,
     compactionChart: barChartSvg(compactionHistogram(summaries), {
       title: 'Sessions by number of compactions',
       integer: true,
@@ -247,6 +254,7 @@ export function transcriptPageView(
       ? { agentType: parent.agentType, href: pageHref(route, sidechainRoute(p.slug, s.slug, parent.slug)) }
       : null,
     spawnHref: fragment.spawnHref ?? null,
+    forkHref: fragment.forkHref ?? null,
     teammateHref: sc ? teammateHref(sc, route) : null,
     errors: fragment.errors,
     pager: pagerLinks(route, page, count, routeOf),
@@ -267,7 +275,7 @@ export function agentsPageView(m: SiteManifest, route: string): AgentsPageView {
 /** The page of one agent type: its runs, latest first. */
 export function agentPageView(m: SiteManifest, agentType: string, route: string): AgentPageView {
   const runs = archiveRuns(m)
-    .filter((r) => r.run.agentType === agentType)
+    .filter((r) => r.run.agentType === agentType && !r.duplicate)
     .sort((a, b) => (b.run.startedAt ?? '').localeCompare(a.run.startedAt ?? ''));
   return {
     kind: 'agent',
@@ -280,7 +288,8 @@ export function agentPageView(m: SiteManifest, agentType: string, route: string)
       sessionTitle: sessionTitle({ ...r.session.summary, id: r.session.id }),
     })),
     sessions: new Set(runs.map((r) => r.sessionKey)).size,
-    costUsd: runs.reduce((sum, r) => sum + r.run.cost.usd, 0),
+    costUsd: runs.reduce((sum, r) => sum + (r.run.reported ? 0 : r.run.cost.usd), 0),
+    reportedUsd: runs.reduce((sum, r) => sum + (r.run.reported ? r.run.cost.usd : 0), 0),
     priceTable: m.cost ? priceTableText(m.cost.priceTable) : null,
   };
 }

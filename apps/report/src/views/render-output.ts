@@ -34,3 +34,46 @@ function countLines(text: string): number {
   for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) n++;
   return n;
 }
+
+/** A line of `cat -n` output as the Read tool writes it: its number, then `→` or a tab, then the text. */
+const NUMBERED = /^ *(\d+)(?:→|\t)(.*)$/;
+
+/** The lines of a numbered output with their numbers, or null when the text is not numbered. */
+export function numberedLines(text: string): { n: string; line: string }[] | null {
+  const lines = text.replace(/\n$/, '').split('\n');
+  if (!NUMBERED.test(lines[0] ?? '')) return null;
+  let matched = 0;
+  const out = lines.map((l) => {
+    const m = NUMBERED.exec(l);
+    if (!m) return { n: '', line: l };
+    matched++;
+    return { n: m[1]!, line: m[2]! };
+  });
+  return matched >= 0.9 * lines.length ? out : null;
+}
+
+/**
+ * A file as the Read tool returned it, its line numbers in a gutter (drawn by CSS, out of the text a reader
+ * copies or searches) instead of `  12→` prefixes; other text as `renderOutput` shows it.
+ */
+export function renderNumbered(text: string): SafeHtml {
+  const lines = numberedLines(text);
+  if (!lines) return renderOutput(text);
+  const row = (l: { n: string; line: string }) => html`<span class="ln" data-n="${l.n}"></span>${l.line}\n`;
+  let size = 0;
+  let shown = lines.length;
+  for (let i = 0; i < lines.length; i++) {
+    size += lines[i]!.line.length + 1;
+    if (size > FULL_OUTPUT_CAP) {
+      shown = i;
+      break;
+    }
+  }
+  if (lines.length <= OUTPUT_PREVIEW_LINES)
+    return html`<pre class="out out--numbered">${lines.map(row)}</pre>`;
+  const cut =
+    shown < lines.length
+      ? html`<p class="cut">${lines.length - shown} lines not shown: outputs are capped at ${formatSize(FULL_OUTPUT_CAP)}.</p>`
+      : '';
+  return html`<div class="clipped"><pre class="out out--numbered head">${lines.slice(0, OUTPUT_PREVIEW_LINES).map(row)}</pre><details class="more"><summary>Show all (${lines.length} lines)</summary><pre class="out out--numbered rest">${lines.slice(OUTPUT_PREVIEW_LINES, Math.max(shown, OUTPUT_PREVIEW_LINES)).map(row)}</pre>${cut}</details></div>`;
+}

@@ -1,10 +1,12 @@
+import { isQuiet } from './cards.js';
 import { renderCommandText } from './command-text.js';
 import { isGitCommit, markCommitShas } from './commit-links.js';
+import { compactionTokensText } from './compaction-after.js';
 import { formatSize, html, type SafeHtml, trusted } from './html.js';
 import { entryAnchor } from './links.js';
 import { renderMarkdown } from './markdown.js';
 import type { ContentBlock, Entry, ToolResultItem } from './model.js';
-import { renderOutput } from './render-output.js';
+import { renderNumbered, renderOutput } from './render-output.js';
 import { spawnCard } from './spawn-card.js';
 import { toolView } from './tool-views.js';
 import { actorLabel, isFoldedResult, type TranscriptContext, toolSummary } from './transcript.js';
@@ -44,9 +46,9 @@ export function renderImage(mediaType: string | null, data: string | null, bytes
   );
 }
 
-function renderResultItems(items: readonly ToolResultItem[]): SafeHtml {
+function renderResultItems(items: readonly ToolResultItem[], tool?: string): SafeHtml {
   return html`${items.map((item) => {
-    if (item.type === 'text') return renderOutput(item.text);
+    if (item.type === 'text') return tool === 'Read' ? renderNumbered(item.text) : renderOutput(item.text);
     if (item.type === 'image') return renderImage(item.mediaType, item.data, item.bytes);
     return renderOutput(safeJson(item.value));
   })}`;
@@ -94,7 +96,7 @@ function renderToolUse(
   const command = block.name === 'Bash' ? (block.input as { command?: unknown }).command : undefined;
   const commits = typeof command === 'string' && isGitCommit(command);
   // The result has no id of its own: its entry keeps its anchor (folded, or shown where it is), ids stay unique.
-  const output = result ? renderResultItems(result.block.content) : null;
+  const output = result ? renderResultItems(result.block.content, block.name) : null;
   return html`<div class="tool${status === 'error' ? ' tool--error' : ''}${view ? ` tool--${block.name.toLowerCase()}` : ''}">
 <details class="tool__call"${view?.open ? html` open` : ''}><summary><span class="tool__name">${block.name}</span> <span class="tool__sum">${summary}</span>${statusLabel ? html` <span class="badge badge--${status}">${statusLabel}</span>` : ''}${call?.durationMs != null ? html` <span class="muted">${formatDuration(call.durationMs)}</span>` : ''}</summary>${view ? view.body : renderToolInput(block.input)}</details>
 ${sidechain ? spawnCard(sidechain, links.sidechain(sidechain.id), ctx) : ''}
@@ -141,54 +143,63 @@ function renderBlock(
   }
 }
 
-function renderCompaction(entry: Entry, ctx: TranscriptContext): SafeHtml {
+/** A compaction boundary, as a separator with its figures. */
+export function renderCompaction(entry: Entry, ctx: TranscriptContext): SafeHtml {
   const c = ctx.compactions.get(entry.uuid);
-  const tokens =
-    c && (c.preTokens !== null || c.postTokens !== null)
-      ? ` · ${c.preTokens?.toLocaleString('en-US') ?? '?'} → ${c.postTokens?.toLocaleString('en-US') ?? '?'} tokens`
-      : '';
+  const figures = c ? compactionTokensText(c, ctx.tokensAfter.get(entry.uuid)) : '';
+  const tokens = figures ? ` · ${figures}` : '';
   const label =
     c?.kind === 'micro' || entry.kind === 'microcompact-boundary' ? 'Microcompaction' : 'Compaction';
   return html`<div class="compaction" id="${entryAnchor(entry.uuid)}" role="separator"><span>${label}${c?.trigger ? ` (${c.trigger})` : ''}${tokens}${c && c.kind === 'full' ? ` · epoch ${c.epoch} starts` : ''}</span></div>`;
 }
 
-const QUIET_KINDS = new Set(['progress', 'attachment', 'system', 'meta', 'unknown']);
+/** The blocks of an entry, as a card's body shows them. */
+export function renderBlocks(entry: Entry, ctx: TranscriptContext, links: TranscriptLinks): SafeHtml {
+  return html`${entry.content.map((b) => renderBlock(entry, b, ctx, links))}`;
+}
 
-/** Renders one entry (an `<article>` with an anchor), or just its anchor when its results are folded. */
-export function renderEntry(entry: Entry, ctx: TranscriptContext, links: TranscriptLinks): SafeHtml {
-  const anchor = entryAnchor(entry.uuid);
-  if (entry.kind === 'compact-boundary' || entry.kind === 'microcompact-boundary')
-    return renderCompaction(entry, ctx);
-  if (isFoldedResult(entry, ctx)) return html`<span class="anchor-only" id="${anchor}"></span>`;
-  const time = entry.timestamp
+/** The time an entry was written, as a `<time>` element (empty without a timestamp). */
+function entryTime(entry: Entry): SafeHtml {
+  return entry.timestamp
     ? html`<time datetime="${entry.timestamp}">${entry.timestamp.replace('T', ' ').slice(0, 19)}</time>`
-    : '';
+    : html``;
+}
+
+/** The note of a rewind at an entry: links to the abandoned branches that leave from it (empty when none). */
+export function forkNote(entry: Entry, ctx: TranscriptContext, links: TranscriptLinks): SafeHtml {
   const branches = ctx.branchesByPoint.get(entry.uuid) ?? [];
-  const fork =
-    branches.length > 0
-      ? html`<aside class="fork"><strong>Rewind here:</strong> ${branches.length} abandoned branch${branches.length > 1 ? 'es' : ''} ${branches.map((b, i) => html`${i > 0 ? ', ' : ''}<a href="${links.branch(b)}">branch ${b + 1}</a>`)}</aside>`
-      : '';
-  if (QUIET_KINDS.has(entry.kind) && entry.actor === 'system') {
-    const what = entry.subtype ? `${entry.kind} · ${entry.subtype}` : entry.kind;
-    return html`<details class="entry entry--quiet" id="${anchor}"><summary><span class="who">${what}</span> ${time}</summary>${entry.content.map((b) => renderBlock(entry, b, ctx, links))}</details>${fork}`;
-  }
+  return branches.length > 0
+    ? html`<aside class="fork"><strong>Rewind here:</strong> ${branches.length} abandoned branch${branches.length > 1 ? 'es' : ''} ${branches.map((b, i) => html`${i > 0 ? ', ' : ''}<a href="${links.branch(b)}">branch ${b + 1}</a>`)}</aside>`
+    : html``;
+}
+
+/** A progress, hook or system record, folded: what it is, when, and its content when opened. */
+export function renderQuiet(entry: Entry, ctx: TranscriptContext, links: TranscriptLinks): SafeHtml {
+  const what = entry.subtype ? `${entry.kind} · ${entry.subtype}` : entry.kind;
+  return html`<details class="entry entry--quiet" id="${entryAnchor(entry.uuid)}"><summary><span class="who">${what}</span> ${entryTime(entry)}</summary>${renderBlocks(entry, ctx, links)}</details>`;
+}
+
+/** The head of a card: who speaks, badges, model, time and a permalink. */
+export function entryHead(entry: Entry): SafeHtml {
+  const anchor = entryAnchor(entry.uuid);
   const badges = [
     entry.kind === 'interrupt' ? 'interrupted' : null,
     entry.kind === 'api-error' || entry.isApiError ? 'API error' : null,
     entry.kind === 'command' ? 'command' : null,
     entry.isMeta ? 'meta' : null,
   ].filter((b): b is string => b !== null);
-  return html`<article class="entry entry--${entry.actor}${entry.active ? '' : ' entry--abandoned'}" id="${anchor}">
-<header class="entry__head"><span class="who">${actorLabel(entry)}</span>${badges.map((b) => html` <span class="badge">${b}</span>`)}${entry.message?.model ? html` <span class="muted model">${entry.message.model}</span>` : ''} ${time} <a class="permalink" href="#${anchor}" aria-label="Link to this entry">#</a></header>
-<div class="entry__body">${entry.content.map((b) => renderBlock(entry, b, ctx, links))}</div>
-</article>${fork}`;
+  return html`<header class="entry__head"><span class="who">${actorLabel(entry)}</span>${badges.map((b) => html` <span class="badge">${b}</span>`)}${entry.message?.model ? html` <span class="muted model">${entry.message.model}</span>` : ''} ${entryTime(entry)} <a class="permalink" href="#${anchor}" aria-label="Link to this entry">#</a></header>`;
 }
 
-/** Renders a list of entries as a transcript. */
-export function renderTranscript(
-  entries: readonly Entry[],
-  ctx: TranscriptContext,
-  links: TranscriptLinks,
-): SafeHtml {
-  return html`<div class="transcript">${entries.map((e) => renderEntry(e, ctx, links))}</div>`;
+/** Renders one entry alone (an `<article>` with an anchor), or just its anchor when its results are folded. */
+export function renderEntry(entry: Entry, ctx: TranscriptContext, links: TranscriptLinks): SafeHtml {
+  const anchor = entryAnchor(entry.uuid);
+  if (entry.kind === 'compact-boundary' || entry.kind === 'microcompact-boundary')
+    return renderCompaction(entry, ctx);
+  if (isFoldedResult(entry, ctx)) return html`<span class="anchor-only" id="${anchor}"></span>`;
+  if (isQuiet(entry)) return html`${renderQuiet(entry, ctx, links)}${forkNote(entry, ctx, links)}`;
+  return html`<article class="entry entry--${entry.actor}${entry.active ? '' : ' entry--abandoned'}" id="${anchor}">
+${entryHead(entry)}
+<div class="entry__body">${renderBlocks(entry, ctx, links)}</div>
+</article>${forkNote(entry, ctx, links)}`;
 }

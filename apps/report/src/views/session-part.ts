@@ -1,12 +1,14 @@
-import { activeEntries, type SessionCost } from '@cctrail/core';
+import { activeEntries, branchEntries, childrenOf, type SessionCost } from '@cctrail/core';
 import { agentRunOf } from './agents.js';
-import type { Session, ToolCall } from './model.js';
-import { paginate } from './paginate.js';
+import type { Entry, Session, ToolCall } from './model.js';
+import { transcriptPages } from './paginate.js';
 import type { ManifestBranch, ManifestSidechain } from './site-model.js';
 
 /** What the site model keeps of a session file: its figures that the index line does not have. */
 export interface CachedPart {
   activeEntries: number;
+  /** Pages of the active path (`transcriptPages`). */
+  activePages: number;
   models: string[];
   sidechains: Omit<ManifestSidechain, 'slug'>[];
   branches: ManifestBranch[];
@@ -25,12 +27,22 @@ export function summarizeSession(session: Session): CachedPart {
     list.push(t);
     toolsBy.set(t.sidechain, list);
   }
+  const entriesBy = new Map<string, Entry[]>();
+  for (const e of session.entries) {
+    if (e.sidechain === null) continue;
+    const list = entriesBy.get(e.sidechain) ?? [];
+    list.push(e);
+    entriesBy.set(e.sidechain, list);
+  }
+  const children = session.branches.length > 0 ? childrenOf(session.entries) : undefined;
+  const active = activeEntries(session);
   return {
-    activeEntries: activeEntries(session).length,
+    activeEntries: active.length,
+    activePages: transcriptPages(active).length,
     models: session.models ?? [],
     sidechains: session.sidechains.map((sc) => {
       const run = agentRunOf(session, sc, toolsBy.get(sc.id) ?? []);
-      return { ...run, pages: paginate(sc.entries).length };
+      return { ...run, pages: transcriptPages(entriesBy.get(sc.id) ?? []).length };
     }),
     branches: session.branches.map((b, index) => ({
       index,
@@ -38,7 +50,7 @@ export function summarizeSession(session: Session): CachedPart {
       head: b.head,
       entries: b.entries,
       startedAt: b.startedAt,
-      pages: paginate(b.entries).length,
+      pages: transcriptPages(branchEntries(session, b, children)).length,
     })),
     loadErrors: [],
     cost: session.cost ?? null,
@@ -47,5 +59,5 @@ export function summarizeSession(session: Session): CachedPart {
 
 /** The part of a session file that could not be loaded: no transcript, and the reasons. */
 export function failedPart(errors: string[]): CachedPart {
-  return { activeEntries: 0, models: [], sidechains: [], branches: [], loadErrors: errors };
+  return { activeEntries: 0, activePages: 1, models: [], sidechains: [], branches: [], loadErrors: errors };
 }

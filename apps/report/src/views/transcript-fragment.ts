@@ -9,12 +9,15 @@ import { type EntryPlace, entryLocator } from './entry-locator.js';
 import { branchRoute, pageHref, sidechainRoute } from './links.js';
 import { type MermaidGraph, sessionMermaid } from './mermaid.js';
 import type { Diagnostic, Entry, Session } from './model.js';
-import { paginate } from './paginate.js';
+import { type Page, transcriptPages } from './paginate.js';
 import { outlinePrompts, renderOutline } from './prompt-outline.js';
-import { renderTranscript, type TranscriptLinks } from './render.js';
+import type { TranscriptLinks } from './render.js';
+import { renderTranscript } from './render-card.js';
 import { findSidechain, type PageProps, sidechainById } from './routes.js';
 import type { ManifestSession } from './site-model.js';
-import { timelineSeries, timelineSvg } from './timeline.js';
+import { spawnExchange } from './spawn-exchange.js';
+import { timelineSeries } from './timeline.js';
+import { timelineSvg } from './timeline-svg.js';
 import { transcriptContext } from './transcript.js';
 
 /**
@@ -37,6 +40,8 @@ export interface FragmentMeta {
   errors: string[];
   /** On a sidechain's page: the link to the call that spawned it, in its parent's transcript. */
   spawnHref?: string | null;
+  /** On an abandoned branch's page: the link to its fork point in the conversation. */
+  forkHref?: string | null;
 }
 
 /** A fragment with its cache key (its transcript HTML stays in the cache, see `fragmentMarker`). */
@@ -83,7 +88,7 @@ export function fragmentKey(
 interface SessionMemo {
   locate?: (e: Entry) => EntryPlace | null;
   /** The scope rendered last (pages of one scope are rendered one after the other). */
-  scope?: { key: string; entries: Entry[]; ctx: ReturnType<typeof transcriptContext> };
+  scope?: { key: string; entries: Entry[]; pages: Page[]; ctx: ReturnType<typeof transcriptContext> };
   /** Entries of each sidechain, grouped once. */
   bySidechain?: Map<string, Entry[]>;
   children?: ReturnType<typeof childrenOf>;
@@ -154,7 +159,7 @@ function scoped(session: Session, s: ManifestSession, scope: TranscriptScope) {
     memo.children ??= childrenOf(session.entries);
     entries = b ? branchEntries(session, b, memo.children) : [];
   }
-  memo.scope = { key, entries, ctx: transcriptContext(session, entries) };
+  memo.scope = { key, entries, pages: transcriptPages(entries), ctx: transcriptContext(session, entries) };
   return memo.scope;
 }
 
@@ -207,11 +212,11 @@ export function renderFragment(
     },
     branch: (index) => pageHref(route, branchRoute(projectSlug, s.slug, index)),
   };
-  const { entries, ctx } = scoped(session, s, scope);
-  const p = paginate(entries.length)[page - 1] ?? { start: 0, end: 0 };
+  const { entries, pages, ctx } = scoped(session, s, scope);
+  const p = pages[page - 1] ?? { start: 0, end: 0 };
   const first = scope.kind === 'main' && page === 1;
   const outline = first ? renderOutline(outlinePrompts(entries, (e) => href(locate(e)))).value : '';
-  const transcript = outline + renderTranscript(entries.slice(p.start, p.end), ctx, links).value;
+  let transcript = outline + renderTranscript(entries.slice(p.start, p.end), ctx, links).value;
   let spawn: string | null = null;
   if (scope.kind === 'sidechain') {
     const id = findSidechainOrNull(s, scope.slug)?.id;
@@ -220,6 +225,14 @@ export function renderFragment(
     const at = id ? memo.spawnOf.get(id) : undefined;
     const entry = at ? entryByUuid(session, at) : undefined;
     spawn = entry ? href(locate(entry)) : null;
+    const sc = id && entries.length === 0 ? session.sidechains.find((c) => c.id === id) : undefined;
+    if (sc) transcript = spawnExchange(session, sc).value;
+  }
+  let fork: string | null = null;
+  if (scope.kind === 'branch') {
+    const point = session.branches[scope.index]?.branchPoint;
+    const entry = point ? entryByUuid(session, point) : undefined;
+    fork = entry ? href(locate(entry)) : null;
   }
   let graph: FragmentMeta['graph'] = null;
   let timeline: string | null = null;
@@ -251,5 +264,6 @@ export function renderFragment(
     diagnosticsTotal: session.diagnostics.length,
     errors: [],
     spawnHref: spawn,
+    forkHref: fork,
   };
 }

@@ -1,4 +1,5 @@
 import { type RunOutcome, runOutcome } from './agent-status.js';
+import { tokensAfterCompactions } from './compaction-after.js';
 import type { Compaction, ContentBlock, Entry, Session, Sidechain, ToolCall } from './model.js';
 
 /**
@@ -21,6 +22,8 @@ export interface TranscriptContext {
   /** Indices into `Session.branches` by branch point uuid. */
   branchesByPoint: Map<string, number[]>;
   compactions: Map<string, Compaction>;
+  /** Tokens after each compaction that records none, from the next response (`tokensAfterCompactions`). */
+  tokensAfter: Map<string, number>;
   /** How each sidechain that did not simply run ended (failed spawn, missing transcript), by id. */
   outcomes: Map<string, { outcome: RunOutcome; error: string | null }>;
 }
@@ -52,6 +55,7 @@ function sessionLookups(session: Session): SessionLookups {
     ),
     branchesByPoint,
     compactions: new Map(session.compactions.flatMap((c) => (c.uuid ? [[c.uuid, c] as const] : []))),
+    tokensAfter: tokensAfterCompactions(session),
     outcomes,
   };
   shared.set(session, found);

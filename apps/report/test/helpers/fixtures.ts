@@ -19,9 +19,16 @@ export interface FixtureProject {
   sessions: Session[];
 }
 
-/** Builds the sessions of one fixture scenario with the real core engine, grouped by project slug. */
-export async function scenarioProjects(scenario: string): Promise<FixtureProject[]> {
-  const root = join(FIXTURES, scenario);
+/** Fixture scenarios of core's own tests (`packages/core/test/fixtures/<scenario>/`). */
+export const CORE_FIXTURES = resolve(import.meta.dirname, '../../../../packages/core/test/fixtures');
+
+/**
+ * Builds the sessions of one fixture scenario with the real core engine, grouped by project slug.
+ *
+ * @param from The folder of scenarios (the repository's `fixtures/` by default).
+ */
+export async function scenarioProjects(scenario: string, from = FIXTURES): Promise<FixtureProject[]> {
+  const root = join(from, scenario);
   const found = await discover([root]);
   const out: FixtureProject[] = [];
   for (const project of found.projects) {

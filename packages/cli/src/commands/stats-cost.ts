@@ -1,7 +1,7 @@
-import type { ArchiveStats, Cost, PriceTable } from '@cctrail/core';
+import type { ArchiveStats, Cost, PriceTable, SidechainStats } from '@cctrail/core';
 import { plural } from '../diagnostic-output.js';
 import { CliError } from '../errors.js';
-import { formatCount, formatShare, printable, type Style, table } from '../terminal.js';
+import { formatCount, formatShare, formatTokens, printable, type Style, table } from '../terminal.js';
 
 /** The breakdowns `stats --by` prints. */
 export const COST_BREAKDOWNS = ['day', 'model', 'project', 'agent'] as const;
@@ -72,8 +72,21 @@ export function costLines(stats: ArchiveStats): string[] {
       `  Claude Code's own figure for ${plural(claudeCode.length, 'session')}: ${formatUsd(theirs)} (cctrail: ${formatUsd(ours)})`,
     );
   }
+  const reported = stats.totals.reportedBySpawn;
+  if (reported)
+    lines.push(
+      `  ${plural(reported.runs, 'sub-agent run')} without a transcript, as their spawns report them (not in the figures above): ` +
+        `${formatTokens(reported.tokens)} tokens in their last responses, ${plural(reported.toolUses, 'tool use')}, ` +
+        `at least ${costCell(reported.cost)}`,
+    );
   lines.push(`  ${priceTableLine(priceTable)}`);
   return lines;
+}
+
+/** A sidechain's tokens and cost cells: what its transcript holds, or `≥` what its spawn reports. */
+export function sidechainCells(s: SidechainStats): [string, string] {
+  if (!s.reported) return [formatTokens(s.tokens), costCell(s.cost)];
+  return [`≥ ${formatTokens(s.reported.totalTokens ?? 0)}`, `≥ ${costCell(s.reported.cost)}`];
 }
 
 /**

@@ -25,7 +25,14 @@ import {
   table,
 } from '../terminal.js';
 import { renderConversations, withConversations } from './stats-conversations.js';
-import { COST_BREAKDOWNS, costBreakdown, costCell, costLines, renderCostBreakdown } from './stats-cost.js';
+import {
+  COST_BREAKDOWNS,
+  costBreakdown,
+  costCell,
+  costLines,
+  renderCostBreakdown,
+  sidechainCells,
+} from './stats-cost.js';
 
 /** `cctrail stats`: counts, tokens, agents and compactions. */
 export const statsCommand: Command = {
@@ -224,8 +231,7 @@ export function renderStats(stats: ArchiveStats, style: Style): string {
           String(s.prompts),
           s.status === 'error' ? style.yellow(s.status) : s.status,
           s.parallelGroup === null ? '' : `#${s.parallelGroup}`,
-          formatTokens(s.tokens),
-          costCell(s.cost),
+          ...sidechainCells(s),
         ]),
         ['left', 'left', 'left', 'right', 'right', 'right', 'left', 'left', 'right', 'right'],
       ),

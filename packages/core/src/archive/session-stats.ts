@@ -10,6 +10,7 @@ import type { Session } from '../model/session.js';
 import { type ConversationDigest, conversationDigest } from './conversation-digest.js';
 import { type ResponseCost, responseCosts } from './cost-totals.js';
 import { type ResponseUsage, responseUsages } from './duplicates.js';
+import { reportedCost, reportedRuns } from './reported-runs.js';
 import { emptyCost, sessionCost } from './session-cost.js';
 import type { CompactionCounts, DiagnosticCounts, SessionStats, ToolCounts } from './stats-shapes.js';
 
@@ -23,6 +24,7 @@ export function sessionStats(session: Session): SessionStats {
   const main = session.files.find((f) => f.role === 'main') ?? session.files[0];
   const cost = session.cost ?? sessionCost(session);
   const forks = forkCounts(session.branchPoints);
+  const reported = reportedRuns(session.sidechains);
   return {
     file: main?.path ?? session.id,
     sessionId: session.id,
@@ -56,12 +58,16 @@ export function sessionStats(session: Session): SessionStats {
       tokens: totalTokens(sidechain.usage),
       usage: sidechain.usage,
       cost: cost.bySidechain[sidechain.id] ?? emptyCost(),
+      ...(sidechain.reported && sidechain.entries === 0
+        ? { reported: { ...sidechain.reported, cost: reportedCost(sidechain.reported, sidechain.startedAt) } }
+        : {}),
     })),
     tools: toolCounts(session),
     usage: session.usage.total,
     cost: cost.total,
     claudeCodeCostUsd: cost.claudeCode?.usd ?? null,
     diagnostics: diagnosticCounts(session),
+    ...(reported ? { reportedBySpawn: reported } : {}),
   };
 }
 /**

@@ -5,8 +5,9 @@ import type { Diagnostic } from '../diagnostics.js';
 import type { Conversation } from '../model/conversation.js';
 import type { Cost, CostTotals } from '../model/cost.js';
 import type { Usage } from '../model/entry.js';
-import type { SCHEMA_VERSION, Sidechain } from '../model/session.js';
+import type { SCHEMA_VERSION, Sidechain, SpawnReport } from '../model/session.js';
 import type { ArchivedStatus } from './archive-index.js';
+import type { ReportedRuns } from './reported-runs.js';
 
 /** Tool call counts. */
 export interface ToolCounts {
@@ -61,6 +62,11 @@ export interface SidechainStats {
   usage: Usage;
   /** What the agent's own API responses cost. */
   cost: Cost;
+  /**
+   * For a run whose transcript is missing: what its spawn's result reports (`tokens`, `usage` and `cost` above
+   * stay 0), with its last response priced at the spawning model. Absent when the transcript is there.
+   */
+  reported?: SpawnReport & { cost: Cost };
 }
 
 /** Statistics of one session (the `sessions[]` items of `cctrail stats --json`). */
@@ -99,6 +105,8 @@ export interface SessionStats {
   /** Claude Code's own figure for the session (its `cost-state` record), null when it wrote none. */
   claudeCodeCostUsd: number | null;
   diagnostics: DiagnosticCounts;
+  /** Runs without their transcript, as their spawns report them (apart from `usage` and `cost`); absent when none. */
+  reportedBySpawn?: ReportedRuns;
 }
 
 /** Branch points by class, and the abandoned entries of the real forks. */
@@ -128,6 +136,11 @@ export interface StatsTotals {
   usage: Usage;
   /** Cost over all sessions, each API response counted once across files and sessions. */
   cost: Cost;
+  /**
+   * Runs without their transcript, as their spawns report them, over the sessions that are not duplicates;
+   * apart from `usage` and `cost`, which count API responses of transcripts. Absent when none.
+   */
+  reportedBySpawn?: ReportedRuns;
   /** Diagnostics of all sessions (duplicates included). */
   diagnostics: DiagnosticCounts;
 }
@@ -138,8 +151,12 @@ export interface AgentStats {
   agentType: string;
   /** Sidechains of this type. */
   invocations: number;
-  /** Median number of entries of a sidechain. */
+  /** Median number of entries of a sidechain whose transcript is there (0 when none is). */
   medianEntries: number;
+  /** Sidechains whose transcript is missing (their entries are not counted in `medianEntries`). */
+  withoutTranscript?: number;
+  /** Of those, what their spawns report (apart from `tokens`, `usage` and `cost`); absent when none. */
+  reportedBySpawn?: ReportedRuns;
   /** Sidechains by depth: `{"1": 4, "2": 1}`. */
   depths: Record<string, number>;
   /**

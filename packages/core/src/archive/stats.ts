@@ -11,6 +11,7 @@ import { SCHEMA_VERSION, type Session } from '../model/session.js';
 import { costTotals } from './cost-totals.js';
 import { findDuplicates, totalUsage } from './duplicates.js';
 import { roundUsd } from './prices.js';
+import { addReportedRuns, noReportedRuns, type ReportedRuns } from './reported-runs.js';
 import { emptyCost } from './session-cost.js';
 import { type StatsDigest, statsDigest } from './session-stats.js';
 import type {
@@ -106,6 +107,11 @@ function totalsOf(
     totals.tools.paired += row.tools.paired;
     totals.tools.errors += row.tools.errors;
     totals.tools.missingResults += row.tools.missingResults;
+    if (row.reportedBySpawn)
+      totals.reportedBySpawn = addReportedRuns(
+        totals.reportedBySpawn ?? noReportedRuns(),
+        row.reportedBySpawn,
+      );
   }
   return totals;
 }
@@ -127,6 +133,7 @@ function agentStats(rows: readonly SessionStats[]): AgentStats[] {
     }
     const multiTurn = list.filter((s) => s.prompts > 1).length;
     const errors = list.filter((s) => s.status === 'error').length;
+    const missing = list.filter(isMissing).length;
     let usage = emptyUsage();
     const cost = emptyCost();
     for (const sidechain of list) {
@@ -137,7 +144,9 @@ function agentStats(rows: readonly SessionStats[]): AgentStats[] {
     agents.push({
       agentType,
       invocations: list.length,
-      medianEntries: median(list.map((s) => s.entries)),
+      medianEntries: median(list.filter((s) => !isMissing(s)).map((s) => s.entries)),
+      ...(missing > 0 ? { withoutTranscript: missing } : {}),
+      ...reportedOf(list),
       depths,
       multiTurn,
       multiTurnShare: ratio(multiTurn, list.length),
@@ -201,6 +210,26 @@ function compactionStats(digests: readonly StatsDigest[]): CompactionStats {
   }
   stats.meanEntriesBetween = closedEpochs === 0 ? 0 : round(closedEntries / closedEpochs);
   return stats;
+}
+
+/** What the spawns of a type's runs without a transcript report, as a field (none when no run is reported). */
+function reportedOf(list: readonly SidechainStats[]): { reportedBySpawn?: ReportedRuns } {
+  const sum = noReportedRuns();
+  for (const s of list)
+    if (s.reported)
+      addReportedRuns(sum, {
+        runs: 1,
+        tokens: s.reported.totalTokens ?? 0,
+        durationMs: s.reported.durationMs ?? 0,
+        toolUses: s.reported.toolUses ?? 0,
+        cost: { ...s.reported.cost },
+      });
+  return sum.runs > 0 ? { reportedBySpawn: sum } : {};
+}
+
+/** A run whose transcript is not there: spawned (or reported by its spawn), without an entry. */
+function isMissing(s: SidechainStats): boolean {
+  return s.entries === 0 && (s.status === 'missing' || s.reported !== undefined);
 }
 
 function median(values: readonly number[]): number {

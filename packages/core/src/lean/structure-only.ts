@@ -57,6 +57,11 @@ export const LEAN_UNREAD: Unread = {
         taskId: false,
         isAsync: false,
         agent_id: false,
+        // What a spawn reports of its run (`SpawnReport`), for a run whose transcript is missing.
+        totalTokens: false,
+        totalDurationMs: false,
+        totalToolUseCount: false,
+        usage: false,
         // A TaskOutput answer (FORMAT.md §13.3): its status and output say how a background agent ended.
         task: { keys: { status: false, output: false }, others: true },
       },
@@ -156,7 +161,20 @@ function leanBlockOf(value: unknown): ContentBlock {
 
 /** What a lean entry keeps of a `toolUseResult` object: its agent fields. */
 function leanResult(result: Record<string, unknown>): Record<string, unknown> {
-  const kept = pick(result, ['agentId', 'agentType', 'status', 'runId', 'taskId', 'isAsync', 'agent_id']);
+  // What a spawn's result reports of its run (`Sidechain.reported`) is kept for runs without a transcript.
+  const kept = pick(result, [
+    'agentId',
+    'agentType',
+    'status',
+    'runId',
+    'taskId',
+    'isAsync',
+    'agent_id',
+    'totalTokens',
+    'totalDurationMs',
+    'totalToolUseCount',
+    'usage',
+  ]);
   if (isObject(result.task)) kept.task = pick(result.task, ['status', 'output']);
   return kept;
 }

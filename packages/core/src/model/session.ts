@@ -108,6 +108,26 @@ export interface Sidechain {
   workflowRun?: string;
   /** A background agent: launched asynchronously; its answer, when it came back. */
   background?: { answer: AgentAnswer | null };
+  /** For a run whose transcript is not there: what its spawn's result reports of it (`SpawnReport`). */
+  reported?: SpawnReport;
+}
+
+/**
+ * What a Task/Agent call's result (`toolUseResult`) reports of the run it spawned, kept for a run whose
+ * transcript is missing. Claude Code's `totalTokens` and `usage` are those of the agent's last API response
+ * (its final context), not the run's sum: a lower bound of what the run consumed.
+ */
+export interface SpawnReport {
+  /** `totalTokens`: tokens of the run's last response (input, cache and output), null when not written. */
+  totalTokens: number | null;
+  /** `totalDurationMs`, null when not written. */
+  durationMs: number | null;
+  /** `totalToolUseCount`, null when not written. */
+  toolUses: number | null;
+  /** `usage` of the run's last response (newer versions), null when not written. */
+  usage: Usage | null;
+  /** Model of the spawning response, which the last response is priced at (the agent's own is not written). */
+  model: string | null;
 }
 
 /** A compaction event. */
