@@ -95,3 +95,34 @@ export function writeInvalidLine(dir, bytes) {
     user(id, 'u2', 'u1', 'after', 2),
   ]);
 }
+
+/** A prompt of `bytes` bytes on one line, between two ordinary prompts. */
+export function writeHugePrompt(dir, bytes) {
+  const id = 'e0000000-0000-4000-8000-000000000004';
+  write(dir, id, [
+    user(id, 'u1', null, 'before', 1),
+    user(id, 'u2', 'u1', 'word '.repeat(Math.ceil(bytes / 5)), 2),
+    user(id, 'u3', 'u2', 'after', 3),
+  ]);
+}
+
+/** One session of `n` tiny lines: prompts and replies in one chain. */
+export function writeTinyLines(dir, n) {
+  const id = 'e0000000-0000-4000-8000-000000000005';
+  const main = [];
+  for (let i = 0; i < n; i++) {
+    const parent = i === 0 ? null : `${i - 1}`;
+    main.push(
+      i % 2 === 0 ? user(id, `${i}`, parent, `p${i}`, i) : reply(id, `${i}`, parent, [{ type: 'text', text: `r${i}` }], i),
+    );
+  }
+  write(dir, id, main);
+}
+
+/** `n` records glued on one line (no newline between them), each a reply to the one before. */
+export function writeGluedRecords(dir, n) {
+  const id = 'e0000000-0000-4000-8000-000000000006';
+  const parts = [];
+  for (let i = 0; i < n; i++) parts.push(JSON.stringify({ type: 'user', uuid: `g${i}`, parentUuid: i === 0 ? null : `g${i - 1}`, sessionId: id, message: { role: 'user', content: 'x' } }));
+  write(dir, id, [user(id, 'u1', null, 'before', 1), parts.join('')]);
+}

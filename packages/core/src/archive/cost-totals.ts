@@ -8,6 +8,7 @@ import type { Cost, CostTotals } from '../model/cost.js';
 import type { Session } from '../model/session.js';
 import { PRICE_TABLE } from './prices.js';
 import { addCost, costBucket, costOf, emptyCost, utcDay } from './session-cost.js';
+import { setOwn } from '../own-keys.js';
 
 /** What one API response cost, under the key that identifies it across files. */
 export interface ResponseCost {
@@ -80,6 +81,6 @@ export function costTotals(
 
 function sortedByKey(record: Record<string, Cost>): Record<string, Cost> {
   const out: Record<string, Cost> = {};
-  for (const key of Object.keys(record).sort()) out[key] = record[key]!;
+  for (const key of Object.keys(record).sort()) setOwn(out, key, record[key]!);
   return out;
 }

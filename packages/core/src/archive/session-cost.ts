@@ -9,6 +9,7 @@ import type { ApiResponse, Session } from '../model/session.js';
 import { utcDayOf } from '../read/timestamps.js';
 import { claudeCodeCost, costDiffers } from './claude-code-cost.js';
 import { PRICE_TABLE, responseCost, roundUsd } from './prices.js';
+import { ownValue, setOwn } from '../own-keys.js';
 
 /** A cost of nothing. */
 export function emptyCost(): Cost {
@@ -34,12 +35,7 @@ export function addCost(sum: Cost, usd: number | null): Cost {
  * @param key The key.
  */
 export function costBucket(record: Record<string, Cost>, key: string): Cost {
-  let cost = record[key];
-  if (!cost) {
-    cost = emptyCost();
-    record[key] = cost;
-  }
-  return cost;
+  return ownValue(record, key) ?? setOwn(record, key, emptyCost());
 }
 
 /** The UTC day of a timestamp (`YYYY-MM-DD`), `unknown` without one. */

@@ -12,6 +12,7 @@ import { type ResponseCost, responseCosts } from './cost-totals.js';
 import { type ResponseUsage, responseUsages } from './duplicates.js';
 import { emptyCost, sessionCost } from './session-cost.js';
 import type { CompactionCounts, DiagnosticCounts, SessionStats, ToolCounts } from './stats-shapes.js';
+import { ownValue } from '../own-keys.js';
 
 /**
  * Computes the statistics of one session.
@@ -54,7 +55,7 @@ export function sessionStats(session: Session): SessionStats {
       prompts: prompts.get(sidechain.id) ?? 0,
       tokens: totalTokens(sidechain.usage),
       usage: sidechain.usage,
-      cost: cost.bySidechain[sidechain.id] ?? emptyCost(),
+      cost: ownValue(cost.bySidechain, sidechain.id) ?? emptyCost(),
     })),
     tools: toolCounts(session),
     usage: session.usage.total,

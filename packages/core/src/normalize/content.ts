@@ -2,6 +2,7 @@
 import type { ContentBlock, ToolResultItem } from '../model/entry.js';
 import type { RawRecord } from '../read/records.js';
 import { isObject, stringOrNull } from './values.js';
+import { setOwn } from '../own-keys.js';
 
 /**
  * Content blocks from `message.content`, a plain string message, or the seeds' flat forms.
@@ -84,7 +85,7 @@ function withExtra<T extends ContentBlock>(block: T, value: RawRecord, known: st
   for (const key of Object.keys(value)) {
     if (!known.includes(key)) {
       extra ??= {};
-      extra[key] = value[key];
+      setOwn(extra, key, value[key]);
     }
   }
   if (extra) (block as { extra?: Record<string, unknown> }).extra = extra;

@@ -9,6 +9,7 @@ import { baseActor, classify } from './classify.js';
 import { readContent } from './content.js';
 import { readUsage } from './usage-fields.js';
 import { isObject, stringOrNull } from './values.js';
+import { setOwn } from '../own-keys.js';
 
 /** Top-level fields that `Entry` represents; all others go to `Entry.extra`. */
 const ENVELOPE = new Set([
@@ -107,12 +108,12 @@ function extraFields(record: RawRecord, message: RawRecord | null): Record<strin
     if (ENVELOPE.has(key)) continue;
     if (key === 'message' && message) {
       const rest: Record<string, unknown> = {};
-      for (const k of Object.keys(message)) if (k !== 'content') rest[k] = message[k];
+      for (const k of Object.keys(message)) if (k !== 'content') setOwn(rest, k, message[k]);
       extra.message = rest;
       continue;
     }
     if (key === 'message' && typeof record.message === 'string') continue;
-    extra[key] = record[key];
+    setOwn(extra, key, record[key]);
   }
   return extra;
 }
