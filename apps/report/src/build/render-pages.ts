@@ -59,7 +59,14 @@ export async function renderPages(
     { route: '', view: () => indexPageView(manifest) },
     ...routes.map((r) => ({ route: r.route, view: () => pageView(manifest, r, cacheDir) })),
   ];
+  let turned = Date.now();
   for (const page of pages) {
+    // Rendering awaits only promises already settled: a turn of the event loop now and then lets a signal
+    // (Ctrl-C) be handled while a site of a hundred thousand pages renders.
+    if (Date.now() - turned > 50) {
+      await new Promise((resolve) => setImmediate(resolve));
+      turned = Date.now();
+    }
     const html = await renderPage(page.route, { view: page.view() });
     const file = join(stage, page.route, 'index.html');
     mkdirSync(dirname(file), { recursive: true });

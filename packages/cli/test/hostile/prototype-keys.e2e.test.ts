@@ -23,7 +23,15 @@ for (const [k, name] of NAMES.entries()) {
   const base = { sessionId: id, cwd: '/home/dev/x', version: '2.1.39', userType: 'external' };
   const at = (s: number) => new Date(Date.UTC(2026, 1, 10, 9, 0, s)).toISOString();
   const main = [
-    { ...base, type: 'user', uuid: `u${k}`, parentUuid: null, isSidechain: false, timestamp: at(0) },
+    {
+      ...base,
+      type: 'user',
+      uuid: `u${k}`,
+      parentUuid: null,
+      isSidechain: false,
+      timestamp: at(0),
+      message: { role: 'user', content: `prompt ${k}` },
+    },
     {
       ...base,
       type: 'assistant',
@@ -40,7 +48,6 @@ for (const [k, name] of NAMES.entries()) {
       },
     },
   ];
-  main[0] = { ...main[0]!, message: { role: 'user', content: `prompt ${k}` } } as (typeof main)[0];
   const project = join(projects, name);
   await mkdir(project, { recursive: true });
   await writeFile(join(project, `${id}.jsonl`), `${main.map((l) => JSON.stringify(l)).join('\n')}\n`);
