@@ -23,9 +23,21 @@ const CASES = [
   { name: 'retries at one parent', sizes: [10_000, 100_000], write: writeRetries, unit: 'forks' },
   { name: 'agent chain', sizes: [2_000, 20_000], write: writeAgentChain, unit: 'agents deep' },
   { name: 'invalid line', sizes: [262_144, 1_048_576], write: writeInvalidLine, unit: 'bytes' },
-  { name: 'huge line', sizes: [300 * MB, 500 * MB, 600 * MB], write: writeInvalidLine, unit: 'bytes', once: true },
+  {
+    name: 'huge line',
+    sizes: [300 * MB, 500 * MB, 600 * MB],
+    write: writeInvalidLine,
+    unit: 'bytes',
+    once: true,
+  },
   { name: 'huge prompt', sizes: [100 * MB, 300 * MB], write: writeHugePrompt, unit: 'bytes', once: true },
-  { name: 'glued records', sizes: [6_400_000], write: writeGluedRecords, unit: 'records on one line', once: true },
+  {
+    name: 'glued records',
+    sizes: [6_400_000],
+    write: writeGluedRecords,
+    unit: 'records on one line',
+    once: true,
+  },
   { name: 'tiny lines', sizes: [1_000_000], write: writeTinyLines, unit: 'lines', once: true },
 ];
 

@@ -70,10 +70,9 @@ export function agentRunOf(
     endedAt: sc.endedAt,
     durationMs: durationBetween(sc.startedAt, sc.endedAt),
     tokens: totalTokens(sc.usage),
-    cost:
-      (session.cost && Object.hasOwn(session.cost.bySidechain, sc.id)
-        ? session.cost.bySidechain[sc.id]
-        : undefined) ?? { usd: 0, unpriced: 0 },
+    cost: (session.cost && Object.hasOwn(session.cost.bySidechain, sc.id)
+      ? session.cost.bySidechain[sc.id]
+      : undefined) ?? { usd: 0, unpriced: 0 },
     toolCalls: tools.length,
     toolErrors: tools.filter((t) => t.status === 'error').length,
     outcome,

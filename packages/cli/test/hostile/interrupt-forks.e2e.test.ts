@@ -18,7 +18,10 @@ const SESSION = '0d0d0d0d-0000-4000-8000-00000000f001';
 const projects = join(work, 'projects');
 const project = join(projects, '-home-dev-forks');
 await mkdir(project, { recursive: true });
-await writeFile(join(project, `${SESSION}.jsonl`), `${HOSTILE_SIZED.retries(1500, SESSION).main.join('\n')}\n`);
+await writeFile(
+  join(project, `${SESSION}.jsonl`),
+  `${HOSTILE_SIZED.retries(1500, SESSION).main.join('\n')}\n`,
+);
 
 /** Temporary files (`*.tmp-<pid>`) left below a folder. */
 async function temporaries(dir: string): Promise<string[]> {

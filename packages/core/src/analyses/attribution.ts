@@ -31,5 +31,6 @@ export function attributeUsage(
   sidechains: readonly Sidechain[],
 ): void {
   for (const epoch of epochs) epoch.usage = ownValue(usage.byEpoch, String(epoch.index)) ?? epoch.usage;
-  for (const sidechain of sidechains) sidechain.usage = ownValue(usage.bySidechain, sidechain.id) ?? sidechain.usage;
+  for (const sidechain of sidechains)
+    sidechain.usage = ownValue(usage.bySidechain, sidechain.id) ?? sidechain.usage;
 }

@@ -6,9 +6,9 @@
 import { hasUsage, responseKey } from '../graph/usage.js';
 import type { Cost, CostTotals } from '../model/cost.js';
 import type { Session } from '../model/session.js';
+import { setOwn } from '../own-keys.js';
 import { PRICE_TABLE } from './prices.js';
 import { addCost, costBucket, costOf, emptyCost, utcDay } from './session-cost.js';
-import { setOwn } from '../own-keys.js';
 
 /** What one API response cost, under the key that identifies it across files. */
 export interface ResponseCost {

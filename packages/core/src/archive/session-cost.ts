@@ -6,10 +6,10 @@ import { diagnostic } from '../diagnostics.js';
 import { hasUsage } from '../graph/usage.js';
 import type { Cost, SessionCost } from '../model/cost.js';
 import type { ApiResponse, Session } from '../model/session.js';
+import { ownValue, setOwn } from '../own-keys.js';
 import { utcDayOf } from '../read/timestamps.js';
 import { claudeCodeCost, costDiffers } from './claude-code-cost.js';
 import { PRICE_TABLE, responseCost, roundUsd } from './prices.js';
-import { ownValue, setOwn } from '../own-keys.js';
 
 /** A cost of nothing. */
 export function emptyCost(): Cost {

@@ -7,12 +7,12 @@
 import { forkCounts } from '../analyses/fork-kinds.js';
 import { totalTokens } from '../graph/usage.js';
 import type { Session } from '../model/session.js';
+import { ownValue } from '../own-keys.js';
 import { type ConversationDigest, conversationDigest } from './conversation-digest.js';
 import { type ResponseCost, responseCosts } from './cost-totals.js';
 import { type ResponseUsage, responseUsages } from './duplicates.js';
 import { emptyCost, sessionCost } from './session-cost.js';
 import type { CompactionCounts, DiagnosticCounts, SessionStats, ToolCounts } from './stats-shapes.js';
-import { ownValue } from '../own-keys.js';
 
 /**
  * Computes the statistics of one session.

@@ -1,8 +1,8 @@
 /** Written → normalized content: the content blocks of a record, in every era's form. */
 import type { ContentBlock, ToolResultItem } from '../model/entry.js';
+import { setOwn } from '../own-keys.js';
 import type { RawRecord } from '../read/records.js';
 import { isObject, stringOrNull } from './values.js';
-import { setOwn } from '../own-keys.js';
 
 /**
  * Content blocks from `message.content`, a plain string message, or the seeds' flat forms.

@@ -3,13 +3,13 @@
  * this stage no code looks at raw records again.
  */
 import type { Entry, MessageInfo, SourceRef, Usage } from '../model/entry.js';
+import { setOwn } from '../own-keys.js';
 import type { RawRecord } from '../read/records.js';
 import { timestampOrNull } from '../read/timestamps.js';
 import { baseActor, classify } from './classify.js';
 import { readContent } from './content.js';
 import { readUsage } from './usage-fields.js';
 import { isObject, stringOrNull } from './values.js';
-import { setOwn } from '../own-keys.js';
 
 /** Top-level fields that `Entry` represents; all others go to `Entry.extra`. */
 const ENVELOPE = new Set([

@@ -84,7 +84,9 @@ describe('work linear in forks and in records per line (#31)', () => {
   const glued = (n: number) =>
     jsonl([
       prompt('u', null),
-      Array.from({ length: n }, (_, i) => JSON.stringify(prompt(`g${i}`, i === 0 ? 'u' : `g${i - 1}`))).join(''),
+      Array.from({ length: n }, (_, i) => JSON.stringify(prompt(`g${i}`, i === 0 ? 'u' : `g${i - 1}`))).join(
+        '',
+      ),
     ]);
   const build = (text: string) => async () => {
     const session = await buildSession({ id: 's', main: memorySource('s.jsonl', text), agents: [] });
