@@ -1,17 +1,44 @@
-// Benchmark 5 (#19): `stats --json`, `export` and `report` on generated extremes, each at two sizes, so that the
-// ratio of times says whether the work grows linearly (n × the input should take about n × the time). Opt-in:
-// BENCH_ONLY=5. Runs that pass BENCH_EXTREME_TIMEOUT (default 300 s) are stopped and reported as such.
+// Benchmark 5 (#19, #31): `stats --json`, `export` and `report` on generated extremes. The cases that grow with
+// their size run at two sizes, so that the ratio of times says whether the work grows linearly (n × the input
+// should take about n × the time); the single huge inputs of #31 run once each, for their outcome (exit 0 or 1,
+// with a diagnostic, never an abort) and their peak memory (under 1.5 GiB). Opt-in: BENCH_ONLY=5 (the #31
+// inputs are 300–600 MB files: BENCH_EXTREME_CASES=<names, comma-separated> picks cases). Runs that pass
+// BENCH_EXTREME_TIMEOUT (default 600 s) are stopped and reported as such.
 
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeAgentChain, writeInvalidLine, writeRetries } from './extremes.mjs';
+import {
+  writeAgentChain,
+  writeGluedRecords,
+  writeHugePrompt,
+  writeInvalidLine,
+  writeRetries,
+  writeTinyLines,
+} from './extremes.mjs';
 import { mb, seconds } from './measure.mjs';
 
+const MB = 1_000_000;
 const CASES = [
-  { name: 'retries at one parent', sizes: [1_000, 10_000], write: writeRetries, unit: 'forks' },
+  { name: 'retries at one parent', sizes: [10_000, 100_000], write: writeRetries, unit: 'forks' },
   { name: 'agent chain', sizes: [2_000, 20_000], write: writeAgentChain, unit: 'agents deep' },
   { name: 'invalid line', sizes: [262_144, 1_048_576], write: writeInvalidLine, unit: 'bytes' },
+  {
+    name: 'huge line',
+    sizes: [300 * MB, 500 * MB, 600 * MB],
+    write: writeInvalidLine,
+    unit: 'bytes',
+    once: true,
+  },
+  { name: 'huge prompt', sizes: [100 * MB, 300 * MB], write: writeHugePrompt, unit: 'bytes', once: true },
+  {
+    name: 'glued records',
+    sizes: [6_400_000],
+    write: writeGluedRecords,
+    unit: 'records on one line',
+    once: true,
+  },
+  { name: 'tiny lines', sizes: [1_000_000], write: writeTinyLines, unit: 'lines', once: true },
 ];
 
 /** Runs the CLI with a time limit: wall time, peak RSS (VmHWM, polled) and outcome. */
@@ -46,10 +73,11 @@ function measure(cli, args, env, limit) {
 }
 
 export async function extremes(ctx) {
-  const limit = Number(process.env.BENCH_EXTREME_TIMEOUT ?? 300) * 1000;
+  const limit = Number(process.env.BENCH_EXTREME_TIMEOUT ?? 600) * 1000;
+  const picked = process.env.BENCH_EXTREME_CASES?.split(',');
   const rows = [];
   for (const build of ctx.builds) {
-    for (const c of CASES) {
+    for (const c of CASES.filter((c) => !picked || picked.includes(c.name))) {
       const times = {};
       for (const size of c.sizes.map((s) => Math.max(1, Math.round(s * ctx.scale)))) {
         const dir = join(ctx.work, `extreme-${c.name.replaceAll(' ', '-')}-${size}`);
@@ -70,6 +98,7 @@ export async function extremes(ctx) {
         }
         rmSync(dir, { recursive: true, force: true });
       }
+      if (c.once) continue;
       const factor = `${c.sizes[1] / c.sizes[0]}× / 1×`;
       for (const [command, [small, large]] of Object.entries(times))
         rows.push(
@@ -79,8 +108,9 @@ export async function extremes(ctx) {
   }
   return `## 5. Extremes (#19)
 
-One generated session per case, at two sizes (the larger 4 or 10 × the smaller); linear work gives a ratio near
-that factor (less when the start-up of the process dominates). Time limit per run: ${limit / 1000} s.
+One generated session per case. The cases that grow run at two sizes (the larger 4 or 10 × the smaller); linear
+work gives a ratio near that factor (less when the start-up of the process dominates). The huge inputs of #31 run
+once each: exit 0, or 1 with diagnostics, under 1.5 GiB. Time limit per run: ${limit / 1000} s.
 
 | build | case | size | command | time | peak RSS |
 | --- | --- | --- | --- | --- | --- |

@@ -13,4 +13,6 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-process.exitCode = await main(process.argv.slice(2));
+const code = await main(process.argv.slice(2));
+// A signal handled while the run ended has set its own code (130, 143): it is kept.
+process.exitCode ||= code;

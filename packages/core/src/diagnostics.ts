@@ -134,7 +134,7 @@ export const DIAGNOSTICS = {
   'line-too-long': {
     severity: 'error',
     message:
-      'The line is longer than one string can hold; it was not read (its size and first characters are here).',
+      'The line is longer than cctrail reads (32 MiB); it was not read (its size and first characters are here).',
   },
   'number-out-of-range': {
     severity: 'warning',

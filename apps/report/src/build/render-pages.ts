@@ -81,7 +81,14 @@ export async function renderPages(
   const pages = pagesOf(manifest, cacheDir);
   // Milliseconds and pages by kind of page, rendering and writing, for `--verbose`.
   const kinds = new Map<string, { ms: number; n: number }>();
+  let turned = Date.now();
   for (const page of pages) {
+    // Rendering awaits only promises already settled: a turn of the event loop now and then lets a signal
+    // (Ctrl-C) be handled while a site of a hundred thousand pages renders.
+    if (Date.now() - turned > 50) {
+      await new Promise((resolve) => setImmediate(resolve));
+      turned = Date.now();
+    }
     const at = performance.now();
     const html = await renderPage(page.route, { view: page.view() });
     site.put(`${page.route}index.html`, Buffer.from(html));

@@ -79,7 +79,9 @@ export function agentRunOf(
     ...runFigures(sc),
     durationMs: durationBetween(sc.startedAt, sc.endedAt),
     tokens: totalTokens(sc.usage),
-    cost: session.cost?.bySidechain[sc.id] ?? { usd: 0, unpriced: 0 },
+    cost: (session.cost && Object.hasOwn(session.cost.bySidechain, sc.id)
+      ? session.cost.bySidechain[sc.id]
+      : undefined) ?? { usd: 0, unpriced: 0 },
     toolCalls: tools.length,
     toolErrors: tools.filter((t) => t.status === 'error').length,
     outcome,

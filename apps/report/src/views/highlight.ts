@@ -113,7 +113,7 @@ export async function loadHighlighter(): Promise<void> {
 /** Maps a fence's language to one of `LANGUAGES`, or null. */
 function resolveLanguage(lang: string): string | null {
   const l = lang.toLowerCase().trim();
-  const resolved = ALIASES[l] ?? l;
+  const resolved = (Object.hasOwn(ALIASES, l) ? ALIASES[l] : undefined) ?? l;
   return (LANGUAGES as readonly string[]).includes(resolved) ? resolved : null;
 }
 

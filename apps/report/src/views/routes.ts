@@ -67,14 +67,32 @@ export function allRoutes(m: SiteManifest, only: readonly string[] | null = m.re
   return routes;
 }
 
+/** Sessions of a manifest by project and session slug (built once: a page of each session looks its own up). */
+const sessionMaps = new WeakMap<
+  SiteManifest,
+  Map<string, { project: SiteManifest['projects'][number]; session: ManifestSession }>
+>();
+
 /** Finds a project and session by slugs. */
 export function findSession(
   m: SiteManifest,
   project: string,
   session: string,
 ): { project: SiteManifest['projects'][number]; session: ManifestSession } {
-  const p = m.projects.find((x) => x.slug === project);
-  const s = p?.sessions.find((x) => x.slug === session);
+  let bySlug = sessionMaps.get(m);
+  if (!bySlug) {
+    bySlug = new Map();
+    for (const x of m.projects)
+      for (const y of x.sessions) {
+        const key = `${x.slug}\0${y.slug}`;
+        if (!bySlug.has(key)) bySlug.set(key, { project: x, session: y });
+      }
+    sessionMaps.set(m, bySlug);
+  }
+  const found = bySlug.get(`${project}\0${session}`);
+  // A manifest changed since its map was built is searched as before.
+  const p = found?.project ?? m.projects.find((x) => x.slug === project);
+  const s = found?.session ?? p?.sessions.find((x) => x.slug === session);
   if (!p || !s) throw new Error(`no session ${project}/${session} in the manifest`);
   return { project: p, session: s };
 }
@@ -108,9 +126,18 @@ export function findSidechain(s: ManifestSession, slug: string): ManifestSidecha
   return sc;
 }
 
+/** Branches of a session by index (built once per session: a session may have a hundred thousand forks). */
+const branchMaps = new WeakMap<ManifestSession, Map<number, ManifestBranch>>();
+
 /** Finds a branch of a session by index. */
 export function findBranch(s: ManifestSession, index: number): ManifestBranch {
-  const b = s.branches.find((x) => x.index === index);
+  let byIndex = branchMaps.get(s);
+  if (!byIndex) {
+    byIndex = new Map();
+    for (const x of s.branches) if (!byIndex.has(x.index)) byIndex.set(x.index, x);
+    branchMaps.set(s, byIndex);
+  }
+  const b = byIndex.get(index) ?? s.branches.find((x) => x.index === index);
   if (!b) throw new Error(`no branch ${index} in session ${s.id}`);
   return b;
 }

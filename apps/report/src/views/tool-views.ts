@@ -92,7 +92,7 @@ function todoView(i: Input): ToolView | null {
     const status = str(t as Input, 'status') ?? 'pending';
     const state = status in TODO_MARKS ? status : 'pending';
     items.push(
-      html`<li class="todo todo--${state}"><span class="todo__mark" aria-hidden="true">${TODO_MARKS[state] ?? '☐'}</span> ${content}<span class="visually-hidden"> (${status})</span></li>`,
+      html`<li class="todo todo--${state}"><span class="todo__mark" aria-hidden="true">${(Object.hasOwn(TODO_MARKS, state) ? TODO_MARKS[state] : undefined) ?? '☐'}</span> ${content}<span class="visually-hidden"> (${status})</span></li>`,
     );
   }
   return { body: html`<ul class="todos">${items}</ul>`, open: true };

@@ -173,7 +173,13 @@ function addUsage(index: ArchiveIndex, summary: ArchiveSessionSummary): void {
 
 function sortedByKey<T>(record: Record<string, T>): Record<string, T> {
   const out: Record<string, T> = {};
-  for (const key of Object.keys(record).sort(compare)) out[key] = record[key]!;
+  for (const key of Object.keys(record).sort(compare))
+    Object.defineProperty(out, key, {
+      value: record[key]!,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   return out;
 }
 

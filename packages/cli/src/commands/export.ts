@@ -142,7 +142,7 @@ export const exportCommand: Command = {
     }).finally(async () => {
       progress.done();
       await runner.close();
-      guard?.release();
+      await guard?.finish();
     });
 
     const tally = printDiagnostics(result.sessions, io, flag(options, 'verbose') || flag(options, 'strict'));

@@ -205,8 +205,8 @@ export const reportCommand: Command = {
     for (const session of result.pruned) io.stderr.write(`Pruned ${session.project}/${session.id}\n`);
     // A first run says it with its next steps.
     if (!firstRun) io.stderr.write(`${retentionLine(retentionFacts(io, result.archived.missing))}\n`);
+    await guard.finish();
     io.stdout.write(`${style.bold(indexHtml)}\n`);
-    guard.release();
     if (firstRun) io.stderr.write(nextSteps(indexHtml, io, { paths: positionals, options }));
     if (flag(options, 'open')) await openInBrowser(indexHtml, io);
     return exitCodeFor(tally.error, flag(options, 'strict'));

@@ -12,6 +12,11 @@ import { ownTemporary, removeTemporaries, staleTemporary } from './temporaries.j
 export interface RunGuard {
   /** Removes this run's temporaries, releases the lock and the signal handlers. Safe to call twice. */
   release(): void;
+  /**
+   * Ends a run that completed: first lets a signal that came during the last synchronous work be handled (the
+   * process then exits with the signal's code and never resolves this), then `release`.
+   */
+  finish(): Promise<void>;
 }
 
 const SIGNALS = { SIGINT: 2, SIGTERM: 15 } as const;
@@ -46,14 +51,23 @@ export function guardRun(
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    const code = 128 + (SIGNALS[signal as keyof typeof SIGNALS] ?? 0);
+    // Should the run's own end come first, it does not end with 0.
+    process.exitCode = code;
     const exit = () => {
       release();
-      process.exit(128 + (SIGNALS[signal as keyof typeof SIGNALS] ?? 0));
+      process.exit(code);
     };
     stop().then(exit, exit);
   };
   for (const signal of Object.keys(SIGNALS)) process.on(signal, onSignal);
   // A run that ends with an error releases when the process exits.
   process.on('exit', release);
-  return { release };
+  const finish = async () => {
+    // A signal is delivered to its handler on a turn of the event loop, which a long synchronous step delays.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (stopping) return new Promise<void>(() => {});
+    release();
+  };
+  return { release, finish };
 }

@@ -2,6 +2,7 @@
 import type { Dag } from '../graph/dag.js';
 import type { Entry } from '../model/entry.js';
 import type { Epoch, Sidechain, ToolCall, UsageBreakdown } from '../model/session.js';
+import { ownValue } from '../own-keys.js';
 
 /**
  * Sets `ToolCall.sidechain` from the entry that made each call.
@@ -29,6 +30,7 @@ export function attributeUsage(
   epochs: readonly Epoch[],
   sidechains: readonly Sidechain[],
 ): void {
-  for (const epoch of epochs) epoch.usage = usage.byEpoch[String(epoch.index)] ?? epoch.usage;
-  for (const sidechain of sidechains) sidechain.usage = usage.bySidechain[sidechain.id] ?? sidechain.usage;
+  for (const epoch of epochs) epoch.usage = ownValue(usage.byEpoch, String(epoch.index)) ?? epoch.usage;
+  for (const sidechain of sidechains)
+    sidechain.usage = ownValue(usage.bySidechain, sidechain.id) ?? sidechain.usage;
 }

@@ -43,7 +43,8 @@ export function findBranches(
     if (kids.length < 2) continue;
     const candidates = kids.filter((c) => isConversational(entries[c]!, parent));
     const side = candidates.filter((c) => isSideCommand(c, dag));
-    const conversational = side.length > 0 ? candidates.filter((c) => !side.includes(c)) : candidates;
+    const sideSet = new Set(side);
+    const conversational = side.length > 0 ? candidates.filter((c) => !sideSet.has(c)) : candidates;
     const kind = classify(parent, kids, conversational, side.length, entries);
     let activeChild: number | null = null;
     if (kind === 'rewind' || kind === 'retry') {

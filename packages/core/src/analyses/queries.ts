@@ -43,7 +43,28 @@ export function subtree(
     keep.add(uuid);
     for (const c of children.get(uuid) ?? []) stack.push(c);
   }
-  return session.entries.filter((e) => keep.has(e.uuid));
+  // Sorting the positions of the subtree, not filtering every entry, keeps a session of many small branches
+  // linear: each branch costs its own size.
+  const at = positionsOf(session.entries);
+  const places: number[] = [];
+  for (const uuid of keep) {
+    const i = at.get(uuid);
+    if (i !== undefined) places.push(i);
+  }
+  places.sort((a, b) => a - b);
+  return places.map((i) => session.entries[i]!);
+}
+
+/** File position of each entry by uuid (the first, for a uuid seen twice), computed once per entry list. */
+const positions = new WeakMap<readonly Entry[], Map<string, number>>();
+function positionsOf(entries: readonly Entry[]): Map<string, number> {
+  let at = positions.get(entries);
+  if (!at) {
+    at = new Map();
+    for (let i = 0; i < entries.length; i++) if (!at.has(entries[i]!.uuid)) at.set(entries[i]!.uuid, i);
+    positions.set(entries, at);
+  }
+  return at;
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import type { ClaudeCodeCost, SessionCost } from '../model/cost.js';
 import type { MetadataRecord } from '../model/entry.js';
+import { ownValue, setOwn } from '../own-keys.js';
 
 /** Differences up to this share of Claude Code's figure are rounding and table noise. */
 const TOLERANCE = 0.01;
@@ -29,7 +30,7 @@ function modelCosts(modelUsage: unknown): Record<string, number> {
   if (typeof modelUsage !== 'object' || modelUsage === null) return out;
   for (const [model, usage] of Object.entries(modelUsage)) {
     const usd = (usage as { costUSD?: unknown } | null)?.costUSD;
-    if (typeof usd === 'number' && Number.isFinite(usd)) out[model] = usd;
+    if (typeof usd === 'number' && Number.isFinite(usd)) setOwn(out, model, usd);
   }
   return out;
 }
@@ -45,7 +46,7 @@ export function costDiffers(cost: SessionCost): string | null {
   const theirs = cost.claudeCode;
   if (theirs === null || !differs(cost.total.usd, theirs.usd)) return null;
   const named = Object.entries(theirs.byModel)
-    .filter(([model, usd]) => differs(cost.byModel[model]?.usd ?? 0, usd))
+    .filter(([model, usd]) => differs(ownValue(cost.byModel, model)?.usd ?? 0, usd))
     .map(([model]) => model);
   const models = named.length > 0 ? named : Object.keys(cost.byModel);
   return (

@@ -6,6 +6,7 @@
 import { hasUsage, responseKey } from '../graph/usage.js';
 import type { Cost, CostTotals, WebSearchCost } from '../model/cost.js';
 import type { Session } from '../model/session.js';
+import { setOwn } from '../own-keys.js';
 import { PRICE_TABLE } from './prices.js';
 import { addCost, addWebSearch, costBucket, costOf, emptyCost, utcDay, webSearchOf } from './session-cost.js';
 
@@ -88,6 +89,6 @@ export function costTotals(
 
 function sortedByKey(record: Record<string, Cost>): Record<string, Cost> {
   const out: Record<string, Cost> = {};
-  for (const key of Object.keys(record).sort()) out[key] = record[key]!;
+  for (const key of Object.keys(record).sort()) setOwn(out, key, record[key]!);
   return out;
 }

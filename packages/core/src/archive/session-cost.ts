@@ -6,6 +6,7 @@ import { diagnostic } from '../diagnostics.js';
 import { hasUsage } from '../graph/usage.js';
 import type { Cost, SessionCost, WebSearchCost } from '../model/cost.js';
 import type { ApiResponse, Session } from '../model/session.js';
+import { ownValue, setOwn } from '../own-keys.js';
 import { utcDayOf } from '../read/timestamps.js';
 import { claudeCodeCost, costDiffers } from './claude-code-cost.js';
 import { PRICE_TABLE, responseCost, roundUsd, webSearchCost } from './prices.js';
@@ -60,12 +61,7 @@ export function webSearchOf(response: ApiResponse): { requests: number; usd: num
  * @param key The key.
  */
 export function costBucket(record: Record<string, Cost>, key: string): Cost {
-  let cost = record[key];
-  if (!cost) {
-    cost = emptyCost();
-    record[key] = cost;
-  }
-  return cost;
+  return ownValue(record, key) ?? setOwn(record, key, emptyCost());
 }
 
 /** The UTC day of a timestamp (`YYYY-MM-DD`), `unknown` without one. */

@@ -7,6 +7,7 @@
 import { forkCounts } from '../analyses/fork-kinds.js';
 import { totalTokens } from '../graph/usage.js';
 import type { Session } from '../model/session.js';
+import { ownValue } from '../own-keys.js';
 import { type ConversationDigest, conversationDigest } from './conversation-digest.js';
 import { type ResponseCost, responseCosts } from './cost-totals.js';
 import { type ResponseUsage, responseUsages } from './duplicates.js';
@@ -57,7 +58,7 @@ export function sessionStats(session: Session): SessionStats {
       prompts: prompts.get(sidechain.id) ?? 0,
       tokens: totalTokens(sidechain.usage),
       usage: sidechain.usage,
-      cost: cost.bySidechain[sidechain.id] ?? emptyCost(),
+      cost: ownValue(cost.bySidechain, sidechain.id) ?? emptyCost(),
       ...(sidechain.reported && sidechain.entries === 0
         ? { reported: { ...sidechain.reported, cost: reportedCost(sidechain.reported, sidechain.startedAt) } }
         : {}),

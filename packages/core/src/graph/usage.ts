@@ -1,6 +1,7 @@
 /** Token usage: counting each API response once, summing, and the totals shown to people. */
 import type { Entry, Usage } from '../model/entry.js';
 import type { ApiResponse, UsageBreakdown } from '../model/session.js';
+import { ownValue, setOwn } from '../own-keys.js';
 
 /**
  * All tokens of a usage: input + output + cache creation + cache read (0 for none).
@@ -103,12 +104,7 @@ export function breakdown(responses: readonly ApiResponse[]): UsageBreakdown {
 }
 
 function bucket(record: Record<string, Usage>, key: string): Usage {
-  let usage = record[key];
-  if (!usage) {
-    usage = emptyUsage();
-    record[key] = usage;
-  }
-  return usage;
+  return ownValue(record, key) ?? setOwn(record, key, emptyUsage());
 }
 
 /** Groups assistant lines into API responses by `message.id` + `requestId`. */

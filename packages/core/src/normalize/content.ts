@@ -1,5 +1,6 @@
 /** Written → normalized content: the content blocks of a record, in every era's form. */
 import type { ContentBlock, ToolResultItem } from '../model/entry.js';
+import { setOwn } from '../own-keys.js';
 import type { RawRecord } from '../read/records.js';
 import { isObject, stringOrNull } from './values.js';
 
@@ -89,7 +90,7 @@ function withExtra<T extends ContentBlock>(block: T, value: RawRecord, known: st
   for (const key of Object.keys(value)) {
     if (!known.includes(key)) {
       extra ??= {};
-      extra[key] = value[key];
+      setOwn(extra, key, value[key]);
     }
   }
   if (extra) (block as { extra?: Record<string, unknown> }).extra = extra;

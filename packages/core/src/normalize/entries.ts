@@ -3,6 +3,7 @@
  * this stage no code looks at raw records again.
  */
 import type { ContentBlock, Entry, MessageInfo, SourceRef, Usage } from '../model/entry.js';
+import { setOwn } from '../own-keys.js';
 import type { RawRecord } from '../read/records.js';
 import { timestampOrNull } from '../read/timestamps.js';
 import { baseActor, classify } from './classify.js';
@@ -125,12 +126,12 @@ function extraFields(record: RawRecord, message: RawRecord | null): Record<strin
     if (ENVELOPE.has(key)) continue;
     if (key === 'message' && message) {
       const rest: Record<string, unknown> = {};
-      for (const k of Object.keys(message)) if (k !== 'content') rest[k] = message[k];
+      for (const k of Object.keys(message)) if (k !== 'content') setOwn(rest, k, message[k]);
       extra.message = rest;
       continue;
     }
     if (key === 'message' && typeof record.message === 'string') continue;
-    extra[key] = record[key];
+    setOwn(extra, key, record[key]);
   }
   return extra;
 }

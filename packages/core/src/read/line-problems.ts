@@ -6,7 +6,7 @@
 
 import type { Diagnostic, DiagnosticCode } from '../diagnostics.js';
 import { MAX_DEPTH, nestsDeeperThan } from './line-depth.js';
-import { decodeFull, type Line } from './read-lines.js';
+import { decodeFull, type Line, MAX_LINE_BYTES } from './read-lines.js';
 
 /** Why a line is not parsed, as a diagnostic's code and details. */
 export interface LineProblem {
@@ -32,7 +32,7 @@ export function lineProblem(line: Line): LineProblem | null {
       code: 'line-too-long',
       details: {
         raw: line.text,
-        message: `The line is ${line.length} bytes long, more than one string can hold; it was not read. Its first ${line.text.length} characters are kept here.`,
+        message: `The line is ${line.length} bytes long, more than cctrail reads (${MAX_LINE_BYTES} bytes); it was not read. Its first ${line.text.length} characters are kept here.`,
       },
     };
   }

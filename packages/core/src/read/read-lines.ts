@@ -38,8 +38,12 @@ export interface ReadOptions {
   maxLineBytes?: number;
 }
 
-/** The longest line decoded: V8's longest string, in UTF-16 code units (a byte never decodes to more than one). */
-const MAX_LINE_BYTES = 0x1fffffe8;
+/**
+ * The longest line decoded: 32 MiB. Far below V8's longest string (512 MiB): a line becomes strings, records,
+ * redacted copies and rendered pages, about twenty-five times its size at the peak of a report, and every
+ * command stays under 1.5 GiB of memory whatever the input (figures in BENCHMARKS.md, "#31 limits").
+ */
+export const MAX_LINE_BYTES = 32 * 1024 * 1024;
 /** Bytes of an oversize line kept as its `text`. */
 const OVERSIZE_PREFIX = 4000;
 

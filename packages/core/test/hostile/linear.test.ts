@@ -1,6 +1,6 @@
-import { expect, it } from 'vitest';
-import { buildSession } from '../../src/index.js';
-import { jsonl, memorySource, prompt } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import { branchEntries, buildSession, childrenOf } from '../../src/index.js';
+import { answer, jsonl, memorySource, prompt } from '../helpers.js';
 
 /**
  * The CPU time (user + system, ms) of building a session whose one line is `text`: the work done, which a busy
@@ -38,4 +38,62 @@ it.each([
   ],
 ])('reads %s in CPU time linear in its length', async (_name, line) => {
   expect(await fastestRatio(line(1 << 19), line(1 << 21))).toBeLessThan(10);
+});
+
+/** CPU time (ms) of `work`. */
+async function cpu(work: () => Promise<unknown>): Promise<number> {
+  const started = process.cpuUsage();
+  await work();
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) / 1000;
+}
+
+/** The ratio of the cheapest of three runs of `large` to the cheapest of three of `small`, run alternately. */
+async function cpuRatio(small: () => Promise<unknown>, large: () => Promise<unknown>): Promise<number> {
+  let bestSmall = Number.POSITIVE_INFINITY;
+  let bestLarge = Number.POSITIVE_INFINITY;
+  for (let run = 0; run < 3; run++) {
+    bestSmall = Math.min(bestSmall, await cpu(small));
+    bestLarge = Math.min(bestLarge, await cpu(large));
+  }
+  return bestLarge / Math.max(bestSmall, 1);
+}
+
+// #31: ten times the input may cost fifteen times the CPU; a quadratic step costs a hundred times.
+describe('work linear in forks and in records per line (#31)', () => {
+  /** `n` retries at one parent: `n` forks, `n - 1` of them abandoned branches. */
+  const retries = (n: number) =>
+    jsonl([
+      prompt('u', null),
+      ...Array.from({ length: n }, (_, i) => answer(`a${i}`, 'u', `attempt ${i}`, `msg_a${i}`)),
+    ]);
+  /** Builds the session and lists the entries of each of its branches, as the report's pages do. */
+  const branchWalk = (text: string) => async () => {
+    const session = await buildSession({ id: 's', main: memorySource('s.jsonl', text), agents: [] });
+    const children = childrenOf(session.entries);
+    let entries = 0;
+    for (const b of session.branches) entries += branchEntries(session, b, children).length;
+    expect(entries).toBe(session.branches.length);
+  };
+
+  it('builds a session of 20,000 forks and lists its branches in at most 15 × the CPU of 2,000', async () => {
+    expect(await cpuRatio(branchWalk(retries(2_000)), branchWalk(retries(20_000)))).toBeLessThan(15);
+  }, 120_000);
+
+  /** `n` prompts glued on one line, each answering the one before. */
+  const glued = (n: number) =>
+    jsonl([
+      prompt('u', null),
+      Array.from({ length: n }, (_, i) => JSON.stringify(prompt(`g${i}`, i === 0 ? 'u' : `g${i - 1}`))).join(
+        '',
+      ),
+    ]);
+  const build = (text: string) => async () => {
+    const session = await buildSession({ id: 's', main: memorySource('s.jsonl', text), agents: [] });
+    expect(session.entries.length).toBeGreaterThan(1);
+  };
+
+  it('reads 100,000 records glued on one line in at most 15 × the CPU of 10,000', async () => {
+    expect(await cpuRatio(build(glued(10_000)), build(glued(100_000)))).toBeLessThan(15);
+  }, 120_000);
 });

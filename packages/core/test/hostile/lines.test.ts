@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sessionJson } from '../../src/index.js';
 import { MAX_DEPTH, nestsDeeperThan } from '../../src/read/line-depth.js';
-import { readLineBatches } from '../../src/read/read-lines.js';
+import { MAX_LINE_BYTES, readLineBatches } from '../../src/read/read-lines.js';
 import { memorySource, prompt, sessionOf } from '../helpers.js';
 
 const reply = (uuid: string, parentUuid: string, usage: object) => ({
@@ -81,6 +81,23 @@ describe('lines that could stop a run', () => {
     ]);
     expect(lines[0]!.text).toBe(long.slice(0, 4000));
     expect(lines[1]!.text).toBe('short');
+  });
+
+  it('makes a prompt over the documented limit (32 MiB) a line-too-long diagnostic, and reads the lines around it', async () => {
+    const huge = JSON.stringify(prompt('b', 'a', 'word '.repeat(MAX_LINE_BYTES / 5 + 1)));
+    const session = await sessionOf([prompt('a', null), huge, prompt('c', 'a')]);
+    const long = session.diagnostics.filter((d) => d.code === 'line-too-long');
+    expect(long.map((d) => d.line)).toEqual([2]);
+    expect(long[0]!.raw).toBe(huge.slice(0, 4000));
+    expect(long[0]!.message).toContain(`${huge.length} bytes`);
+    expect(session.entries.map((e) => e.uuid)).toEqual(['a', 'c']);
+  });
+
+  it('reads a line just under the limit', async () => {
+    const text = 'word '.repeat(MAX_LINE_BYTES / 5 - 100);
+    const session = await sessionOf([prompt('a', null), prompt('b', 'a', text)]);
+    expect(session.diagnostics.map((d) => d.code)).not.toContain('line-too-long');
+    expect(session.entries).toHaveLength(2);
   });
 
   it('counts token values out of range as 0 with a diagnostic, so sums stay finite', async () => {
