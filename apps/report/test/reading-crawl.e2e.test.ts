@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildSession, markDuplicates, priceSession, type Session } from '@cctrail/core';
+import { buildSession, priceSession, type Session } from '@cctrail/core';
 import { discover, sessionSource } from '@cctrail/core/node';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,7 +39,6 @@ describe.skipIf(!existsSync(CHROMIUM) || !existsSync(CORPUS))("the shared corpus
       const list: Session[] = [];
       for (const s of p.sessions)
         list.push(await buildSession(await sessionSource(s, (f) => relative(CORPUS, f))));
-      markDuplicates(list);
       for (const s of list) priceSession(s);
       projects.push({ id: p.slug.replace(/[^\w-]/g, '_'), cwd: p.slug, sessions: list });
     }

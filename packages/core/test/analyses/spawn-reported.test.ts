@@ -1,13 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  archiveStats,
-  buildSession,
-  markDuplicates,
-  responseCost,
-  type Session,
-  sessionStats,
-} from '../../src/index.js';
+import { archiveStats, buildSession, responseCost, type Session, sessionStats } from '../../src/index.js';
 import { discover, sessionSource } from '../../src/node/index.js';
 
 /**
@@ -68,7 +61,6 @@ describe('sub-agents reported by their spawn', () => {
 
     const copy = await load();
     copy.id = 'copy-of-the-session';
-    markDuplicates([s, copy]);
     const archive = archiveStats([s, copy]);
     expect(archive.totals.duplicates).toBe(1);
     expect(archive.totals.reportedBySpawn?.runs).toBe(1);
