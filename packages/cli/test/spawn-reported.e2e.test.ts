@@ -18,7 +18,7 @@ const made: string[] = [];
 
 afterAll(async () => {
   for (const dir of made) await rm(dir, { recursive: true, force: true });
-});
+}, 0);
 
 describe('cctrail stats with a sub-agent reported by its spawn', () => {
   it('reports it once in --json, the other run from its transcript', async () => {

@@ -34,7 +34,6 @@ export type {
   ArchivedStatus,
   ArchiveIndex,
   ArchiveProject,
-  ArchiveSession,
   ArchiveSessionSummary,
 } from './archive/archive-index.js';
 export { costDiffers } from './archive/claude-code-cost.js';

@@ -33,8 +33,8 @@ export function keyOf(file: string): { key: string; error?: string } {
   }
 }
 
-/** A session of the archive as the index lists it, with its file, version and slugs. */
-export interface ArchiveSession {
+/** A session of the archive as the index lists it, with its file, cache key and slugs. */
+export interface ListedSession {
   /** Absolute path of the session file. */
   file: string;
   key: string;
@@ -51,7 +51,7 @@ export interface ArchiveSession {
 export interface ArchiveListing {
   dataDir: string;
   index: Loaded<ArchiveIndex>;
-  projects: { project: ArchiveProject; slug: string; sessions: ArchiveSession[] }[];
+  projects: { project: ArchiveProject; slug: string; sessions: ListedSession[] }[];
 }
 
 /** Reads an archive folder's `index.json` and lists its sessions with their files, versions and slugs. */
@@ -63,7 +63,7 @@ export function listArchive(dataDir: string): ArchiveListing {
   const projects = index.value.projects.map((project, pi) => ({
     project,
     slug: slugs[pi]?.project ?? 'x',
-    sessions: project.sessions.map((summary, si): ArchiveSession => {
+    sessions: project.sessions.map((summary, si): ListedSession => {
       const file = resolve(dir, summary.file);
       const { key, error } = keyOf(file);
       return {

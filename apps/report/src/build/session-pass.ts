@@ -17,7 +17,7 @@ import {
 } from '../views/transcript-fragment.js';
 import { hasFragment, storeFragment } from './fragments.js';
 import { type Loaded, loadSession } from './load.js';
-import { type ArchiveSession, cachePart, manifestSession } from './manifest.js';
+import { type ListedSession, cachePart, manifestSession } from './manifest.js';
 import { hasSearchPiece, searchPieceKey, storeSearchPiece } from './search-pieces.js';
 import { runWorker, shareByWeight } from './workers.js';
 
@@ -28,7 +28,7 @@ import { runWorker, shareByWeight } from './workers.js';
  */
 
 /** A session to read: its place in the archive, and its part when that is cached already. */
-export interface SessionJob extends ArchiveSession {
+export interface SessionJob extends ListedSession {
   part: CachedPart | null;
 }
 

@@ -3,7 +3,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import type { Conversation } from '../model/conversation.js';
 import type { Cost, CostTotals } from '../model/cost.js';
 import type { Usage } from '../model/entry.js';
-import type { SCHEMA_VERSION, Session } from '../model/session.js';
+import type { SCHEMA_VERSION } from '../model/session.js';
 import type { TeammateLink } from '../model/teammate.js';
 
 /**
@@ -90,5 +90,3 @@ export interface ArchiveIndex {
   diagnostics?: Diagnostic[];
 }
 
-/** A session as stored in an archive folder. */
-export type ArchiveSession = Session;
