@@ -3,6 +3,7 @@ import type { Command, Io } from './command.js';
 import { exportCommand } from './commands/export.js';
 import { hookCommand } from './commands/hook.js';
 import { reportCommand } from './commands/report.js';
+import { serveCommand } from './commands/serve.js';
 import { statsCommand } from './commands/stats.js';
 import { verifyCommand } from './commands/verify.js';
 import { CliError, EXIT, fsReason } from './errors.js';
@@ -16,6 +17,7 @@ export const COMMANDS: readonly Command[] = [
   exportCommand,
   statsCommand,
   reportCommand,
+  serveCommand,
   verifyCommand,
   hookCommand,
 ];
