@@ -19,14 +19,27 @@ export const LIVE_SCRIPT = `(function () {
   var here = location.pathname.replace(/index\\.html$/, '');
   try { here = decodeURIComponent(here); } catch (e) {}
   var key = 'cctrail-live-scroll:' + here;
+  var kept = null;
   try {
-    var kept = sessionStorage.getItem(key);
-    if (kept !== null) {
-      sessionStorage.removeItem(key);
-      var y = kept === 'end' ? document.documentElement.scrollHeight : Number(kept) || 0;
-      window.scrollTo(0, y);
-    }
+    kept = sessionStorage.getItem(key);
+    sessionStorage.removeItem(key);
   } catch (e) {}
+  if (kept === 'end') {
+    // The page grows as it finishes (the flowchart is drawn after load): stay at the end while it does,
+    // until the reader scrolls themselves.
+    var toEnd = function () { window.scrollTo(0, document.documentElement.scrollHeight); };
+    var pin = typeof ResizeObserver === 'function' ? new ResizeObserver(toEnd) : null;
+    var unpin = function () {
+      if (pin) pin.disconnect();
+      pin = null;
+    };
+    if (pin) pin.observe(document.body);
+    ['wheel', 'touchstart', 'keydown', 'mousedown'].forEach(function (name) {
+      window.addEventListener(name, unpin, { once: true, passive: true });
+    });
+    setTimeout(unpin, 5000);
+    toEnd();
+  } else if (kept !== null) window.scrollTo(0, Number(kept) || 0);
   var badge = document.createElement('div');
   badge.id = 'cctrail-live';
   badge.setAttribute('role', 'status');

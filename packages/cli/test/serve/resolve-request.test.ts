@@ -31,8 +31,15 @@ const resolve = (url: string) => resolveRequest(real, url);
 
 describe('resolveRequest', () => {
   it('serves files, folder pages, and redirects a folder without its slash', () => {
-    expect(resolve('/')).toEqual({ kind: 'file', path: join(real, 'index.html'), type: 'text/html; charset=utf-8' });
-    expect(resolve('/s/app/1/?q=1#x')).toMatchObject({ kind: 'file', path: join(real, 's/app/1/index.html') });
+    expect(resolve('/')).toEqual({
+      kind: 'file',
+      path: join(real, 'index.html'),
+      type: 'text/html; charset=utf-8',
+    });
+    expect(resolve('/s/app/1/?q=1#x')).toMatchObject({
+      kind: 'file',
+      path: join(real, 's/app/1/index.html'),
+    });
     expect(resolve('/s/app/1/index.html')).toMatchObject({ kind: 'file' });
     expect(resolve('/_cctrail/style.css')).toMatchObject({ kind: 'file', type: 'text/css; charset=utf-8' });
     expect(resolve('/s/app/1?q=1')).toEqual({ kind: 'redirect', location: '/s/app/1/?q=1' });

@@ -24,10 +24,20 @@ interface Got {
 }
 
 /** One request with a raw path and the headers given (no URL normalization, unlike fetch). */
-function get(server: StaticServer, path: string, init: { method?: string; headers?: Record<string, string> } = {}) {
+function get(
+  server: StaticServer,
+  path: string,
+  init: { method?: string; headers?: Record<string, string> } = {},
+) {
   return new Promise<Got>((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port: server.port, path, method: init.method ?? 'GET', headers: init.headers ?? {} },
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        path,
+        method: init.method ?? 'GET',
+        headers: init.headers ?? {},
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -109,7 +119,11 @@ describe('startServer', () => {
   });
 
   it('refuses paths out of the folder and hosts that are not this machine', async () => {
-    for (const path of ['/../cctrail-server-outside.txt', '/%2e%2e/cctrail-server-outside.txt', '/s%2f..%2f..%2fx'])
+    for (const path of [
+      '/../cctrail-server-outside.txt',
+      '/%2e%2e/cctrail-server-outside.txt',
+      '/s%2f..%2f..%2fx',
+    ])
       expect([path, (await get(plain, path)).status]).toEqual([path, 400]);
     expect((await get(plain, '/s/')).status).toBe(404);
     expect((await get(plain, '/s')).headers.location).toBe('/s/');
