@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES } from './helpers.js';
+import { cctrail, FIXTURES } from './helpers.js';
 
 // `cctrail serve` as a user runs it: the real binary on a copy of a fixture that "Claude Code" is still writing,
 // a page open in chromium, lines and an agent's files appended, the page updating itself; then Ctrl-C.
@@ -143,5 +143,74 @@ describe.skipIf(!existsSync(CHROMIUM) || !REPORT_BUILT)('cctrail serve, followed
     expect(await exited).toBe(0);
     expect(stderr).toMatch(/Stopped\.\n$/);
     expect(existsSync(join(work, 'site', 'index.html'))).toBe(true);
+  });
+});
+
+describe.skipIf(!REPORT_BUILT)('cctrail report --watch', () => {
+  it('rebuilds the folder when a session changes, and stops cleanly', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'cctrail-watch-'));
+    try {
+      cpSync(join(FIXTURES, 'linear'), join(work, 'projects'), { recursive: true });
+      rmSync(join(work, 'projects', 'expected.json'));
+      rmSync(join(work, 'projects', 'facts.json'));
+      const child = spawn(
+        process.execPath,
+        [BIN, 'report', '--watch', join(work, 'projects'), '-o', join(work, 'site')],
+        {
+          env: { ...process.env, NO_COLOR: '1', CCTRAIL_CACHE_DIR: join(work, 'cache'), HOME: work },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let stderr = '';
+      const seen = (text: RegExp) =>
+        new Promise<void>((resolve) => {
+          const check = () => {
+            if (!text.test(stderr)) return;
+            child.stderr?.off('data', check);
+            resolve();
+          };
+          child.stderr?.on('data', (chunk) => {
+            stderr += chunk;
+            check();
+          });
+        });
+      await seen(/Watching /);
+      const page = join(work, 'site', 'index.html');
+      expect(existsSync(page)).toBe(true);
+      // A second session in a new project.
+      const added = join(work, 'projects', '-home-dev-other', 'b0000000-0000-4000-8000-000000000001.jsonl');
+      mkdirSync(join(added, '..'));
+      const line = readFileSync(
+        join(work, 'projects', '-home-dev-linear', '88b9af8e-2314-4b66-9a90-221c50a7db10.jsonl'),
+        'utf8',
+      )
+        .split('\n')
+        .find((l) => l.includes('"type":"user"')) as string;
+      writeFileSync(
+        added,
+        `${line.replaceAll('88b9af8e-2314-4b66-9a90-221c50a7db10', 'b0000000-0000-4000-8000-000000000001')}\n`,
+      );
+      await seen(/rebuilt in [\d.]+ s\n/);
+      expect(stderr).toContain('-home-dev-other');
+      expect(
+        existsSync(
+          join(work, 'site', 's', 'home-dev-other', 'b0000000-0000-4000-8000-000000000001', 'index.html'),
+        ),
+      ).toBe(true);
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(stderr).toMatch(/Stopped\.\n$/);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }, 240_000);
+});
+
+describe('cctrail serve, usage', () => {
+  it('refuses a port that is not one', async () => {
+    const run = await cctrail(['serve', FIXTURES, '--port', '99999']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--port must be 0 to 65535, got 99999');
   });
 });
