@@ -4,6 +4,7 @@
 //
 //   node scripts/bench/bench-live.mjs
 //   BENCH_LIVE_SESSIONS=550 BENCH_LIVE_MB=680   the generated archive (calibrated profile), cached under .bench/
+//   BENCH_LIVE_BIG_MB=200                       plus one session of this size, the one appended to
 //   BENCH_LIVE_APPENDS=50                       appends, one at a time, each waited for
 //   BENCH_LIVE_CLI=path/to/bin.js               the build to measure (default this checkout's)
 //
@@ -11,7 +12,7 @@
 // entry, then wait for the server's event that names the session's pages and fetch them until one holds the
 // marker. Latency = append written → page with the marker received.
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { generateCorpus } from './generate.mjs';
@@ -21,8 +22,9 @@ const root = resolve(import.meta.dirname, '../..');
 const SESSIONS = Number(process.env.BENCH_LIVE_SESSIONS ?? 550);
 const TOTAL_MB = Number(process.env.BENCH_LIVE_MB ?? 680);
 const APPENDS = Number(process.env.BENCH_LIVE_APPENDS ?? 50);
+const BIG_MB = Number(process.env.BENCH_LIVE_BIG_MB ?? 200);
 const CLI = resolve(process.env.BENCH_LIVE_CLI ?? join(root, 'packages/cli/dist/bin.js'));
-const work = join(root, '.bench', `live-${SESSIONS}-${TOTAL_MB}`);
+const work = join(root, '.bench', `live-${SESSIONS}-${TOTAL_MB}-${BIG_MB}`);
 const input = join(work, 'projects');
 const log = (...args) => console.error('bench-live:', ...args);
 
@@ -106,8 +108,16 @@ function usage(pid) {
 }
 
 if (!existsSync(input)) {
+  mkdirSync(work, { recursive: true });
   log(`generating ${SESSIONS} sessions, ${TOTAL_MB} MB into ${input}`);
   await generateCorpus(input, { sessions: SESSIONS, totalMb: TOTAL_MB, profile: 'calibrated' });
+  // The session Claude Code is writing: one big file, in a project of its own.
+  if (BIG_MB > 0) {
+    const tmp = join(work, 'big');
+    await generateCorpus(tmp, { sessions: 1, totalMb: BIG_MB, seed: 7, profile: 'calibrated' });
+    renameSync(join(tmp, '-home-dev-projects-app0'), join(input, '-home-dev-projects-live'));
+    rmSync(tmp, { recursive: true, force: true });
+  }
 }
 const big = biggest(input);
 log(`biggest session ${big.path} (${mb(big.size)})`);

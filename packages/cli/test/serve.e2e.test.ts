@@ -108,19 +108,20 @@ describe.skipIf(!existsSync(CHROMIUM) || !REPORT_BUILT)('cctrail serve, followed
     expect(await page.content()).toContain('missing-agent-file');
     // The reader at the end of the page, once the flowchart is drawn (it makes the page longer).
     await page.waitForSelector('#flow-chart svg');
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
 
     appendFileSync(session, `${lines.slice(10).join('\n')}\n`);
     cpSync(join(SOURCE, ID, 'subagents'), join(input, PROJECT, ID, 'subagents'), { recursive: true });
-    await page.waitForFunction(() =>
-      document.body.textContent?.includes('The docs describe the parser in three pages.'),
+    // Page functions as text: this package's TypeScript has no DOM types.
+    await page.waitForFunction(
+      "document.body.textContent.includes('The docs describe the parser in three pages.')",
     );
-    await page.waitForFunction(() => !document.body.textContent?.includes('missing-agent-file'));
+    await page.waitForFunction("!document.body.textContent.includes('missing-agent-file')");
     await page.waitForSelector('#cctrail-live[data-state="live"]');
     expect(await page.locator('#cctrail-live').textContent()).toMatch(/^● Live · updated /);
     // The reader was at the end: after the reload they still are.
-    const gap = await page.evaluate(
-      () => document.documentElement.scrollHeight - (window.scrollY + window.innerHeight),
+    const gap = await page.evaluate<number>(
+      'document.documentElement.scrollHeight - (window.scrollY + window.innerHeight)',
     );
     expect(gap).toBeLessThan(100);
     expect(requests.every((r) => r.startsWith(url))).toBe(true);
