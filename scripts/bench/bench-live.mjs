@@ -12,7 +12,16 @@
 // entry, then wait for the server's event that names the session's pages and fetch them until one holds the
 // marker. Latency = append written → page with the marker received.
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { generateCorpus } from './generate.mjs';
@@ -49,7 +58,11 @@ function biggest(dir) {
 /** The uuid and session id of a transcript's last entry (read from its tail). */
 function lastEntry(path) {
   const size = statSync(path).size;
-  const tail = readFileSync(path).subarray(Math.max(0, size - 4_000_000)).toString('utf8').split('\n').reverse();
+  const tail = readFileSync(path)
+    .subarray(Math.max(0, size - 4_000_000))
+    .toString('utf8')
+    .split('\n')
+    .reverse();
   for (const line of tail) {
     try {
       const record = JSON.parse(line);
@@ -62,8 +75,21 @@ function lastEntry(path) {
 /** Two entries chained to `parent`: a prompt and an answer holding `marker`. */
 function appendLines(parent, marker, i) {
   const at = new Date(Date.parse(parent.timestamp ?? '2026-01-01T00:00:00Z') + 1000).toISOString();
-  const base = { isSidechain: false, userType: 'external', cwd: parent.cwd, sessionId: parent.sessionId, version: parent.version };
-  const user = { ...base, parentUuid: parent.uuid, uuid: `live-u-${i}-${Date.now()}`, timestamp: at, type: 'user', message: { role: 'user', content: `Next step ${i}` } };
+  const base = {
+    isSidechain: false,
+    userType: 'external',
+    cwd: parent.cwd,
+    sessionId: parent.sessionId,
+    version: parent.version,
+  };
+  const user = {
+    ...base,
+    parentUuid: parent.uuid,
+    uuid: `live-u-${i}-${Date.now()}`,
+    timestamp: at,
+    type: 'user',
+    message: { role: 'user', content: `Next step ${i}` },
+  };
   const answer = {
     ...base,
     parentUuid: user.uuid,
@@ -78,7 +104,12 @@ function appendLines(parent, marker, i) {
       model: 'claude-opus-4-7',
       content: [{ type: 'text', text: `Done: ${marker}` }],
       stop_reason: 'end_turn',
-      usage: { input_tokens: 10, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+      usage: {
+        input_tokens: 10,
+        output_tokens: 5,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 0,
+      },
     },
   };
   return { text: `${JSON.stringify(user)}\n${JSON.stringify(answer)}\n`, last: answer };
@@ -184,14 +215,19 @@ for (let i = 0; i < APPENDS; i++) {
       wake = r;
       if (changes.length) r();
     });
-    const pages = changes.splice(0).flat().filter((p) => p.includes(`/${sessionId}/`));
+    const pages = changes
+      .splice(0)
+      .flat()
+      .filter((p) => p.includes(`/${sessionId}/`));
     for (const page of pages) if ((await get(`${url}${page.slice(1)}`)).includes(marker)) found = true;
   }
   latencies.push(performance.now() - t0);
   const after = usage(server.pid);
   cpu.push(after.cpuMs - before.cpuMs);
   rss.push(after.rss);
-  log(`append ${i + 1}/${APPENDS}: ${(latencies.at(-1) / 1000).toFixed(2)} s, CPU ${(cpu.at(-1) / 1000).toFixed(2)} s, RSS ${mb(after.rss)}`);
+  log(
+    `append ${i + 1}/${APPENDS}: ${(latencies.at(-1) / 1000).toFixed(2)} s, CPU ${(cpu.at(-1) / 1000).toFixed(2)} s, RSS ${mb(after.rss)}`,
+  );
 }
 server.kill('SIGINT');
 await new Promise((r) => server.once('exit', r));
