@@ -83,7 +83,7 @@ export const serveCommand: Command = {
         io,
         build,
         rebuilt: () => {
-          const next = fingerprintPages(root);
+          const next = fingerprintPages(root, prints);
           const pages = changedPages(prints, next);
           prints = next;
           const at = Date.now();

@@ -1,22 +1,32 @@
 /**
  * Which pages of a report a rebuild changed: a fingerprint of every HTML page (its URL path and a hash of its
- * bytes), compared with the one before. A rebuild rewrites every page, so times say nothing; the bytes do.
- * Also remembers when each page last changed, for the pages that are "live" (their session is running).
+ * bytes), compared with the one before. A page whose size and modification time are those of the last
+ * fingerprint (the report kept it) is not read again; a page written again is hashed, since the same bytes may
+ * be written anew (the index after a change that does not show on it). Also remembers when each page last
+ * changed, for the pages that are "live" (their session is running).
  */
 
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** URL path → hash of the page's bytes. */
-export type PagePrints = Map<string, string>;
+/** A page's fingerprint. */
+interface PagePrint {
+  size: number;
+  mtimeMs: number;
+  hash: string;
+}
+
+/** URL path → the page's fingerprint. */
+type PagePrints = Map<string, PagePrint>;
 
 /**
  * Fingerprints the HTML pages under a folder (hidden files and folders skipped).
  *
  * @param root The report folder.
+ * @param before The fingerprints of the last time: pages with the same size and time are not read again.
  */
-export function fingerprintPages(root: string): PagePrints {
+export function fingerprintPages(root: string, before: PagePrints = new Map()): PagePrints {
   const prints: PagePrints = new Map();
   const stack: string[] = [''];
   while (stack.length > 0) {
@@ -32,8 +42,17 @@ export function fingerprintPages(root: string): PagePrints {
       const path = rel === '' ? entry.name : `${rel}/${entry.name}`;
       if (entry.isDirectory()) stack.push(path);
       else if (entry.isFile() && entry.name.endsWith('.html')) {
-        const bytes = readFileSync(join(root, path));
-        prints.set(urlPathOf(path), createHash('sha1').update(bytes).digest('hex'));
+        const file = join(root, path);
+        const url = urlPathOf(path);
+        const { size, mtimeMs } = statSync(file);
+        const last = before.get(url);
+        if (last && last.size === size && last.mtimeMs === mtimeMs) prints.set(url, last);
+        else
+          prints.set(url, {
+            size,
+            mtimeMs,
+            hash: createHash('sha1').update(readFileSync(file)).digest('hex'),
+          });
       }
     }
   }
@@ -54,7 +73,7 @@ function urlPathOf(path: string): string {
  */
 export function changedPages(before: PagePrints, after: PagePrints): string[] {
   const changed: string[] = [];
-  for (const [page, hash] of after) if (before.get(page) !== hash) changed.push(page);
+  for (const [page, print] of after) if (before.get(page)?.hash !== print.hash) changed.push(page);
   return changed.sort();
 }
 

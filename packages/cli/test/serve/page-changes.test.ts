@@ -26,7 +26,10 @@ describe('fingerprintPages and changedPages', () => {
     write('s/app/2/index.html', 'two, longer');
     write('s/app/3/index.html', 'three');
     write('_cctrail/style.css', 'p{color:red}');
-    expect(changedPages(before, fingerprintPages(root))).toEqual(['/s/app/2/', '/s/app/3/']);
+    const after = fingerprintPages(root, before);
+    expect(changedPages(before, after)).toEqual(['/s/app/2/', '/s/app/3/']);
+    // A page kept as it was is not read again: its fingerprint is the same object.
+    expect(after.get('/')).toBe(before.get('/'));
   });
 });
 
