@@ -24,7 +24,14 @@ describe('public API', () => {
   });
 
   it('lists every command with help and examples', () => {
-    expect(cctrail.COMMANDS.map((c) => c.name)).toEqual(['export', 'stats', 'report', 'verify', 'hook']);
+    expect(cctrail.COMMANDS.map((c) => c.name)).toEqual([
+      'export',
+      'stats',
+      'report',
+      'serve',
+      'verify',
+      'hook',
+    ]);
     for (const command of cctrail.COMMANDS) {
       const help = cctrail.commandHelp(command);
       expect(help).toContain(`Usage: cctrail ${command.name}`);

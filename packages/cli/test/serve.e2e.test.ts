@@ -27,6 +27,26 @@ const ID = '6c8678cc-6b37-40b9-8cff-e1e1df72cfc9';
 const SOURCE = join(FIXTURES, 'agents-2026', PROJECT);
 const PAGE = `s/home-dev-agents-2026/${ID}/`;
 
+/** The window as the page functions below use it (this package's TypeScript has no DOM types). */
+interface PageWindow {
+  scrollY: number;
+  innerHeight: number;
+  scrollTo(x: number, y: number): void;
+  document: { documentElement: { scrollHeight: number } };
+}
+
+/** Page function: scrolls to the end of the page. */
+function scrollToEnd(): void {
+  const w = globalThis as unknown as PageWindow;
+  w.scrollTo(0, w.document.documentElement.scrollHeight);
+}
+
+/** Page function: how far the end of the page is below the bottom of the window, in CSS pixels. */
+function gapToEnd(): number {
+  const w = globalThis as unknown as PageWindow;
+  return w.document.documentElement.scrollHeight - (w.scrollY + w.innerHeight);
+}
+
 describe.skipIf(!existsSync(CHROMIUM) || !REPORT_BUILT)('cctrail serve, followed in chromium', () => {
   const work = mkdtempSync(join(tmpdir(), 'cctrail-serve-'));
   const input = join(work, 'projects');
@@ -108,21 +128,20 @@ describe.skipIf(!existsSync(CHROMIUM) || !REPORT_BUILT)('cctrail serve, followed
     expect(await page.content()).toContain('missing-agent-file');
     // The reader at the end of the page, once the flowchart is drawn (it makes the page longer).
     await page.waitForSelector('#flow-chart svg');
-    await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
+    await page.evaluate(scrollToEnd);
 
     appendFileSync(session, `${lines.slice(10).join('\n')}\n`);
     cpSync(join(SOURCE, ID, 'subagents'), join(input, PROJECT, ID, 'subagents'), { recursive: true });
-    // Page functions as text: this package's TypeScript has no DOM types.
-    await page.waitForFunction(
-      "document.body.textContent.includes('The docs describe the parser in three pages.')",
-    );
-    await page.waitForFunction("!document.body.textContent.includes('missing-agent-file')");
+    // Found by the browser's own queries: the page's policy lets no test code be evaluated from text.
+    await page
+      .getByText('The docs describe the parser in three pages.')
+      .first()
+      .waitFor({ state: 'attached' });
+    await page.locator('code', { hasText: 'missing-agent-file' }).first().waitFor({ state: 'detached' });
     await page.waitForSelector('#cctrail-live[data-state="live"]');
     expect(await page.locator('#cctrail-live').textContent()).toMatch(/^● Live · updated /);
     // The reader was at the end: after the reload they still are.
-    const gap = await page.evaluate<number>(
-      'document.documentElement.scrollHeight - (window.scrollY + window.innerHeight)',
-    );
+    const gap = await page.evaluate(gapToEnd);
     expect(gap).toBeLessThan(100);
     expect(requests.every((r) => r.startsWith(url))).toBe(true);
     const agent = await context.newPage();
@@ -209,6 +228,17 @@ describe.skipIf(!REPORT_BUILT)('cctrail report --watch', () => {
 });
 
 describe('cctrail serve, usage', () => {
+  it('offers the report options but --base and --watch, and its own', async () => {
+    const help = await cctrail(['serve', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('--port N');
+    expect(help.stdout).toContain('--host ADDR');
+    expect(help.stdout).toContain('--no-redact');
+    expect(help.stdout).not.toContain('--base');
+    expect(help.stdout).not.toContain('--watch');
+    expect((await cctrail(['--help'])).stdout).toMatch(/^ {2}serve +build the report, serve it/m);
+  });
+
   it('refuses a port that is not one', async () => {
     const run = await cctrail(['serve', FIXTURES, '--port', '99999']);
     expect(run.code).toBe(2);

@@ -28,7 +28,8 @@ export const serveCommand: Command = {
     'writes. Ctrl-C stops it.',
   ].join('\n'),
   options: [
-    ...reportCommand.options.filter((o) => o.name !== 'base'),
+    // The report's options but `--base` (the server serves the site at its root) and `--watch` (it always does).
+    ...reportCommand.options.filter((o) => !['base', 'watch', 'help'].includes(o.name)),
     { name: 'port', type: 'string', value: 'N', description: 'port to listen on (default: a free one)' },
     {
       name: 'host',
@@ -36,6 +37,7 @@ export const serveCommand: Command = {
       value: 'ADDR',
       description: 'address to listen on (default 127.0.0.1; others let other machines read the report)',
     },
+    ...reportCommand.options.filter((o) => o.name === 'help'),
   ],
   examples: [
     { command: 'cctrail serve', comment: 'follow ~/.claude/projects on a free port' },

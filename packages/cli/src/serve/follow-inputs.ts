@@ -4,8 +4,6 @@
  * during a rebuild are gathered for the next one; rebuilds never overlap.
  */
 
-import { watch } from 'chokidar';
-
 /** Options of `followInputs`. */
 export interface FollowOptions {
   /** Folders or transcript files to watch. */
@@ -36,6 +34,8 @@ const READ = /\.(jsonl|json)$/i;
  */
 export async function followInputs(options: FollowOptions): Promise<Follower> {
   const debounceMs = options.debounceMs ?? 150;
+  // Loaded when a command watches: the other commands start without it.
+  const { watch } = await import('chokidar');
   const watcher = watch([...options.paths], {
     ignoreInitial: true,
     // projects/<project>/<session>/subagents/agent-*.jsonl is the deepest layout; a bound keeps a wrong path
