@@ -4,6 +4,7 @@ import { cacheCommand } from './commands/cache.js';
 import { exportCommand } from './commands/export.js';
 import { hookCommand } from './commands/hook.js';
 import { reportCommand } from './commands/report.js';
+import { serveCommand } from './commands/serve.js';
 import { statsCommand } from './commands/stats.js';
 import { verifyCommand } from './commands/verify.js';
 import { CliError, EXIT, fsReason } from './errors.js';
@@ -17,6 +18,7 @@ export const COMMANDS: readonly Command[] = [
   exportCommand,
   statsCommand,
   reportCommand,
+  serveCommand,
   verifyCommand,
   hookCommand,
   cacheCommand,

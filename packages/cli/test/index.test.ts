@@ -28,6 +28,7 @@ describe('public API', () => {
       'export',
       'stats',
       'report',
+      'serve',
       'verify',
       'hook',
       'cache',

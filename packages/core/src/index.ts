@@ -115,5 +115,13 @@ export {
 } from './model/session.js';
 export type { TeammateLink } from './model/teammate.js';
 export { type Line, readLines } from './read/read-lines.js';
+export {
+  checkResume,
+  FILE_START,
+  type FileNow,
+  type ResumeCheck,
+  type ResumePoint,
+  readOn,
+} from './read/resume-lines.js';
 export { buildSession } from './session.js';
 export type { AgentMetaSource, BuildOptions, SessionSource, TranscriptSource } from './source.js';

@@ -6,6 +6,7 @@ it('exposes exactly the documented API', () => {
   expect(Object.keys(core).sort()).toEqual([
     'CHARS_PER_TOKEN',
     'DIAGNOSTICS',
+    'FILE_START',
     'PRICE_TABLE',
     'READ_TOOLS',
     'SCHEMA_VERSION',
@@ -17,6 +18,7 @@ it('exposes exactly the documented API', () => {
     'archiveStats',
     'branchEntries',
     'buildSession',
+    'checkResume',
     'childrenOf',
     'combineStats',
     'contextTokens',
@@ -33,6 +35,7 @@ it('exposes exactly the documented API', () => {
     'linkTeammates',
     'priceSession',
     'readLines',
+    'readOn',
     'reportedCost',
     'reportedRuns',
     'rereadsAfterCompactions',

@@ -17,6 +17,7 @@ import { cacheName, cacheRoot } from '../runtime/cache-dir.js';
 import { liveLocksOf } from '../runtime/folder-lock.js';
 import { JobRunner } from '../runtime/job-runner.js';
 import { guardRun } from '../runtime/run-guard.js';
+import { followBuilds } from '../serve/follow-builds.js';
 import { styleFor } from '../terminal.js';
 import { sizeText } from './cache.js';
 
@@ -93,6 +94,12 @@ export const reportCommand: Command = {
     },
     { name: 'open', type: 'boolean', description: 'open the report in the default browser when it is built' },
     {
+      name: 'watch',
+      type: 'boolean',
+      description:
+        'then watch the transcripts and rebuild as they change, until Ctrl-C (see `cctrail serve`)',
+    },
+    {
       name: 'short-home',
       type: 'boolean',
       description: 'write /home/<user>/ and /Users/<user>/ paths as ~/',
@@ -108,6 +115,14 @@ export const reportCommand: Command = {
     },
   ],
   async run({ options, positionals, io, firstRun }) {
+    if (flag(options, 'watch')) {
+      const once = { ...options, watch: false };
+      const code = await reportCommand.run({ options: once, positionals, io });
+      if (code !== 0) return code;
+      const build = (quiet: typeof io) =>
+        reportCommand.run({ options: { ...once, open: false }, positionals, io: quiet });
+      return followBuilds({ paths: inputPaths(positionals, io), io, build });
+    }
     const outDir = resolve(io.cwd, stringOption(options, 'output') ?? 'cctrail-report');
     const base = stringOption(options, 'base');
     const title = stringOption(options, 'title');
@@ -187,10 +202,15 @@ export const reportCommand: Command = {
     } catch (error) {
       // A build started before the export failed stops with the same error once it has cleaned up.
       await building?.catch(() => undefined);
+      guard.release();
       throw error;
     }
     const tally = printDiagnostics(result.sessions, io, flag(options, 'verbose') || flag(options, 'strict'));
-    const { indexHtml, pages } = await (building ?? build());
+    // Released on failure too: `cctrail serve` and `--watch` build again in the same process.
+    const { indexHtml, pages } = await (building ?? build()).catch((error: unknown) => {
+      guard.release();
+      throw error;
+    });
     const style = styleFor(io.stdout, io.env);
     const notes = [
       redact ? `${plural(result.redacted, 'secret')} redacted` : 'secrets kept (--no-redact)',

@@ -1,0 +1,115 @@
+import { realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Writable } from 'node:stream';
+import { flag, stringOption } from '../args.js';
+import type { Command, Io } from '../command.js';
+import { CliError } from '../errors.js';
+import { inputPaths } from '../input.js';
+import { openInBrowser } from '../open-report.js';
+import { followBuilds } from '../serve/follow-builds.js';
+import { LiveChannel } from '../serve/live-channel.js';
+import { changedPages, fingerprintPages, PageActivity } from '../serve/page-changes.js';
+import { startServer } from '../serve/static-server.js';
+import { styleFor } from '../terminal.js';
+import { reportCommand } from './report.js';
+
+/** `cctrail serve`: the report, served on this machine, rebuilt and updated in open pages as sessions change. */
+export const serveCommand: Command = {
+  name: 'serve',
+  summary: 'build the report, serve it on 127.0.0.1 and follow the sessions live',
+  usage: 'serve [paths…] [-o DIR] [--port N] [--host ADDR] [report options]',
+  description: [
+    'Builds the report like `cctrail report` (secrets redacted), serves DIR on http://127.0.0.1 (a free port',
+    'unless --port), and watches the transcripts: when Claude Code writes to a session, adds one or an agent',
+    'file, the report is rebuilt (unchanged sessions are reused) and the pages open in a browser that changed',
+    'reload themselves, keeping their place; a session page whose session is running says "Live".',
+    'The server is read-only, serves only the files of DIR, and answers only requests that name this machine.',
+    'The live script exists only in the pages it serves: the files in DIR are the same as `cctrail report`',
+    'writes. Ctrl-C stops it.',
+  ].join('\n'),
+  options: [
+    // The report's options but `--base` (the server serves the site at its root) and `--watch` (it always does).
+    ...reportCommand.options.filter((o) => !['base', 'watch', 'help'].includes(o.name)),
+    { name: 'port', type: 'string', value: 'N', description: 'port to listen on (default: a free one)' },
+    {
+      name: 'host',
+      type: 'string',
+      value: 'ADDR',
+      description: 'address to listen on (default 127.0.0.1; others let other machines read the report)',
+    },
+    ...reportCommand.options.filter((o) => o.name === 'help'),
+  ],
+  examples: [
+    { command: 'cctrail serve', comment: 'follow ~/.claude/projects on a free port' },
+    {
+      command: 'cctrail serve -p myapp --port 8080 --open',
+      comment: 'one project, port 8080, open a browser',
+    },
+  ],
+  async run({ options, positionals, io }) {
+    const host = stringOption(options, 'host') ?? '127.0.0.1';
+    const port = portOption(stringOption(options, 'port'));
+    const outDir = resolve(io.cwd, stringOption(options, 'output') ?? 'cctrail-report');
+    const style = styleFor(io.stderr, io.env);
+    if (!isLoopback(host))
+      io.stderr.write(
+        `${style.yellow('cctrail: warning:')} serving on ${host}: anyone who can reach this machine there can read the report.\n`,
+      );
+    const build = (buildIo: Io) =>
+      reportCommand.run({ options: { ...options, open: false }, positionals, io: buildIo });
+    // The first build says what `cctrail report` says, but the address, not index.html, is what to open.
+    const code = await build({ ...io, stdout: new Writable({ write: (_c, _e, done) => done() }) });
+    if (code !== 0) return code;
+
+    const root = realpathSync(outDir);
+    const channel = new LiveChannel();
+    const activity = new PageActivity();
+    let prints = fingerprintPages(root);
+    const server = await startServer({
+      root,
+      host,
+      port,
+      live: { channel, now: () => ({ pages: [], live: activity.live(Date.now()), at: Date.now() }) },
+    }).catch((error: NodeJS.ErrnoException) => {
+      throw new CliError(`cannot listen on ${host}:${port}: ${error.code ?? error.message}`, {
+        hint:
+          error.code === 'EADDRINUSE' ? 'Give another --port, or leave it out for a free one.' : undefined,
+      });
+    });
+    io.stderr.write(`Serving ${outDir}\n`);
+    io.stdout.write(`${style.bold(server.url)}\n`);
+    if (flag(options, 'open')) await openInBrowser(server.url, io);
+    try {
+      return await followBuilds({
+        paths: inputPaths(positionals, io),
+        io,
+        build,
+        rebuilt: () => {
+          const next = fingerprintPages(root, prints);
+          const pages = changedPages(prints, next);
+          prints = next;
+          const at = Date.now();
+          activity.note(pages, at);
+          channel.publish({ pages, live: activity.live(at), at });
+          return `${pages.length === 1 ? '1 page' : `${pages.length} pages`} changed, ${channel.size} open`;
+        },
+      });
+    } finally {
+      channel.close();
+      await server.close();
+    }
+  },
+};
+
+/** Reads `--port`: an integer from 0 to 65535 (0: a free port). */
+function portOption(value: string | undefined): number {
+  if (value === undefined) return 0;
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new CliError(`--port must be 0 to 65535, got ${value}`);
+  return port;
+}
+
+/** Whether an address is this machine's loopback (only this machine reaches it). */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}

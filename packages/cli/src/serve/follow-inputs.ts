@@ -1,0 +1,99 @@
+/**
+ * Watches the transcripts a report is built from (chokidar: inotify on Linux, FSEvents on macOS), and runs a
+ * rebuild shortly after they change: new projects, sessions and agent files included. Changes that arrive
+ * during a rebuild are gathered for the next one; rebuilds never overlap.
+ */
+
+/** Options of `followInputs`. */
+export interface FollowOptions {
+  /** Folders or transcript files to watch. */
+  paths: readonly string[];
+  /** Runs one rebuild; told which files changed since the last one. Its errors go to `onError`. */
+  rebuild: (changed: readonly string[]) => Promise<void>;
+  /** A rebuild failed, or the watcher did. */
+  onError: (error: unknown) => void;
+  /** How long to wait after the last change before rebuilding (ms, default 150). */
+  debounceMs?: number;
+}
+
+/** A running watch. */
+export interface Follower {
+  /** Stops watching, then waits for the rebuild under way, if any. */
+  close(): Promise<void>;
+  /** Settles once no rebuild is running or waiting. */
+  idle(): Promise<void>;
+}
+
+/** What a transcript folder holds that a report reads: transcripts and agents' `.meta.json` files. */
+const READ = /\.(jsonl|json)$/i;
+
+/**
+ * Starts watching; resolves once the watcher has seen the existing files.
+ *
+ * @param options What to watch and what to run.
+ */
+export async function followInputs(options: FollowOptions): Promise<Follower> {
+  const debounceMs = options.debounceMs ?? 150;
+  // Loaded when a command watches: the other commands start without it.
+  const { watch } = await import('chokidar');
+  const watcher = watch([...options.paths], {
+    ignoreInitial: true,
+    // projects/<project>/<session>/subagents/agent-*.jsonl is the deepest layout; a bound keeps a wrong path
+    // (a home folder) from watching a whole disk.
+    depth: 6,
+    ignored: (path, stats) => stats?.isFile() === true && !READ.test(path),
+  });
+  let changed = new Set<string>();
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let closed = false;
+  let idleWaiters: (() => void)[] = [];
+
+  const settle = () => {
+    if (running || timer || changed.size > 0) return;
+    for (const wake of idleWaiters) wake();
+    idleWaiters = [];
+  };
+  const start = () => {
+    timer = null;
+    if (closed || running || changed.size === 0) return settle();
+    const files = [...changed].sort();
+    changed = new Set();
+    running = options
+      .rebuild(files)
+      .catch(options.onError)
+      .finally(() => {
+        running = null;
+        // Changes seen during the rebuild: another one at once.
+        if (changed.size > 0 && !closed) start();
+        else settle();
+      });
+  };
+  const schedule = (path: string) => {
+    if (closed || !READ.test(path)) return;
+    changed.add(path);
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(start, debounceMs);
+  };
+  watcher.on('add', schedule).on('change', schedule).on('unlink', schedule);
+  watcher.on('error', options.onError);
+  await new Promise<void>((resolve) => watcher.once('ready', resolve));
+
+  return {
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      changed.clear();
+      await watcher.close();
+      await running;
+      settle();
+    },
+    idle() {
+      return new Promise((resolve) => {
+        idleWaiters.push(resolve);
+        settle();
+      });
+    },
+  };
+}

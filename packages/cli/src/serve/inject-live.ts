@@ -1,0 +1,34 @@
+/**
+ * What `cctrail serve` changes in a page it serves: the live script, loaded from the server, before the end of
+ * the body, and `connect-src 'self'` in the page's Content-Security-Policy so the script may open the event
+ * stream. The files on disk are not changed: a page opened from disk loads no script and connects nowhere.
+ */
+
+import { LIVE_SCRIPT_PATH } from './live-script.js';
+
+const TAG = `<script src="${LIVE_SCRIPT_PATH}"></script>`;
+
+/**
+ * Adds the live script to a page's HTML.
+ *
+ * @param html The page as built.
+ * @returns The page as `cctrail serve` serves it.
+ */
+export function injectLive(html: string): string {
+  const csp = html.replace(
+    /(<meta\s+http-equiv=["']?Content-Security-Policy["']?\s+content=")([^"]*)(")/i,
+    (_all, open: string, policy: string, close: string) => `${open}${allowSelfConnect(policy)}${close}`,
+  );
+  const end = csp.lastIndexOf('</body>');
+  return end < 0 ? `${csp}${TAG}` : `${csp.slice(0, end)}${TAG}${csp.slice(end)}`;
+}
+
+/** A policy whose `connect-src` allows 'self' (added when the policy has none, since `default-src` may deny it). */
+function allowSelfConnect(policy: string): string {
+  const directives = policy
+    .split(';')
+    .map((d) => d.trim())
+    .filter((d) => d.length > 0);
+  const others = directives.filter((d) => !/^connect-src(\s|$)/i.test(d));
+  return [...others, "connect-src 'self'"].join('; ');
+}

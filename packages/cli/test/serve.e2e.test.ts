@@ -1,0 +1,247 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cctrail, FIXTURES } from './helpers.js';
+
+// `cctrail serve` as a user runs it: the real binary on a copy of a fixture that "Claude Code" is still writing,
+// a page open in chromium, lines and an agent's files appended, the page updating itself; then Ctrl-C.
+
+const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+const CHROMIUM = '/usr/bin/chromium';
+const REPORT_BUILT = existsSync(new URL('../../../apps/report/dist/index.js', import.meta.url));
+const PROJECT = '-home-dev-agents-2026';
+const ID = '6c8678cc-6b37-40b9-8cff-e1e1df72cfc9';
+const SOURCE = join(FIXTURES, 'agents-2026', PROJECT);
+const PAGE = `s/home-dev-agents-2026/${ID}/`;
+
+/** The window as the page functions below use it (this package's TypeScript has no DOM types). */
+interface PageWindow {
+  scrollY: number;
+  innerHeight: number;
+  scrollTo(x: number, y: number): void;
+  document: { documentElement: { scrollHeight: number } };
+}
+
+/** Page function: scrolls to the end of the page. */
+function scrollToEnd(): void {
+  const w = globalThis as unknown as PageWindow;
+  w.scrollTo(0, w.document.documentElement.scrollHeight);
+}
+
+/** Page function: how far the end of the page is below the bottom of the window, in CSS pixels. */
+function gapToEnd(): number {
+  const w = globalThis as unknown as PageWindow;
+  return w.document.documentElement.scrollHeight - (w.scrollY + w.innerHeight);
+}
+
+describe.skipIf(!existsSync(CHROMIUM) || !REPORT_BUILT)('cctrail serve, followed in chromium', () => {
+  const work = mkdtempSync(join(tmpdir(), 'cctrail-serve-'));
+  const input = join(work, 'projects');
+  const session = join(input, PROJECT, `${ID}.jsonl`);
+  const lines = readFileSync(join(SOURCE, `${ID}.jsonl`), 'utf8')
+    .split('\n')
+    .filter(Boolean);
+  let server: ChildProcess;
+  let stderr = '';
+  let url = '';
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    mkdirSync(join(input, PROJECT), { recursive: true });
+    // The session as it was before the agent's result came back: no agent files yet.
+    writeFileSync(session, `${lines.slice(0, 10).join('\n')}\n`);
+    server = spawn(process.execPath, [BIN, 'serve', input, '-o', join(work, 'site')], {
+      env: { ...process.env, NO_COLOR: '1', CCTRAIL_CACHE_DIR: join(work, 'cache'), HOME: work },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server.stderr?.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      server.stdout?.on('data', (chunk) => {
+        out += chunk;
+        const line = /^(http:\/\/\S+)\n/m.exec(out);
+        if (line?.[1]) resolve(line[1]);
+      });
+      server.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
+    });
+    await until(() => stderr.includes('Watching'));
+    const { chromium } = await import('playwright-core');
+    context = await chromium.launchPersistentContext(join(work, 'profile'), {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+      ],
+    });
+  }, 240_000);
+
+  afterAll(async () => {
+    await context?.close();
+    if (server && server.exitCode === null) server.kill('SIGKILL');
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  /** Resolves once the server has written something that satisfies `done` (the test's timeout bounds it). */
+  function until(done: () => boolean): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => {
+        if (!done()) return;
+        server.stderr?.off('data', check);
+        resolve();
+      };
+      server.stderr?.on('data', check);
+      check();
+    });
+  }
+
+  it('binds to the loopback address on a free port', () => {
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+  });
+
+  it('shows appended entries and a new agent without a manual reload, and says the session is live', async () => {
+    const requests: string[] = [];
+    const page = await context.newPage();
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto(`${url}${PAGE}`);
+    await page.waitForSelector('#cctrail-live[data-state="follow"]');
+    expect(await page.content()).not.toContain('three pages');
+    // The agent was spawned; its transcript is not there yet.
+    expect(await page.content()).toContain('missing-agent-file');
+    // The reader at the end of the page, once the flowchart is drawn (it makes the page longer).
+    await page.waitForSelector('#flow-chart svg');
+    await page.evaluate(scrollToEnd);
+
+    appendFileSync(session, `${lines.slice(10).join('\n')}\n`);
+    cpSync(join(SOURCE, ID, 'subagents'), join(input, PROJECT, ID, 'subagents'), { recursive: true });
+    // Found by the browser's own queries: the page's policy lets no test code be evaluated from text.
+    await page
+      .getByText('The docs describe the parser in three pages.')
+      .first()
+      .waitFor({ state: 'attached' });
+    await page.locator('code', { hasText: 'missing-agent-file' }).first().waitFor({ state: 'detached' });
+    await page.waitForSelector('#cctrail-live[data-state="live"]');
+    expect(await page.locator('#cctrail-live').textContent()).toMatch(/^● Live · updated /);
+    // The reader was at the end: after the reload they still are.
+    const gap = await page.evaluate(gapToEnd);
+    expect(gap).toBeLessThan(100);
+    expect(requests.every((r) => r.startsWith(url))).toBe(true);
+    const agent = await context.newPage();
+    const response = await agent.goto(`${url}${PAGE}agent/agent-a1b2c3d4e5f60718b/`);
+    expect(response?.status()).toBe(200);
+  });
+
+  it('leaves the pages on disk without the live script', () => {
+    const onDisk = readFileSync(join(work, 'site', PAGE, 'index.html'), 'utf8');
+    expect(onDisk).toContain('three pages');
+    expect(onDisk).not.toContain('live.js');
+    expect(onDisk).toContain("connect-src 'none'");
+  });
+
+  it('stops cleanly on Ctrl-C', async () => {
+    const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+    await until(() => /rebuilt in/.test(stderr) && !/rebuilding…\n$/.test(stderr));
+    server.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(stderr).toMatch(/Stopped\.\n$/);
+    expect(existsSync(join(work, 'site', 'index.html'))).toBe(true);
+  });
+});
+
+describe.skipIf(!REPORT_BUILT)('cctrail report --watch', () => {
+  it('rebuilds the folder when a session changes, and stops cleanly', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'cctrail-watch-'));
+    try {
+      cpSync(join(FIXTURES, 'linear'), join(work, 'projects'), { recursive: true });
+      rmSync(join(work, 'projects', 'expected.json'));
+      rmSync(join(work, 'projects', 'facts.json'));
+      const child = spawn(
+        process.execPath,
+        [BIN, 'report', '--watch', join(work, 'projects'), '-o', join(work, 'site')],
+        {
+          env: { ...process.env, NO_COLOR: '1', CCTRAIL_CACHE_DIR: join(work, 'cache'), HOME: work },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let stderr = '';
+      const seen = (text: RegExp) =>
+        new Promise<void>((resolve) => {
+          const check = () => {
+            if (!text.test(stderr)) return;
+            child.stderr?.off('data', check);
+            resolve();
+          };
+          child.stderr?.on('data', (chunk) => {
+            stderr += chunk;
+            check();
+          });
+        });
+      await seen(/Watching /);
+      const page = join(work, 'site', 'index.html');
+      expect(existsSync(page)).toBe(true);
+      // A second session in a new project.
+      const added = join(work, 'projects', '-home-dev-other', 'b0000000-0000-4000-8000-000000000001.jsonl');
+      mkdirSync(join(added, '..'));
+      const line = readFileSync(
+        join(work, 'projects', '-home-dev-linear', '88b9af8e-2314-4b66-9a90-221c50a7db10.jsonl'),
+        'utf8',
+      )
+        .split('\n')
+        .find((l) => l.includes('"type":"user"')) as string;
+      writeFileSync(
+        added,
+        `${line.replaceAll('88b9af8e-2314-4b66-9a90-221c50a7db10', 'b0000000-0000-4000-8000-000000000001')}\n`,
+      );
+      await seen(/rebuilt in [\d.]+ s\n/);
+      expect(stderr).toContain('-home-dev-other');
+      expect(
+        existsSync(
+          join(work, 'site', 's', 'home-dev-other', 'b0000000-0000-4000-8000-000000000001', 'index.html'),
+        ),
+      ).toBe(true);
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(stderr).toMatch(/Stopped\.\n$/);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }, 240_000);
+});
+
+describe('cctrail serve, usage', () => {
+  it('offers the report options but --base and --watch, and its own', async () => {
+    const help = await cctrail(['serve', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('--port N');
+    expect(help.stdout).toContain('--host ADDR');
+    expect(help.stdout).toContain('--no-redact');
+    expect(help.stdout).not.toContain('--base');
+    expect(help.stdout).not.toContain('--watch');
+    expect((await cctrail(['--help'])).stdout).toMatch(/^ {2}serve +build the report, serve it/m);
+  });
+
+  it('refuses a port that is not one', async () => {
+    const run = await cctrail(['serve', FIXTURES, '--port', '99999']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--port must be 0 to 65535, got 99999');
+  });
+});

@@ -1,0 +1,243 @@
+// Benchmark of `cctrail serve` (#29): the latency from a line appended to the biggest session of an archive to
+// the updated page being served, over N appends, with the server's CPU time per append and its memory.
+// Standalone (not in `pnpm bench`'s default list: one run takes minutes at full size):
+//
+//   node scripts/bench/bench-live.mjs
+//   BENCH_LIVE_SESSIONS=550 BENCH_LIVE_MB=680   the generated archive (calibrated profile), cached under .bench/
+//   BENCH_LIVE_BIG_MB=200                       plus one session of this size, the one appended to
+//   BENCH_LIVE_APPENDS=50                       appends, one at a time, each waited for
+//   BENCH_LIVE_CLI=path/to/bin.js               the build to measure (default this checkout's)
+//
+// For each append: write two entries (a prompt and an answer with a unique marker) chained to the session's last
+// entry, then wait for the server's event that names the session's pages and fetch them until one holds the
+// marker. Latency = append written → page with the marker received.
+import { spawn } from 'node:child_process';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import { request } from 'node:http';
+import { join, resolve } from 'node:path';
+import { generateCorpus } from './generate.mjs';
+import { mb, median } from './measure.mjs';
+
+const root = resolve(import.meta.dirname, '../..');
+const SESSIONS = Number(process.env.BENCH_LIVE_SESSIONS ?? 550);
+const TOTAL_MB = Number(process.env.BENCH_LIVE_MB ?? 680);
+const APPENDS = Number(process.env.BENCH_LIVE_APPENDS ?? 50);
+const BIG_MB = Number(process.env.BENCH_LIVE_BIG_MB ?? 200);
+const CLI = resolve(process.env.BENCH_LIVE_CLI ?? join(root, 'packages/cli/dist/bin.js'));
+const work = join(root, '.bench', `live-${SESSIONS}-${TOTAL_MB}-${BIG_MB}`);
+const input = join(work, 'projects');
+const log = (...args) => console.error('bench-live:', ...args);
+
+/** The biggest transcript under a folder. */
+function biggest(dir) {
+  let best = { path: '', size: -1 };
+  const stack = [dir];
+  while (stack.length) {
+    const at = stack.pop();
+    for (const e of readdirSync(at, { withFileTypes: true })) {
+      const p = join(at, e.name);
+      if (e.isDirectory()) stack.push(p);
+      else if (e.name.endsWith('.jsonl') && !p.includes('/subagents/')) {
+        const size = statSync(p).size;
+        if (size > best.size) best = { path: p, size };
+      }
+    }
+  }
+  return best;
+}
+
+/** The uuid and session id of a transcript's last entry (read from its tail). */
+function lastEntry(path) {
+  const size = statSync(path).size;
+  const tail = readFileSync(path)
+    .subarray(Math.max(0, size - 4_000_000))
+    .toString('utf8')
+    .split('\n')
+    .reverse();
+  for (const line of tail) {
+    try {
+      const record = JSON.parse(line);
+      if (typeof record.uuid === 'string' && typeof record.sessionId === 'string') return record;
+    } catch {}
+  }
+  throw new Error(`no entry in ${path}`);
+}
+
+/** Two entries chained to `parent`: a prompt and an answer holding `marker`. */
+function appendLines(parent, marker, i) {
+  const at = new Date(Date.parse(parent.timestamp ?? '2026-01-01T00:00:00Z') + 1000).toISOString();
+  const base = {
+    isSidechain: false,
+    userType: 'external',
+    cwd: parent.cwd,
+    sessionId: parent.sessionId,
+    version: parent.version,
+  };
+  const user = {
+    ...base,
+    parentUuid: parent.uuid,
+    uuid: `live-u-${i}-${Date.now()}`,
+    timestamp: at,
+    type: 'user',
+    message: { role: 'user', content: `Next step ${i}` },
+  };
+  const answer = {
+    ...base,
+    parentUuid: user.uuid,
+    uuid: `live-a-${i}-${Date.now()}`,
+    timestamp: at,
+    type: 'assistant',
+    requestId: `req_live_${i}`,
+    message: {
+      id: `msg_live_${i}`,
+      type: 'message',
+      role: 'assistant',
+      model: 'claude-opus-4-7',
+      content: [{ type: 'text', text: `Done: ${marker}` }],
+      stop_reason: 'end_turn',
+      usage: {
+        input_tokens: 10,
+        output_tokens: 5,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 0,
+      },
+    },
+  };
+  return { text: `${JSON.stringify(user)}\n${JSON.stringify(answer)}\n`, last: answer };
+}
+
+function get(url) {
+  return new Promise((resolve, reject) => {
+    request(url, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => {
+        body += d;
+      });
+      res.on('end', () => resolve(body));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/** CPU time (user + system, ms) and resident memory (bytes) of a process, from /proc. */
+function usage(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const ticks = Number(stat[11]) + Number(stat[12]);
+  const rss = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+  return { cpuMs: ticks * 10, rss };
+}
+
+if (!existsSync(input)) {
+  mkdirSync(work, { recursive: true });
+  log(`generating ${SESSIONS} sessions, ${TOTAL_MB} MB into ${input}`);
+  await generateCorpus(input, { sessions: SESSIONS, totalMb: TOTAL_MB, profile: 'calibrated' });
+  // The session Claude Code is writing: one big file, in a project of its own.
+  if (BIG_MB > 0) {
+    const tmp = join(work, 'big');
+    await generateCorpus(tmp, { sessions: 1, totalMb: BIG_MB, seed: 7, profile: 'calibrated' });
+    renameSync(join(tmp, '-home-dev-projects-app0'), join(input, '-home-dev-projects-live'));
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+const big = biggest(input);
+log(`biggest session ${big.path} (${mb(big.size)})`);
+rmSync(join(work, 'site'), { recursive: true, force: true });
+rmSync(join(work, 'cache'), { recursive: true, force: true });
+const started = performance.now();
+const server = spawn(process.execPath, [CLI, 'serve', input, '-o', join(work, 'site')], {
+  env: { ...process.env, NO_COLOR: '1', CCTRAIL_CACHE_DIR: join(work, 'cache') },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+let stderr = '';
+server.stderr.on('data', (d) => {
+  stderr += d;
+});
+const url = await new Promise((resolve, reject) => {
+  let out = '';
+  server.stdout.on('data', (d) => {
+    out += d;
+    const m = /^(http:\/\/\S+)\n/m.exec(out);
+    if (m) resolve(m[1]);
+  });
+  server.once('exit', (code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
+});
+while (!stderr.includes('Watching')) await new Promise((r) => server.stderr.once('data', r));
+const firstBuild = performance.now() - started;
+log(`first build and serve: ${(firstBuild / 1000).toFixed(1)} s at ${url}`);
+
+// The event stream: each `change` event's pages.
+const changes = [];
+let wake = null;
+request(`${url}_cctrail/live`, (res) => {
+  let buffer = '';
+  res.setEncoding('utf8');
+  res.on('data', (d) => {
+    buffer += d;
+    let at = buffer.indexOf('\n\n');
+    while (at >= 0) {
+      const event = buffer.slice(0, at);
+      buffer = buffer.slice(at + 2);
+      if (event.startsWith('event: change')) {
+        changes.push(JSON.parse(event.split('\ndata: ')[1]).pages);
+        wake?.();
+      }
+      at = buffer.indexOf('\n\n');
+    }
+  });
+}).end();
+
+const sessionId = lastEntry(big.path).sessionId;
+let parent = lastEntry(big.path);
+const latencies = [];
+const cpu = [];
+const rss = [usage(server.pid).rss];
+for (let i = 0; i < APPENDS; i++) {
+  const marker = `bench-live-marker-${i}-${Date.now()}`;
+  const { text, last } = appendLines(parent, marker, i);
+  parent = last;
+  const before = usage(server.pid);
+  const t0 = performance.now();
+  appendFileSync(big.path, text);
+  let found = false;
+  while (!found) {
+    await new Promise((r) => {
+      wake = r;
+      if (changes.length) r();
+    });
+    const pages = changes
+      .splice(0)
+      .flat()
+      .filter((p) => p.includes(`/${sessionId}/`));
+    for (const page of pages) if ((await get(`${url}${page.slice(1)}`)).includes(marker)) found = true;
+  }
+  latencies.push(performance.now() - t0);
+  const after = usage(server.pid);
+  cpu.push(after.cpuMs - before.cpuMs);
+  rss.push(after.rss);
+  log(
+    `append ${i + 1}/${APPENDS}: ${(latencies.at(-1) / 1000).toFixed(2)} s, CPU ${(cpu.at(-1) / 1000).toFixed(2)} s, RSS ${mb(after.rss)}`,
+  );
+}
+server.kill('SIGINT');
+await new Promise((r) => server.once('exit', r));
+
+const sorted = [...latencies].sort((a, b) => a - b);
+const p95 = sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)];
+const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+console.log(`| archive | ${SESSIONS} sessions, ${TOTAL_MB} MB (calibrated); appended to a ${mb(big.size)} session |
+| first build, then serving | ${s(firstBuild)} |
+| latency append → updated page served, median (${APPENDS} appends) | ${s(median(latencies))} |
+| latency, p95 / max | ${s(p95)} / ${s(sorted.at(-1))} |
+| serve's CPU per append, median (first half / second half) | ${s(median(cpu))} (${s(median(cpu.slice(0, cpu.length >> 1)))} / ${s(median(cpu.slice(cpu.length >> 1)))}) |
+| serve's RSS: after the first build / after the last append / highest | ${mb(rss[0])} / ${mb(rss.at(-1))} / ${mb(Math.max(...rss))} |`);
