@@ -165,7 +165,9 @@ describe.skipIf(!existsSync(CHROMIUM))('in chromium, from file://', () => {
     // The word is in the card holding the anchor (the call's card), below the card's top edge.
     const below = await target.evaluate((el) => {
       const card = el.closest('.entry') as Element;
-      const mark = [...card.querySelectorAll('mark.found')].find((m) => m.textContent === '30') as Element;
+      const mark = Array.from(card.querySelectorAll('mark.found')).find(
+        (m) => m.textContent === '30',
+      ) as Element;
       return mark.getBoundingClientRect().top - card.getBoundingClientRect().top;
     });
     expect(below).toBeGreaterThan(300);
@@ -175,8 +177,12 @@ describe.skipIf(!existsSync(CHROMIUM))('in chromium, from file://', () => {
   it('shows hostile text of a snippet as text', async () => {
     const page = await searchFor('checkout');
     const link = page.locator('#search-hits li a', { hasText: 'alert(1)' }).first();
-    expect(await link.textContent()).toContain('"]);click A call alert(1)%%{init:{"securityLevel":"loose"}}%%');
-    expect(await link.evaluate((a) => [...a.querySelectorAll('*')].map((e) => e.tagName))).toEqual(['MARK']);
+    expect(await link.textContent()).toContain(
+      '"]);click A call alert(1)%%{init:{"securityLevel":"loose"}}%%',
+    );
+    expect(await link.evaluate((a) => Array.from(a.querySelectorAll('*')).map((e) => e.tagName))).toEqual([
+      'MARK',
+    ]);
     await page.close();
   });
 

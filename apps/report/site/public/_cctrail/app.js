@@ -129,7 +129,9 @@
     if (!target) return;
     let words = [];
     try {
-      words = decodeURIComponent(query[1].replace(/\+/g, ' ')).toLowerCase().split(/[^\p{L}\p{N}]+/u);
+      words = decodeURIComponent(query[1].replace(/\+/g, ' '))
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u);
     } catch (_e) {
       return;
     }

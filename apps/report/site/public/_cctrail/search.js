@@ -59,8 +59,7 @@
     const s = part.s[entry[0]];
     const li = document.createElement('li');
     const a = document.createElement('a');
-    a.href =
-      prefix + s[1][entry[1]] + '?q=' + encodeURIComponent(shownWords.join(' ')) + '#' + entry[2];
+    a.href = prefix + s[1][entry[1]] + '?q=' + encodeURIComponent(shownWords.join(' ')) + '#' + entry[2];
     const label = entry[3];
     const colon = label.indexOf(': ');
     const who = colon < 0 ? '' : label.slice(0, colon + 2);
