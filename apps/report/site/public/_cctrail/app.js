@@ -125,17 +125,20 @@
      match as on the search page (search-match.js): a word, or for 3 characters or more, a word's start. */
   function markFound() {
     const query = /[?&]q=([^&]*)/.exec(location.search);
-    const target = query ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
-    if (!target) return;
+    let target = null;
     let words = [];
     try {
-      words = decodeURIComponent(query[1].replace(/\+/g, ' '))
-        .toLowerCase()
-        .split(/[^\p{L}\p{N}]+/u);
+      target = query ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+      words = query
+        ? decodeURIComponent(query[1].replace(/\+/g, ' '))
+            .toLowerCase()
+            .split(/[^\p{L}\p{N}]+/u)
+        : [];
     } catch (_e) {
-      return;
+      return; /* a bad escape */
     }
     words = words.filter((w) => w !== '');
+    if (!target || words.length === 0) return;
     const scope = target.classList.contains('anchor-only') ? target.closest('.entry') || target : target;
     const walk = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
     const texts = [];
