@@ -113,13 +113,76 @@ describe.skipIf(!existsSync(CHROMIUM))('in chromium, from file://', () => {
     await hit.click();
     await page.waitForLoadState();
     const anchor = new URL(page.url()).hash.slice(1);
-    expect(page.url()).toMatch(/\/agent\/[^/]+\/index\.html#e-/);
+    expect(page.url()).toMatch(/\/agent\/[^/]+\/index\.html\?q=concatenated#e-/);
     const target = page.locator(`[id="${anchor}"]`);
     expect(await target.count()).toBe(1);
     expect(await target.evaluate((el) => el.textContent ?? '')).toContain('concatenated');
     // The place is shown: nothing around it is collapsed, and it is on screen.
     await expect.poll(() => target.isVisible()).toBe(true);
     expect(await target.evaluate((el) => el.closest('details:not([open])'))).toBeNull();
+    await page.close();
+  });
+
+  /** The words marked on a page (search results' `<mark>`, or the target page's `mark.found`), in view or not. */
+  const marks = (page: Page, selector: string) =>
+    page.locator(selector).evaluateAll((ms) =>
+      ms.map((m) => {
+        const r = m.getBoundingClientRect();
+        return { text: m.textContent, inView: r.height > 0 && r.top >= 0 && r.bottom <= innerHeight };
+      }),
+    );
+
+  it('shows the words found in each snippet, and lands on them, marked, on the page of the result', async () => {
+    const page = await searchFor('concatenated');
+    const hit = page.locator('#search-hits li a').first();
+    expect((await marks(page, '#search-hits li:first-child a mark')).map((m) => m.text)).toEqual([
+      'concatenated',
+    ]);
+    expect(await hit.getAttribute('href')).toMatch(/\?q=concatenated#e-/);
+    await hit.click();
+    await page.waitForLoadState();
+    await expect.poll(() => marks(page, 'mark.found')).toEqual([{ text: 'concatenated', inView: true }]);
+    const anchor = new URL(page.url()).hash.slice(1);
+    expect(await page.locator(`[id="${anchor}"] mark.found`).count()).toBe(1);
+    await page.close();
+  });
+
+  it("lands on a tool's result inside its call's card, far below the card's start", async () => {
+    // Line 30 of a Read output of 120 lines ("line 0: xxx…"), folded into the card of the call: every "line"
+    // is marked, and the page goes to the word found least, "30".
+    const page = await searchFor('line 30');
+    const hit = page.locator('#search-hits li a').first();
+    expect(await hit.textContent()).toMatch(/^Tool: export const cart/);
+    await hit.click();
+    await page.waitForLoadState();
+    await expect.poll(async () => (await marks(page, 'mark.found')).length).toBeGreaterThan(120);
+    const found = await marks(page, 'mark.found');
+    expect(found.filter((m) => m.text === '30')).toEqual([{ text: '30', inView: true }]);
+    expect(found.filter((m) => m.text === 'line' && m.inView).length).toBeLessThan(found.length - 1);
+    const anchor = new URL(page.url()).hash.slice(1);
+    const target = page.locator(`[id="${anchor}"]`);
+    expect(await target.getAttribute('class')).toMatch(/\banchor-only\b/);
+    // The word is in the card holding the anchor (the call's card), below the card's top edge.
+    const below = await target.evaluate((el) => {
+      const card = el.closest('.entry') as Element;
+      const mark = Array.from(card.querySelectorAll('mark.found')).find(
+        (m) => m.textContent === '30',
+      ) as Element;
+      return mark.getBoundingClientRect().top - card.getBoundingClientRect().top;
+    });
+    expect(below).toBeGreaterThan(300);
+    await page.close();
+  });
+
+  it('shows hostile text of a snippet as text', async () => {
+    const page = await searchFor('checkout');
+    const link = page.locator('#search-hits li a', { hasText: 'alert(1)' }).first();
+    expect(await link.textContent()).toContain(
+      '"]);click A call alert(1)%%{init:{"securityLevel":"loose"}}%%',
+    );
+    expect(await link.evaluate((a) => Array.from(a.querySelectorAll('*')).map((e) => e.tagName))).toEqual([
+      'MARK',
+    ]);
     await page.close();
   });
 
@@ -153,14 +216,14 @@ describe.skipIf(!existsSync(CHROMIUM))('in chromium, from file://', () => {
     await both.close();
     const none = await searchFor('cart concatenated');
     expect(await hitTexts(none)).toEqual([]);
-    expect(await none.textContent('#search-hits-status')).toMatch(/^0 in transcripts/);
+    expect(await none.textContent('#search-hits-status')).toBe('0 entries in transcripts.');
     await none.close();
   });
 
   it("shows a common word's best 20 first, counts them all, and shows the next ones without repeating any", async () => {
     const page = await searchFor('number');
     const status = (await page.textContent('#search-hits-status')) ?? '';
-    const count = Number(/^(\d+) in transcripts, best 20 first\.$/.exec(status)?.[1]);
+    const count = Number(/^(\d+) entries in transcripts, best 20 first\.$/.exec(status)?.[1]);
     expect(count).toBe(30 + 21);
     const hrefs = () =>
       page.locator('#search-hits li a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));

@@ -10,6 +10,8 @@ interface Matcher {
   best(lists: { code: string; factor: number }[], n: number, count: number): number[];
   match(words: { code: string; factor: number }[][], n: number): { docs: number[]; score: Float64Array };
   ranked(found: { docs: number[]; score: Float64Array }, from: number, to: number): number[];
+  snippet(text: string, words: string[], width: number): string;
+  marked(text: string, words: string[]): [string, boolean][];
 }
 
 const script = readFileSync(new URL('../site/public/_cctrail/search-match.js', import.meta.url), 'utf8');
@@ -114,5 +116,43 @@ describe('the search page matcher', () => {
     expect(found.docs).toEqual([2, 3]);
     expect(M.ranked(found, 0, 20)).toEqual([2, 3]);
     expect(M.match([M.termLists([file], 'cart'), M.termLists([file], 'none')], 10).docs).toEqual([]);
+  });
+});
+
+describe("a result's snippet", () => {
+  const long = `${'word '.repeat(40)}the cart is empty here ${'tail '.repeat(40)}`.trim();
+
+  it('is the part of the text around the first word found, cut at spaces, with "…" where cut', () => {
+    const cut = M.snippet(long, ['cart'], 60);
+    expect(cut).toMatch(/^…word (word )*the cart is empty here (tail )*tail…$/);
+    expect(cut.length).toBeLessThanOrEqual(62);
+    expect(cut.indexOf('cart')).toBeGreaterThan(5);
+    expect(cut.indexOf('cart')).toBeLessThan(30);
+  });
+
+  it("finds a word's start from 3 characters, whole words only below, in any case", () => {
+    expect(M.snippet(long, ['emp'], 60)).toContain('empty');
+    expect(M.snippet(`${'a '.repeat(50)}Cart`, ['cart'], 20)).toBe('…a a a a a a a Cart');
+    // "ca" starts "cart" but is too short to match a start: no word found, the text's start.
+    expect(M.snippet(long, ['ca'], 60)).toBe(`${long.slice(0, 59).trim()}…`);
+  });
+
+  it('is the whole text when short, and the start when no word is found', () => {
+    expect(M.snippet('a short text', ['none'], 60)).toBe('a short text');
+    expect(M.snippet(long, ['none'], 60)).toMatch(/^word (word )*word…$/);
+  });
+
+  it('cuts text into the words found and what is between, keeping hostile text as text', () => {
+    const hostile = '<img src=x onerror=alert(1)> Cart&amp; "carts" <mark>cart</mark>';
+    const pieces = M.marked(hostile, ['cart']);
+    expect(pieces.map((p) => p[0]).join('')).toBe(hostile);
+    expect(pieces.filter((p) => p[1]).map((p) => p[0])).toEqual(['Cart', 'carts', 'cart']);
+    expect(pieces[0]).toEqual(['<img src=x onerror=alert(1)> ', false]);
+    expect(M.marked('nothing here', ['cart'])).toEqual([['nothing here', false]]);
+    expect(M.marked('über Über', ['über'])).toEqual([
+      ['über', true],
+      [' ', false],
+      ['Über', true],
+    ]);
   });
 });

@@ -16,8 +16,8 @@ import { actorLabel } from './transcript.js';
 const INPUT_CAP = 1_000;
 /** Most characters of a tool result indexed (outputs are most of an archive's text, and mostly code). */
 const OUTPUT_CAP = 2_000;
-/** Characters of an entry's text kept to show under a result. */
-const PREVIEW = 90;
+/** Characters of an entry's text kept to show under a result (the page shows those around the word found). */
+const PREVIEW = 240;
 /** Longer terms (hashes, base64, minified code) are not indexed. */
 const LONGEST_TERM = 40;
 

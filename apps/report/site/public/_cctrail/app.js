@@ -120,6 +120,63 @@
   window.addEventListener('hashchange', revealTarget);
   if (location.hash.length > 1) revealTarget();
 
+  /* Arriving from a search result (`?q=words#e-…`): the words are marked in the entry (for a tool's result
+     folded into its call's card, in that card), and the first one is opened and scrolled into view. Words
+     match as on the search page (search-match.js): a word, or for 3 characters or more, a word's start. */
+  function markFound() {
+    const query = /[?&]q=([^&]*)/.exec(location.search);
+    let target = null;
+    let words = [];
+    try {
+      target = query ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+      words = query
+        ? decodeURIComponent(query[1].replace(/\+/g, ' '))
+            .toLowerCase()
+            .split(/[^\p{L}\p{N}]+/u)
+        : [];
+    } catch (_e) {
+      return; /* a bad escape */
+    }
+    words = words.filter((w) => w !== '');
+    if (!target || words.length === 0) return;
+    const scope = target.classList.contains('anchor-only') ? target.closest('.entry') || target : target;
+    const walk = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
+    const texts = [];
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) if (!n.parentElement.closest('svg')) texts.push(n);
+    // The page goes to the first place of the word found least (the one the query is most about).
+    const found = words.map(() => []);
+    texts.forEach((node) => {
+      const text = node.nodeValue;
+      const run = /[\p{L}\p{N}]+/gu;
+      const pieces = document.createDocumentFragment();
+      let at = 0;
+      for (let m = run.exec(text); m; m = run.exec(text)) {
+        const w = m[0].toLowerCase();
+        const k = words.findIndex((q) => w === q || (q.length >= 3 && w.indexOf(q) === 0));
+        if (k < 0) continue;
+        pieces.appendChild(document.createTextNode(text.slice(at, m.index)));
+        const mark = document.createElement('mark');
+        mark.className = 'found';
+        mark.textContent = m[0];
+        pieces.appendChild(mark);
+        found[k].push(mark);
+        at = m.index + m[0].length;
+      }
+      if (at === 0) return;
+      pieces.appendChild(document.createTextNode(text.slice(at)));
+      node.parentNode.replaceChild(pieces, node);
+    });
+    const least = found.filter((marks) => marks.length > 0).sort((a, b) => a.length - b.length)[0];
+    if (!least) return;
+    const first = least[0];
+    for (let d = first.closest('details'); d; d = d.parentElement?.closest('details')) d.open = true;
+    const show = () => first.scrollIntoView({ block: 'center' });
+    show();
+    // The browser scrolls to the anchor itself once the page has loaded: the word again after it.
+    if (document.readyState !== 'complete') window.addEventListener('load', show, { once: true });
+  }
+  markFound();
+
   /* Commit SHAs of `git commit` outputs as links, when the report was built with --repo (the page's
      data-commit-base is `<repo>/commit/`, checked at build time). */
   const commitBase = document.body.getAttribute('data-commit-base');

@@ -4,7 +4,9 @@
    heaviest first, documents increasing in a group), one number a posting, `(gap − 1) × 8 + (weight − 1)`,
    in base-64 digits of which 0–31 end a number. An entry's score for a word is the best over the word's
    terms (the word itself, and for a word of 3 or more characters each longer term it starts, at half
-   weight) of idf × weight; for a query, the sum over its words, entries lacking a word left out. */
+   weight) of idf × weight; for a query, the sum over its words, entries lacking a word left out. What a
+   result shows: the part of its text around the first word found (`snippet`), cut into plain text and
+   words found (`marked`), which the page inserts as text nodes and <mark> elements, never as HTML. */
 (() => {
   const WEIGHTS = 8;
   const PREFIX_WEIGHT = 0.5;
@@ -138,5 +140,47 @@
     });
     return top;
   }
-  window.CCTRAIL_MATCH = { queryWords, fileRange, termLists, best, match, ranked };
+  /* Where the query's words are in a text: [start, end) of each word of it (a run of letters and digits)
+     that is one of them or, for a query word of 3 or more characters, starts with it (as terms match). */
+  function wordsFound(text, words) {
+    const out = [];
+    const run = /[\p{L}\p{N}]+/gu;
+    for (let m = run.exec(text); m; m = run.exec(text)) {
+      const w = m[0].toLowerCase();
+      if (words.some((q) => w === q || (q.length >= 3 && w.indexOf(q) === 0)))
+        out.push([m.index, m.index + m[0].length]);
+    }
+    return out;
+  }
+  /* At most about `width` characters of a text around the first of the query's words it has (from a little
+     before it, cut at spaces, "…" where cut), or its start when it has none. */
+  function snippet(text, words, width) {
+    if (text.length <= width) return text;
+    const first = wordsFound(text, words)[0];
+    if (!first) return text.slice(0, width).replace(/\s+\S*$/, '') + '…';
+    let start = Math.max(0, Math.min(first[0] - Math.floor(width / 4), text.length - width));
+    if (start > 0) {
+      const space = text.indexOf(' ', start);
+      if (space >= 0 && space < first[0]) start = space + 1;
+    }
+    let end = Math.min(text.length, start + width);
+    if (end < text.length) {
+      const space = text.lastIndexOf(' ', end);
+      if (space >= first[1]) end = space;
+    }
+    return (start > 0 ? '…' : '') + text.slice(start, end) + (end < text.length ? '…' : '');
+  }
+  /* A text in pieces, [text, found] in order: the query's words (found true) and what is between them. */
+  function marked(text, words) {
+    const out = [];
+    let at = 0;
+    wordsFound(text, words).forEach(([start, end]) => {
+      if (start > at) out.push([text.slice(at, start), false]);
+      out.push([text.slice(start, end), true]);
+      at = end;
+    });
+    if (at < text.length) out.push([text.slice(at), false]);
+    return out;
+  }
+  window.CCTRAIL_MATCH = { queryWords, fileRange, termLists, best, match, ranked, snippet, marked };
 })();

@@ -15,6 +15,8 @@
   const items = window.CCTRAIL_SEARCH;
   const prefix = '../';
   const SHOWN = 20;
+  /* Characters of an entry's text shown under a result, around the first word found. */
+  const SNIPPET = 140;
   if (q.form)
     q.form.addEventListener('submit', (e) => {
       e.preventDefault();
@@ -49,13 +51,24 @@
     return loaded[name];
   };
 
-  /* A result: [session (in the file's list), page (in the session's), anchor, first words]. */
+  /* The query's words, as the results shown were found. */
+  let shownWords = [];
+  /* A result: [session (in the file's list), page (in the session's), anchor, "who: first words"]. Its link
+     carries the words (`?q=`), which the page marks in the entry (app.js). */
   function addHit(part, entry) {
     const s = part.s[entry[0]];
     const li = document.createElement('li');
     const a = document.createElement('a');
-    a.href = prefix + s[1][entry[1]] + '#' + entry[2];
-    a.textContent = entry[3];
+    a.href = prefix + s[1][entry[1]] + '?q=' + encodeURIComponent(shownWords.join(' ')) + '#' + entry[2];
+    const label = entry[3];
+    const colon = label.indexOf(': ');
+    const who = colon < 0 ? '' : label.slice(0, colon + 2);
+    a.textContent = who;
+    M.marked(M.snippet(label.slice(who.length), shownWords, SNIPPET), shownWords).forEach((piece) => {
+      const node = piece[1] ? document.createElement('mark') : document.createTextNode(piece[0]);
+      if (piece[1]) node.textContent = piece[0];
+      a.appendChild(node);
+    });
     const m = document.createElement('div');
     m.className = 'muted small';
     const it = sessions[s[0]];
@@ -116,8 +129,13 @@
     );
     hits.parentNode.appendChild(more);
   }
+  /* What the count counts: entries (a message, a tool call, a tool's result), several of which a page shows. */
   const counted = (count) =>
-    count + ' in transcripts' + (count > SHOWN ? ', best ' + SHOWN + ' first' : '') + '.';
+    count +
+    (count === 1 ? ' entry' : ' entries') +
+    ' in transcripts' +
+    (count > SHOWN ? ', best ' + SHOWN + ' first' : '') +
+    '.';
   function searchTranscripts(text, started) {
     const mine = ++generation;
     hits.textContent = '';
@@ -126,6 +144,7 @@
     if (more) more.remove();
     more = null;
     const words = M.queryWords(text);
+    shownWords = words;
     if (!meta || words.length === 0) {
       hitStatus.textContent = meta ? 'Type to search inside every transcript.' : '';
       return;
