@@ -98,7 +98,7 @@ describe.skipIf(!existsSync(CHROMIUM) || !REPORT_BUILT)('cctrail serve, followed
     await context?.close();
     if (server && server.exitCode === null) server.kill('SIGKILL');
     rmSync(work, { recursive: true, force: true });
-  });
+  }, 0);
 
   /** Resolves once the server has written something that satisfies `done` (the test's timeout bounds it). */
   function until(done: () => boolean): Promise<void> {

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { followInputs } from '../../src/serve/follow-inputs.js';
 
 const root = mkdtempSync(join(tmpdir(), 'cctrail-follow-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(() => rmSync(root, { recursive: true, force: true }), 0);
 mkdirSync(join(root, 'project'));
 writeFileSync(join(root, 'project', 's1.jsonl'), '{}\n');
 

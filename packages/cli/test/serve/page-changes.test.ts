@@ -6,7 +6,7 @@ import { injectLive } from '../../src/serve/inject-live.js';
 import { changedPages, fingerprintPages, PageActivity } from '../../src/serve/page-changes.js';
 
 const root = mkdtempSync(join(tmpdir(), 'cctrail-pages-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(() => rmSync(root, { recursive: true, force: true }), 0);
 const write = (path: string, text: string) => {
   mkdirSync(join(root, path, '..'), { recursive: true });
   writeFileSync(join(root, path), text);

@@ -13,7 +13,7 @@ import { contentType, resolveRequest } from '../../src/serve/resolve-request.js'
 //   dir-out       -> ../outside/folder
 //   link-in.css   -> _cctrail/style.css
 const base = mkdtempSync(join(tmpdir(), 'cctrail-resolve-'));
-afterAll(() => rmSync(base, { recursive: true, force: true }));
+afterAll(() => rmSync(base, { recursive: true, force: true }), 0);
 const root = join(base, 'served');
 for (const dir of ['s/app/1', '_cctrail', '.cache']) mkdirSync(join(root, dir), { recursive: true });
 mkdirSync(join(base, 'outside', 'folder'), { recursive: true });

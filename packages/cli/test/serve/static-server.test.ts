@@ -86,7 +86,7 @@ afterAll(async () => {
   await Promise.all([plain.close(), live.close()]);
   rmSync(base, { recursive: true, force: true });
   rmSync(join(base, '..', 'cctrail-server-outside.txt'), { force: true });
-});
+}, 0);
 
 describe('startServer', () => {
   it('listens on the loopback address it was given, on a free port', () => {
