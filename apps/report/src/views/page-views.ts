@@ -2,7 +2,7 @@ import { type Diagnostic, sessionTitle } from '@cctrail/core';
 import { type ArchiveRun, agentTable, archiveRuns } from './agent-table.js';
 import type { AgentTypeStats } from './agents.js';
 import { type Bar, barChartSvg, compactionHistogram, tokensOverTime } from './charts.js';
-import { type ConversationPageView, conversationLink } from './conversation-view.js';
+import { type ConversationPageView, sessionLinks } from './conversation-view.js';
 import {
   type IndexCostView,
   indexCostView,
@@ -75,8 +75,9 @@ export interface SessionPageView {
   pager: PagerLink[];
   /** HTML put where the transcript goes. */
   transcript: string;
-  /** The conversation this file is part of, when it spans several files. */
+  /** The conversation this file is part of (several files), and the original a duplicate copies (its page). */
   conversation: { href: string; title: string; files: number } | null;
+  duplicateOf: { href: string; title: string; id: string } | null;
   /** The session is a teammate's own file: who spawned it. */
   teammateOf: ReturnType<typeof teammateOfView>;
 }
@@ -206,7 +207,7 @@ export function sessionPageView(
     branches: s.branches.map((b) => ({ ...b, href: pageHref(route, branchRoute(p.slug, s.slug, b.index)) })),
     pager: pagerLinks(route, 1, s.pages, (n) => sessionRoute(p.slug, s.slug, n)),
     transcript,
-    conversation: conversationLink(m, route, s.summary.conversation),
+    ...sessionLinks(m, route, s.summary),
     teammateOf: teammateOfView(m, s, route),
   };
 }
