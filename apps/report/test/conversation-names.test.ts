@@ -15,7 +15,11 @@ const member = (id: string, over: Partial<ConversationMember> = {}): Conversatio
   compactions: [],
   ...over,
 });
-const link = (kind: 'compaction' | 'resume' | 'summary' | 'fork', session: string) => ({ kind, session, at: null });
+const link = (kind: 'compaction' | 'resume' | 'summary' | 'fork', session: string) => ({
+  kind,
+  session,
+  at: null,
+});
 
 describe('the roles of a conversation’s files', () => {
   it('tells the original, a continuation, a resume and copies apart', () => {
@@ -35,7 +39,10 @@ describe('the names of a conversation’s files', () => {
   };
 
   it('names files of one title by role, start and entry count, never by id alone', () => {
-    const members = [member('aaaa1111'), member('bbbb2222', { continuedFrom: link('compaction', 'aaaa1111') })];
+    const members = [
+      member('aaaa1111'),
+      member('bbbb2222', { continuedFrom: link('compaction', 'aaaa1111') }),
+    ];
     const names = nameFiles(
       members,
       facts({
@@ -43,7 +50,10 @@ describe('the names of a conversation’s files', () => {
         bbbb2222: ['fix the parser', 37, '2026-01-06T09:00:00Z'],
       }),
     );
-    expect(names.get('aaaa1111')).toEqual({ role: 'original', name: 'original · 2026-01-05 14:02 · 412 entries' });
+    expect(names.get('aaaa1111')).toEqual({
+      role: 'original',
+      name: 'original · 2026-01-05 14:02 · 412 entries',
+    });
     expect(names.get('bbbb2222')?.name).toBe('continues · 2026-01-06 09:00 · 37 entries');
   });
 
@@ -54,12 +64,18 @@ describe('the names of a conversation’s files', () => {
       facts({ a: ['first', 3, '2026-01-05T14:02:00Z'], b: [long, 3, '2026-01-05T15:00:00Z'] }),
     );
     expect(names.get('a')?.name).toBe('original · 2026-01-05 14:02 · first');
-    expect(names.get('b')?.name).toBe('copy · 2026-01-05 15:00 · a title that goes on and on for far longer than…');
+    expect(names.get('b')?.name).toBe(
+      'copy · 2026-01-05 15:00 · a title that goes on and on for far longer than…',
+    );
   });
 
   it('adds the start of the id only when the names would still be the same', () => {
     const names = nameFiles(
-      [member('a1234567890'), member('b1234567890', { duplicateOf: 'a1234567890' }), member('c1234567890', { duplicateOf: 'a1234567890' })],
+      [
+        member('a1234567890'),
+        member('b1234567890', { duplicateOf: 'a1234567890' }),
+        member('c1234567890', { duplicateOf: 'a1234567890' }),
+      ],
       facts({
         a1234567890: ['t', 5, '2026-01-05T14:02:00Z'],
         b1234567890: ['t', 5, null],

@@ -21,7 +21,7 @@ const dataDir = join(tmp, 'data');
 const outDir = join(tmp, 'site');
 let projects: FixtureProject[] = [];
 let context: BrowserContext;
-let duplicates: { id: string; duplicateOf: string }[] = [];
+const duplicates: { id: string; duplicateOf: string }[] = [];
 
 beforeAll(async () => {
   projects = [...(await scenarioProjects('conversations')), ...(await scenarioProjects('duplicates'))];
@@ -57,7 +57,9 @@ function conversationPages(): string[] {
 /** The pages a page links to (file URLs without their fragment). */
 async function linksOf(page: Page, url: string): Promise<string[]> {
   await page.goto(url);
-  const hrefs = await page.locator('a[href]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+  const hrefs = await page
+    .locator('a[href]')
+    .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
   return [...new Set(hrefs.map((h) => h.split('#')[0]!).filter((h) => h.startsWith('file:')))];
 }
 

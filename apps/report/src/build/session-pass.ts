@@ -17,7 +17,7 @@ import {
 } from '../views/transcript-fragment.js';
 import { hasFragment, storeFragment } from './fragments.js';
 import { type Loaded, loadSession } from './load.js';
-import { type ListedSession, cachePart, manifestSession } from './manifest.js';
+import { cachePart, type ListedSession, manifestSession } from './manifest.js';
 import { hasSearchPiece, searchPieceKey, storeSearchPiece } from './search-pieces.js';
 import { runWorker, shareByWeight } from './workers.js';
 

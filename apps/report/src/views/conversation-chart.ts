@@ -98,6 +98,9 @@ export function conversationChartSvg(c: Conversation, files: readonly ChartFile[
     parts.push(
       `<text class="tl-axis" x="${x(d).toFixed(1)}" y="${bottom + 18}" text-anchor="middle">${escapeHtml(label(d))}</text>`,
     );
-  parts.push(`<text class="tl-axis" x="${width - m.right}" y="${height - 2}" text-anchor="end">time (UTC)</text>`, '</svg>');
+  parts.push(
+    `<text class="tl-axis" x="${width - m.right}" y="${height - 2}" text-anchor="end">time (UTC)</text>`,
+    '</svg>',
+  );
   return trusted(parts.join(''));
 }

@@ -49,7 +49,8 @@ export function nameFiles(
   const titles = new Map<string, number>();
   for (const { f } of facts) titles.set(f.title, (titles.get(f.title) ?? 0) + 1);
   const base = facts.map(({ m, f, role }) => {
-    const detail = titles.get(f.title) === 1 ? clipWords(f.title, 48) : `${f.entries.toLocaleString('en-US')} entries`;
+    const detail =
+      titles.get(f.title) === 1 ? clipWords(f.title, 48) : `${f.entries.toLocaleString('en-US')} entries`;
     return { id: m.id, role, name: `${role} · ${minute(f.startedAt ?? m.startedAt)} · ${detail}` };
   });
   const seen = new Map<string, number>();

@@ -77,9 +77,17 @@ export function conversationPageView(m: SiteManifest, id: string, route: string)
     crumbs: {
       index: pageHref(route, ''),
       project:
-        project && projectName ? { name: projectName, href: pageHref(route, '', `p-${project.project}`) } : null,
+        project && projectName
+          ? { name: projectName, href: pageHref(route, '', `p-${project.project}`) }
+          : null,
     },
   };
+}
+
+/** The links of a session's page: its conversation over several files, and the original it duplicates. */
+export interface SessionLinks {
+  conversation: { href: string; title: string; files: number } | null;
+  duplicateOf: { href: string; title: string; id: string } | null;
 }
 
 /**
@@ -93,7 +101,7 @@ export function sessionLinks(
   m: SiteManifest,
   from: string,
   summary: { conversation?: string | undefined; duplicateOf: string | null },
-) {
+): SessionLinks {
   return {
     conversation: conversationLink(m, from, summary.conversation),
     duplicateOf: sessionLinkById(m, from, summary.duplicateOf),
@@ -176,7 +184,11 @@ export function sessionLinkById(
 ): { href: string; title: string; id: string } | null {
   const at = id ? sessionsById(m).get(id) : undefined;
   if (!id || !at) return null;
-  return { href: pageHref(from, sessionRoute(at.project, at.slug)), title: sessionTitle({ ...at.summary, id }), id };
+  return {
+    href: pageHref(from, sessionRoute(at.project, at.slug)),
+    title: sessionTitle({ ...at.summary, id }),
+    id,
+  };
 }
 
 /** A conversation over several files as the index lists it. */

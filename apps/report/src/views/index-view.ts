@@ -51,7 +51,9 @@ export interface IndexView {
  * A copy of a copy folds under the first original up the chain; of copies that name each other in a loop, the
  * first in `rows` is the original.
  */
-export function foldCopies<R extends { id: string; duplicateOf: string | null; copies: R[] }>(rows: readonly R[]): R[] {
+export function foldCopies<R extends { id: string; duplicateOf: string | null; copies: R[] }>(
+  rows: readonly R[],
+): R[] {
   const byId = new Map(rows.map((r) => [r.id, r]));
   const order = new Map(rows.map((r, i) => [r, i]));
   const rootOf = (r: R): R => {

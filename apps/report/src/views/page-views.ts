@@ -2,7 +2,7 @@ import { type Diagnostic, sessionTitle } from '@cctrail/core';
 import { type ArchiveRun, agentTable, archiveRuns } from './agent-table.js';
 import type { AgentTypeStats } from './agents.js';
 import { type Bar, barChartSvg, compactionHistogram, tokensOverTime } from './charts.js';
-import { type ConversationPageView, sessionLinks } from './conversation-view.js';
+import { type ConversationPageView, type SessionLinks, sessionLinks } from './conversation-view.js';
 import {
   type IndexCostView,
   indexCostView,
@@ -52,8 +52,8 @@ export interface IndexPageView {
   cost: IndexCostView | null;
 }
 
-/** A session's first page. */
-export interface SessionPageView {
+/** A session's first page; its links to its conversation and to the original it copies (`SessionLinks`). */
+export interface SessionPageView extends SessionLinks {
   kind: 'session';
   site: SiteView;
   route: string;
@@ -75,9 +75,6 @@ export interface SessionPageView {
   pager: PagerLink[];
   /** HTML put where the transcript goes. */
   transcript: string;
-  /** The conversation this file is part of (several files), and the original a duplicate copies (its page). */
-  conversation: { href: string; title: string; files: number } | null;
-  duplicateOf: { href: string; title: string; id: string } | null;
   /** The session is a teammate's own file: who spawned it. */
   teammateOf: ReturnType<typeof teammateOfView>;
 }

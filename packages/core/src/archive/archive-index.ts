@@ -89,4 +89,3 @@ export interface ArchiveIndex {
   /** Input paths that were not read (`skipped-path` diagnostics: the path and why); absent when none. */
   diagnostics?: Diagnostic[];
 }
-
