@@ -1,4 +1,5 @@
 import { type Conversation, totalTokens } from '@cctrail/core';
+import type { FileRole } from './conversation-files.js';
 
 /**
  * The timeline of a conversation's page: its epochs on the joined graph (each once however many files copy it),
@@ -9,7 +10,9 @@ import { type Conversation, totalTokens } from '@cctrail/core';
 /** How a file of the timeline is shown. */
 export interface TimelineFile {
   sessionId: string;
+  /** Its name on the page (`conversation-files.ts`): role, start and a telling detail. */
   title: string;
+  role: FileRole;
   href: string | null;
 }
 

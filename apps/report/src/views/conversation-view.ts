@@ -1,4 +1,6 @@
 import { type Conversation, sessionTitle, totalTokens } from '@cctrail/core';
+import { conversationChartSvg } from './conversation-chart.js';
+import { nameFiles } from './conversation-files.js';
 import { conversationTimeline, type TimelineRow } from './conversation-timeline.js';
 import { pageHref, sessionRoute } from './links.js';
 import type { SiteManifest } from './site-model.js';
@@ -24,6 +26,10 @@ export interface ConversationPageView {
   conversation: Conversation;
   tokens: number;
   timeline: TimelineRow[];
+  /** The joined timeline chart (SVG), null when no file has a time. */
+  chart: string | null;
+  /** Index › project › conversation. */
+  crumbs: { index: string; project: { name: string; href: string } | null };
 }
 
 /**
@@ -37,14 +43,28 @@ export function conversationPageView(m: SiteManifest, id: string, route: string)
   const conversation = (m.conversations ?? []).find((c) => c.id === id);
   if (!conversation) throw new Error(`no conversation ${id} in the manifest`);
   const where = sessionsById(m);
+  const names = nameFiles(conversation.sessions, (id) => {
+    const at = where.get(id);
+    return {
+      id,
+      title: at ? sessionTitle({ ...at.summary, id }) : id,
+      entries: at?.summary.entries ?? 0,
+      startedAt: at?.summary.startedAt ?? null,
+    };
+  });
   const timeline = conversationTimeline(conversation, (sessionId) => {
     const at = where.get(sessionId);
+    const named = names.get(sessionId);
     return {
       sessionId,
-      title: at ? sessionTitle({ ...at.summary, id: sessionId }) : sessionId,
+      title: named?.name ?? sessionId,
+      role: named?.role ?? 'original',
       href: at ? pageHref(route, sessionRoute(at.project, at.slug)) : null,
     };
   });
+  const files = conversation.sessions.map((s) => ({ id: s.id, name: names.get(s.id)?.name ?? s.id }));
+  const project = where.get(conversation.sessions[0]?.id ?? '');
+  const projectName = m.projects.find((p) => p.slug === project?.project)?.name;
   return {
     kind: 'conversation',
     site: siteOf(m),
@@ -53,6 +73,38 @@ export function conversationPageView(m: SiteManifest, id: string, route: string)
     conversation,
     tokens: totalTokens(conversation.totals.usage),
     timeline,
+    chart: conversationChartSvg(conversation, files)?.value ?? null,
+    crumbs: {
+      index: pageHref(route, ''),
+      project:
+        project && projectName
+          ? { name: projectName, href: pageHref(route, '', `p-${project.project}`) }
+          : null,
+    },
+  };
+}
+
+/** The links of a session's page: its conversation over several files, and the original it duplicates. */
+export interface SessionLinks {
+  conversation: { href: string; title: string; files: number } | null;
+  duplicateOf: { href: string; title: string; id: string } | null;
+}
+
+/**
+ * The links of a session's page: to its conversation (`conversationLink`) and to the original it duplicates.
+ *
+ * @param m The site manifest.
+ * @param from The route of the session's page.
+ * @param summary The session's index line.
+ */
+export function sessionLinks(
+  m: SiteManifest,
+  from: string,
+  summary: { conversation?: string | undefined; duplicateOf: string | null },
+): SessionLinks {
+  return {
+    conversation: conversationLink(m, from, summary.conversation),
+    duplicateOf: sessionLinkById(m, from, summary.duplicateOf),
   };
 }
 
@@ -63,7 +115,7 @@ export function conversationPageView(m: SiteManifest, id: string, route: string)
  * @param from The route of the page that links.
  * @param conversationId The session's `conversation` (from its index line).
  */
-export function conversationLink(
+function conversationLink(
   m: SiteManifest,
   from: string,
   conversationId: string | undefined,
@@ -115,4 +167,53 @@ function sessionsById(m: SiteManifest) {
     for (const s of p.sessions)
       if (!out.has(s.id)) out.set(s.id, { project: p.slug, slug: s.slug, summary: s.summary });
   return out;
+}
+
+/**
+ * The link to a session of the site by its id (the original a duplicate copies), or null when it is not in the
+ * report.
+ *
+ * @param m The site manifest.
+ * @param from The route of the page that links.
+ * @param id The session's id.
+ */
+export function sessionLinkById(
+  m: SiteManifest,
+  from: string,
+  id: string | null | undefined,
+): { href: string; title: string; id: string } | null {
+  const at = id ? sessionsById(m).get(id) : undefined;
+  if (!id || !at) return null;
+  return {
+    href: pageHref(from, sessionRoute(at.project, at.slug)),
+    title: sessionTitle({ ...at.summary, id }),
+    id,
+  };
+}
+
+/** A conversation over several files as the index lists it. */
+export interface ConversationListing {
+  href: string;
+  title: string;
+  project: string | null;
+  files: number;
+  startedAt: string | null;
+  entries: number;
+  tokens: number;
+}
+
+/** The conversations over several files, newest first, with links from the index. */
+export function conversationListing(m: SiteManifest): ConversationListing[] {
+  return (m.conversations ?? [])
+    .filter((c) => c.sessions.length > 1)
+    .map((c) => ({
+      href: pageHref('', conversationRoute(c.id)),
+      title: c.title ?? c.id,
+      project: m.projects.find((p) => p.sessions.some((s) => s.id === c.id))?.name ?? null,
+      files: c.sessions.length,
+      startedAt: c.startedAt,
+      entries: c.totals.entries,
+      tokens: totalTokens(c.totals.usage),
+    }))
+    .sort((a, b) => (b.startedAt ?? '').localeCompare(a.startedAt ?? ''));
 }

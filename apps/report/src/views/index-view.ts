@@ -1,7 +1,12 @@
 import { sessionTitle, totalTokens } from '@cctrail/core';
 import { isFailedSpawn } from './agents.js';
 import { type ArchivedNote, archivedNote } from './archived-note.js';
-import { conversationTotals } from './conversation-view.js';
+import {
+  type ConversationListing,
+  conversationListing,
+  conversationTotals,
+  sessionLinkById,
+} from './conversation-view.js';
 import { compact, type Figure, num } from './format.js';
 import { pageHref, sessionRoute } from './links.js';
 import type { ManifestSession, SiteManifest } from './site-model.js';
@@ -23,6 +28,10 @@ interface SessionRow {
   costUsd: number | null;
   errors: number;
   duplicateOf: string | null;
+  /** The original's page, when a duplicate's original is in the report. */
+  duplicateHref: string | null;
+  /** Duplicate copies of this session, folded under it (`foldCopies`). */
+  copies: SessionRow[];
   /** Set when the archive kept the session without reading its transcript (deleted, or not in the input). */
   archived: ArchivedNote | null;
   problem: string | null;
@@ -30,8 +39,44 @@ interface SessionRow {
 
 /** The index page: projects with their session rows, and archive totals. */
 export interface IndexView {
-  projects: { name: string; slug: string; rows: SessionRow[]; tokens: number }[];
+  projects: { name: string; slug: string; rows: SessionRow[]; sessions: number; tokens: number }[];
   totals: Figure[];
+  /** Conversations over several files. */
+  conversations: ConversationListing[];
+}
+
+/**
+ * Folds duplicate copies under their original: a row whose original is among `rows` goes into the original's
+ * `copies` (in the order given) and leaves the top level; a copy whose original is not there stays a row of its own.
+ * A copy of a copy folds under the first original up the chain; of copies that name each other in a loop, the
+ * first in `rows` is the original.
+ */
+export function foldCopies<R extends { id: string; duplicateOf: string | null; copies: R[] }>(
+  rows: readonly R[],
+): R[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const order = new Map(rows.map((r, i) => [r, i]));
+  const rootOf = (r: R): R => {
+    const chain: R[] = [r];
+    let at = r;
+    for (let next = byId.get(at.duplicateOf ?? ''); next; next = byId.get(at.duplicateOf ?? '')) {
+      // Copies that name each other: the first of the loop in the rows' order is the original.
+      if (chain.includes(next)) {
+        const loop = chain.slice(chain.indexOf(next));
+        return loop.reduce((a, b) => (order.get(b)! < order.get(a)! ? b : a));
+      }
+      chain.push(next);
+      at = next;
+    }
+    return at;
+  };
+  const top: R[] = [];
+  for (const r of rows) {
+    const root = rootOf(r);
+    if (root === r) top.push(r);
+    else root.copies.push(r);
+  }
+  return top;
 }
 
 /** Sub-agent runs of a session: its sidechains but failed spawns (the index line's count when not loaded). */
@@ -78,6 +123,8 @@ export function indexView(m: SiteManifest): IndexView {
         costUsd: s.summary.cost?.usd ?? null,
         errors: s.summary.diagnostics?.error ?? 0,
         duplicateOf: s.summary.duplicateOf,
+        duplicateHref: sessionLinkById(m, '', s.summary.duplicateOf)?.href ?? null,
+        copies: [],
         archived: archivedNote(s.summary),
         problem: s.loadErrors.length > 0 ? s.loadErrors.join('; ') : null,
       };
@@ -86,7 +133,8 @@ export function indexView(m: SiteManifest): IndexView {
     return {
       name: p.name,
       slug: p.slug,
-      rows,
+      rows: foldCopies(rows),
+      sessions: rows.length,
       tokens: rows.reduce((a, r) => a + (r.duplicateOf ? 0 : r.tokens), 0),
     };
   });
@@ -98,6 +146,7 @@ export function indexView(m: SiteManifest): IndexView {
   forks += joined.forks;
   return {
     projects,
+    conversations: conversationListing(m),
     totals: [
       { label: 'Projects', value: num(m.projects.length) },
       {

@@ -2,7 +2,7 @@ import { type Diagnostic, sessionTitle } from '@cctrail/core';
 import { type ArchiveRun, agentTable, archiveRuns } from './agent-table.js';
 import type { AgentTypeStats } from './agents.js';
 import { type Bar, barChartSvg, compactionHistogram, tokensOverTime } from './charts.js';
-import { type ConversationPageView, conversationLink } from './conversation-view.js';
+import { type ConversationPageView, type SessionLinks, sessionLinks } from './conversation-view.js';
 import {
   type IndexCostView,
   indexCostView,
@@ -52,8 +52,8 @@ export interface IndexPageView {
   cost: IndexCostView | null;
 }
 
-/** A session's first page. */
-export interface SessionPageView {
+/** A session's first page; its links to its conversation and to the original it copies (`SessionLinks`). */
+export interface SessionPageView extends SessionLinks {
   kind: 'session';
   site: SiteView;
   route: string;
@@ -75,8 +75,6 @@ export interface SessionPageView {
   pager: PagerLink[];
   /** HTML put where the transcript goes. */
   transcript: string;
-  /** The conversation this file is part of, when it spans several files. */
-  conversation: { href: string; title: string; files: number } | null;
   /** The session is a teammate's own file: who spawned it. */
   teammateOf: ReturnType<typeof teammateOfView>;
 }
@@ -206,7 +204,7 @@ export function sessionPageView(
     branches: s.branches.map((b) => ({ ...b, href: pageHref(route, branchRoute(p.slug, s.slug, b.index)) })),
     pager: pagerLinks(route, 1, s.pages, (n) => sessionRoute(p.slug, s.slug, n)),
     transcript,
-    conversation: conversationLink(m, route, s.summary.conversation),
+    ...sessionLinks(m, route, s.summary),
     teammateOf: teammateOfView(m, s, route),
   };
 }
