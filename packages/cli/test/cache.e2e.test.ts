@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -90,6 +90,27 @@ describe('cctrail cache', () => {
     const shown = (await run(['cache'], cache)).stdout;
     expect(shown).toContain(`${kept}: archive`);
     expect(shown).not.toContain(gone);
+  });
+
+  it('keeps the cache of a report whose folder is gone when it holds sessions found nowhere else', async () => {
+    const cache = join(work, 'holding');
+    const input = join(work, 'holding-input');
+    await cp(join(FIXTURES, 'multi-project'), input, { recursive: true });
+    const [gone, other] = [join(work, 'site-holding'), join(work, 'site-other')];
+    expect((await run(['report', input, '-o', gone], cache)).code).toBe(0);
+    // Claude Code deletes one project's transcripts: the report keeps its sessions in its archive.
+    const [first] = await readdir(input);
+    await rm(join(input, first!), { recursive: true });
+    expect((await run(['report', input, '-o', gone], cache)).code).toBe(0);
+    await rm(gone, { recursive: true });
+    const next = await run(['report', join(FIXTURES, 'linear'), '-o', other], cache);
+    expect(next.code).toBe(0);
+    expect(next.stderr).toContain(`The report once in ${gone} is gone; its cache (`);
+    expect((await readdir(join(cache, 'reports'))).length).toBe(2);
+    // A report into that folder again still has every session.
+    const again = await run(['report', input, '-o', gone], cache);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toMatch(/only in the report's archive/);
   });
 
   it('takes show or clear only', async () => {

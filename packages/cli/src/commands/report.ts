@@ -153,8 +153,14 @@ export const reportCommand: Command = {
       cacheRoot(io.env, io.cwd),
       (folder) => folder === outDir || live.has(realPath(folder)),
     );
-    if (pruned > 0)
-      io.stderr.write(`Removed the caches of reports whose folders are gone (${sizeText(pruned)}).\n`);
+    if (pruned.removed > 0)
+      io.stderr.write(
+        `Removed the caches of reports whose folders are gone (${sizeText(pruned.removed)}).\n`,
+      );
+    for (const kept of pruned.holding)
+      io.stderr.write(
+        `The report once in ${kept.output} is gone; its cache (${kept.dir}) is kept: it holds ${kept.sessions > 0 ? plural(kept.sessions, 'session') : 'sessions'} whose transcripts were not found by its last run. A report into ${kept.output} again includes them; \`cctrail cache clear\` removes them.\n`,
+      );
     await mkdir(dataDir, { recursive: true });
     // `cctrail cache` names the output folder each report's cache belongs to.
     await writeFile(join(cache, OUTPUT_NAME), `${outDir}\n`);

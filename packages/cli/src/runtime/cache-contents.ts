@@ -135,24 +135,53 @@ function reportCache(dir: string): ReportCache {
 /**
  * Removes the caches of reports whose output folder is gone (its parent is there, the folder is not: a drive that
  * is not mounted keeps its caches): each is a copy of its input (the redacted archive) and its rendered pages,
- * and nothing would use it again. A cache that does not name its folder (written before cctrail recorded it) is
- * left to `cctrail cache clear`.
+ * and nothing would use it again. A cache whose archive holds a session its input no longer had (its transcripts
+ * deleted: the only copy left) is an archive, not a copy: it stays, and is named so that the user can decide. A
+ * cache that does not name its folder (written before cctrail recorded it) is left to `cctrail cache clear`.
  *
  * @param root The cache root.
  * @param keep Whether a report's cache stays whatever its folder (the running report's, one a live run writes).
- * @returns The bytes removed.
+ * @returns The bytes removed, and the caches kept for the sessions only they hold (folder, cache, sessions).
  */
-export function pruneReportCaches(root: string, keep: (folder: string) => boolean): number {
+export function pruneReportCaches(
+  root: string,
+  keep: (folder: string) => boolean,
+): { removed: number; holding: { output: string; dir: string; sessions: number }[] } {
   let removed = 0;
+  const holding: { output: string; dir: string; sessions: number }[] = [];
   for (const name of names(join(root, 'reports'))) {
     const dir = join(root, 'reports', name);
     const report = ENTRY.test(name) ? reportCache(dir) : null;
     const output = report?.output;
     if (!report || !output || existsSync(output) || !existsSync(dirname(output)) || keep(output)) continue;
+    const sessions = sessionsOnlyIn(join(dir, 'archive'));
+    if (sessions !== 0) {
+      holding.push({ output, dir: join(dir, 'archive'), sessions });
+      continue;
+    }
     rmSync(dir, { recursive: true, force: true });
     removed += report.archive + report.site + report.other;
   }
-  return removed;
+  return { removed, holding };
+}
+
+/**
+ * How many sessions of an archive its last export did not read from its input (`archived` in its index: their
+ * transcripts deleted, or outside that run's inputs); -1 when its index cannot be read (then it is kept too).
+ */
+function sessionsOnlyIn(archive: string): number {
+  if (!existsSync(join(archive, 'index.json'))) return 0;
+  try {
+    const index = JSON.parse(readFileSync(join(archive, 'index.json'), 'utf8')) as {
+      projects?: { sessions?: { archived?: unknown }[] }[];
+    };
+    let count = 0;
+    for (const project of index.projects ?? [])
+      for (const line of project.sessions ?? []) if (line.archived) count++;
+    return count;
+  } catch {
+    return -1;
+  }
 }
 
 /**
