@@ -103,6 +103,14 @@ module.exports = {
       to: { path: core('node/'), reachable: true },
     },
     {
+      name: 'core-main-entry-without-archive',
+      severity: 'error',
+      comment:
+        "What spans sessions (src/archive/: an archive's files and index, totals, cost, statistics) is behind @cctrail/core/archive, never reached from the main entry.",
+      from: { path: core('index\\.ts$') },
+      to: { path: core('archive/'), reachable: true },
+    },
+    {
       name: 'core-io-only-in-node',
       severity: 'error',
       comment:

@@ -1,4 +1,4 @@
-import type { ConversationMember } from '@cctrail/core';
+import type { ConversationMember } from '@cctrail/core/archive';
 import { describe, expect, it } from 'vitest';
 import { fileRole, nameFiles } from '../src/views/conversation-files.js';
 import { foldCopies } from '../src/views/index-view.js';

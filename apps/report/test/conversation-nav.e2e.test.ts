@@ -7,7 +7,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type ConversationInput, findConversations, linkTeammates, statsDigest } from '@cctrail/core';
+import { type ConversationInput, findConversations, linkTeammates, statsDigest } from '@cctrail/core/archive';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReport } from '../src/index.js';

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { emptyUsage, priceSession, type Session } from '@cctrail/core';
+import { emptyUsage, type Session } from '@cctrail/core';
+import { priceSession } from '@cctrail/core/archive';
 import { describe, expect, it } from 'vitest';
 import { formatUsd, indexCostView, rereadCostUsd, sessionCostView } from '../src/views/cost-view.js';
 import { demoSession, writeArchive } from './helpers/demo.js';

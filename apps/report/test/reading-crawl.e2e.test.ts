@@ -6,7 +6,8 @@
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildSession, priceSession, type Session } from '@cctrail/core';
+import { buildSession, type Session } from '@cctrail/core';
+import { priceSession } from '@cctrail/core/archive';
 import { discover, sessionSource } from '@cctrail/core/node';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

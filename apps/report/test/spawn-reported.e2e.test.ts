@@ -6,7 +6,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { priceSession, reportedCost, totalTokens } from '@cctrail/core';
+import { totalTokens } from '@cctrail/core';
+import { priceSession, reportedCost } from '@cctrail/core/archive';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildReport } from '../src/index.js';
 import { writeArchive } from './helpers/demo.js';

@@ -1,4 +1,5 @@
-import { rereadsAfterCompactions, sessionCost } from '@cctrail/core';
+import { rereadsAfterCompactions } from '@cctrail/core';
+import { sessionCost } from '@cctrail/core/archive';
 import { describe, expect, it } from 'vitest';
 import { timelineSeries } from '../src/views/timeline.js';
 import { MAX_DOTS, timelineSvg } from '../src/views/timeline-svg.js';

@@ -1,10 +1,10 @@
+import type { Session } from '@cctrail/core';
 import {
   type ArchiveIndex,
   type ArchiveSessionSummary,
-  type Session,
   type SessionStats,
   sessionStats,
-} from '@cctrail/core';
+} from '@cctrail/core/archive';
 
 /** Serializes `index.json`: indented for people, one trailing newline. */
 export function indexJson(index: ArchiveIndex): string {

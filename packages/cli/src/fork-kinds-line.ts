@@ -1,4 +1,4 @@
-import type { BranchCounts } from '@cctrail/core';
+import type { BranchCounts } from '@cctrail/core/archive';
 import { plural } from './diagnostic-output.js';
 
 /**

@@ -1,10 +1,5 @@
-import {
-  type ArchiveSessionSummary,
-  buildSession,
-  type Session,
-  type SessionSource,
-  sessionJson,
-} from '@cctrail/core';
+import { buildSession, type Session, type SessionSource } from '@cctrail/core';
+import { type ArchiveSessionSummary, sessionJson } from '@cctrail/core/archive';
 import { summarize } from './archive-json.js';
 import { type WriteOutcome, writeIfChanged } from './atomic-write.js';
 import { type Filters, inTimeRange } from './input.js';

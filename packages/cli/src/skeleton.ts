@@ -1,4 +1,5 @@
-import { type Diagnostic, priceSession, type Session, type StatsDigest, statsDigest } from '@cctrail/core';
+import type { Diagnostic, Session } from '@cctrail/core';
+import { priceSession, type StatsDigest, statsDigest } from '@cctrail/core/archive';
 
 /**
  * What a run keeps of a session beside its file: its statistics digest (which duplicate detection, usage totals

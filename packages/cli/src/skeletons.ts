@@ -1,4 +1,4 @@
-import { findDuplicates } from '@cctrail/core';
+import { findDuplicates } from '@cctrail/core/archive';
 import { sourceStats } from './archive/archive-input.js';
 import { CliError } from './errors.js';
 import { type Filters, inTimeRange, type SelectedSession } from './input.js';

@@ -3,7 +3,8 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, truncate, writeFile } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { type ArchiveIndex, type ArchiveSessionSummary, SCHEMA_VERSION } from '@cctrail/core';
+import { SCHEMA_VERSION } from '@cctrail/core';
+import type { ArchiveIndex, ArchiveSessionSummary } from '@cctrail/core/archive';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS, cctrail, FIXTURES, HAS_CORPUS, schemaErrors, transcriptFiles } from './helpers.js';
 

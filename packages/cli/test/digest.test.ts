@@ -1,11 +1,5 @@
-import {
-  archiveStats,
-  buildSession,
-  combineStats,
-  findDuplicates,
-  type Session,
-  statsDigest,
-} from '@cctrail/core';
+import { buildSession, type Session } from '@cctrail/core';
+import { archiveStats, combineStats, findDuplicates, statsDigest } from '@cctrail/core/archive';
 import { discover, sessionSource } from '@cctrail/core/node';
 import { describe, expect, it } from 'vitest';
 import { displayPath } from '../src/display.js';

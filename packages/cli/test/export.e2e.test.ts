@@ -1,7 +1,8 @@
 import { appendFile, cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
-import type { ArchiveIndex, Session } from '@cctrail/core';
+import type { Session } from '@cctrail/core';
+import type { ArchiveIndex } from '@cctrail/core/archive';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   CORPUS,

@@ -1,4 +1,4 @@
-import { archiveStats } from '@cctrail/core';
+import { archiveStats } from '@cctrail/core/archive';
 import { describe, expect, it } from 'vitest';
 import { renderStats } from '../src/commands/stats.js';
 import { styleFor } from '../src/terminal.js';

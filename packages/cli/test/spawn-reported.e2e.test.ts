@@ -2,7 +2,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ArchiveStats } from '@cctrail/core';
+import type { ArchiveStats } from '@cctrail/core/archive';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cctrail, schemaErrors } from './helpers.js';
 

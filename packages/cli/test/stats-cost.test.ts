@@ -1,4 +1,4 @@
-import { type ArchiveStats, archiveStats } from '@cctrail/core';
+import { type ArchiveStats, archiveStats } from '@cctrail/core/archive';
 import { describe, expect, it } from 'vitest';
 import { costBreakdown, costCell, costLines, renderCostBreakdown } from '../src/commands/stats-cost.js';
 import { CliError } from '../src/errors.js';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ArchiveStats } from '@cctrail/core';
+import type { ArchiveStats } from '@cctrail/core/archive';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   CORPUS,

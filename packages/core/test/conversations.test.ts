@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findConversations, statsDigest } from '../src/index.js';
+import { findConversations, statsDigest } from '../src/archive/index.js';
 import { conversationInputs, FIXTURES, loadSessions } from './fixture-sessions.js';
 import { answer, prompt, sessionOf } from './helpers.js';
 

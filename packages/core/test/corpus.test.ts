@@ -3,18 +3,14 @@
  * accounted for, every tool call paired or reported, every agent file linked or classified, compactions counted
  * as the files hold, and token totals equal to an independent count.
  */
+
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildSession,
-  type Session,
-  type SessionSource,
-  sessionJson,
-  statsDigest,
-  usageAcross,
-} from '../src/index.js';
+import { usageAcross } from '../src/archive/duplicates.js';
+import { sessionJson, statsDigest } from '../src/archive/index.js';
+import { buildSession, type Session, type SessionSource } from '../src/index.js';
 import { discover, sessionSource } from '../src/node/index.js';
 import { accounted } from './helpers.js';
 

@@ -1,12 +1,7 @@
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  buildSession,
-  type ConversationInput,
-  type Session,
-  sessionDuplicates,
-  statsDigest,
-} from '../src/index.js';
+import { type ConversationInput, sessionDuplicates, statsDigest } from '../src/archive/index.js';
+import { buildSession, type Session } from '../src/index.js';
 import { discover, sessionSource } from '../src/node/index.js';
 
 /** The repository's `fixtures/` folder. */

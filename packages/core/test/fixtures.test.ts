@@ -3,19 +3,14 @@
  * against the facts written by hand in `facts.json`, and its whole analysis is compared with `expected.json`
  * (`vitest -u` rewrites those; review the diff).
  */
+
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  buildSession,
-  forkClass,
-  forkCounts,
-  isRealFork,
-  type Session,
-  sessionDuplicates,
-  usageAcross,
-} from '../src/index.js';
+import { usageAcross } from '../src/archive/duplicates.js';
+import { sessionDuplicates } from '../src/archive/index.js';
+import { buildSession, forkClass, forkCounts, isRealFork, type Session } from '../src/index.js';
 import { discover, sessionSource } from '../src/node/index.js';
 import { accounted } from './helpers.js';
 

@@ -1,61 +1,57 @@
 import { expect, it } from 'vitest';
+import * as archive from '../src/archive/index.js';
 import * as core from '../src/index.js';
 import * as node from '../src/node/index.js';
 
-it('exposes exactly the documented API', () => {
+it('exposes exactly the documented API: one session built, its model, queries and diagnostics', () => {
   expect(Object.keys(core).sort()).toEqual([
-    'CHARS_PER_TOKEN',
     'DIAGNOSTICS',
     'FILE_START',
-    'PRICE_TABLE',
-    'READ_TOOLS',
     'SCHEMA_VERSION',
     'activeEntries',
     'activePath',
-    'addCost',
     'addUsage',
     'ancestors',
-    'archiveStats',
     'branchEntries',
     'buildSession',
     'checkResume',
     'childrenOf',
-    'combineStats',
     'contextTokens',
-    'conversationTotals',
-    'costDiffers',
-    'costTotals',
-    'emptyCost',
     'emptyUsage',
-    'findConversations',
-    'findDuplicates',
     'forkClass',
     'forkCounts',
     'isRealFork',
-    'linkTeammates',
-    'priceSession',
     'readLines',
     'readOn',
-    'reportedCost',
-    'reportedRuns',
     'rereadsAfterCompactions',
+    'sessionTitle',
+    'sidechainEntries',
+    'subtree',
+    'toolCallsIn',
+    'totalTokens',
+  ]);
+});
+
+it('exposes what spans sessions at @cctrail/core/archive, and nothing of it at the main entry', () => {
+  expect(Object.keys(archive).sort()).toEqual([
+    'archiveStats',
+    'combineStats',
+    'costTotals',
+    'findConversations',
+    'findDuplicates',
+    'linkTeammates',
+    'priceSession',
+    'reportedCost',
     'responseCost',
     'responseCosts',
-    'responseUsages',
     'sessionCost',
     'sessionDuplicates',
     'sessionJson',
     'sessionStats',
-    'sessionTitle',
-    'sidechainEntries',
     'statsDigest',
-    'subtree',
-    'toolCallsIn',
-    'totalTokens',
     'totalUsage',
-    'usageAcross',
-    'utcDay',
   ]);
+  for (const name of Object.keys(archive)) expect(core).not.toHaveProperty(name);
 });
 
 it('exposes exactly the documented Node.js adapters at @cctrail/core/node', () => {

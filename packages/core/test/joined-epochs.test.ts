@@ -5,7 +5,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type Conversation, type ConversationInput, findConversations, statsDigest } from '../src/index.js';
+import {
+  type Conversation,
+  type ConversationInput,
+  findConversations,
+  statsDigest,
+} from '../src/archive/index.js';
 import { conversationInputs, FIXTURES, loadSessions } from './fixture-sessions.js';
 import { answer, prompt, sessionOf, tick } from './helpers.js';
 

@@ -2,7 +2,8 @@ import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { buildSession, sessionJson } from '../src/index.js';
+import { sessionJson } from '../src/archive/index.js';
+import { buildSession } from '../src/index.js';
 import { discover, sessionSource } from '../src/node/index.js';
 
 const fixtures = fileURLToPath(new URL('../../../fixtures/', import.meta.url));

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { linkTeammates, totalUsage } from '../src/index.js';
+import { linkTeammates, totalUsage } from '../src/archive/index.js';
 import { conversationInputs, FIXTURES, loadSessions } from './fixture-sessions.js';
 
 const usageOf = (u: ReturnType<typeof totalUsage>) => ({

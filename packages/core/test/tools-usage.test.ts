@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildSession,
-  findDuplicates,
-  responseUsages,
-  sessionDuplicates,
-  totalUsage,
-  usageAcross,
-} from '../src/index.js';
+import { responseUsages, usageAcross } from '../src/archive/duplicates.js';
+import { findDuplicates, sessionDuplicates, totalUsage } from '../src/archive/index.js';
+import { buildSession } from '../src/index.js';
 import {
   answer,
   jsonl,
@@ -124,7 +119,7 @@ describe('content: false', () => {
 
 describe('content: false on long lines', () => {
   it('agrees with a full build on structure, statistics and sub-agents, whatever the values it does not read', async () => {
-    const { sessionStats, statsDigest } = await import('../src/index.js');
+    const { sessionStats, statsDigest } = await import('../src/archive/index.js');
     const { withContent } = await import('../src/archive/restore.js');
     // Long enough that every line is shrunk; escapes, quotes and brackets inside, as tool outputs have.
     const big = (tag: string) => `${tag} {"k": [1, "\\"]}\n`.repeat(800);

@@ -1,4 +1,5 @@
-import { type Cost, reportedCost, toolCallsIn, totalTokens } from '@cctrail/core';
+import { type Cost, toolCallsIn, totalTokens } from '@cctrail/core';
+import { reportedCost } from '@cctrail/core/archive';
 import { type RunOutcome, runOutcome } from './agent-status.js';
 import type { Session, Sidechain, ToolCall } from './model.js';
 

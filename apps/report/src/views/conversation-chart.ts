@@ -1,4 +1,5 @@
-import { type Conversation, totalTokens } from '@cctrail/core';
+import { totalTokens } from '@cctrail/core';
+import type { Conversation } from '@cctrail/core/archive';
 import { scaleUtc } from 'd3';
 import { escapeHtml, type SafeHtml, trusted } from './html.js';
 

@@ -1,4 +1,4 @@
-import type { ConversationMember } from '@cctrail/core';
+import type { ConversationMember } from '@cctrail/core/archive';
 
 /**
  * How a conversation's page names its files: many files of one conversation share its title, so each is named by

@@ -1,4 +1,5 @@
-import { type Conversation, totalTokens } from '@cctrail/core';
+import { totalTokens } from '@cctrail/core';
+import type { Conversation } from '@cctrail/core/archive';
 import type { FileRole } from './conversation-files.js';
 
 /**

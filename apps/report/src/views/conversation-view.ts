@@ -1,4 +1,5 @@
-import { type Conversation, sessionTitle, totalTokens } from '@cctrail/core';
+import { sessionTitle, totalTokens } from '@cctrail/core';
+import type { Conversation } from '@cctrail/core/archive';
 import { conversationChartSvg } from './conversation-chart.js';
 import { nameFiles } from './conversation-files.js';
 import { conversationTimeline, type TimelineRow } from './conversation-timeline.js';

@@ -4,9 +4,9 @@ import {
   emptyUsage,
   type PriceTable,
   type RereadsAfterCompaction,
-  responseCost,
   type SessionCost,
 } from '@cctrail/core';
+import { responseCost } from '@cctrail/core/archive';
 import { type Bar, barChartSvg } from './charts.js';
 import type { Figure } from './format.js';
 import type { ManifestSession, SiteManifest } from './site-model.js';

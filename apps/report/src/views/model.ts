@@ -3,9 +3,6 @@
  * re-exported so every module of the report names them from one place.
  */
 export type {
-  ArchiveIndex,
-  ArchiveProject,
-  ArchiveSessionSummary,
   Compaction,
   ContentBlock,
   Diagnostic,
@@ -16,3 +13,4 @@ export type {
   ToolResultItem,
   Usage,
 } from '@cctrail/core';
+export type { ArchiveIndex, ArchiveProject, ArchiveSessionSummary } from '@cctrail/core/archive';

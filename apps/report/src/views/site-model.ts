@@ -1,4 +1,5 @@
-import type { Conversation, CostTotals, Diagnostic, SessionCost, TeammateLink } from '@cctrail/core';
+import type { CostTotals, Diagnostic, SessionCost } from '@cctrail/core';
+import type { Conversation, TeammateLink } from '@cctrail/core/archive';
 import type { AgentRun } from './agents.js';
 import type { ArchiveSessionSummary } from './model.js';
 

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { costTotals, responseCosts, SCHEMA_VERSION, sessionCost, sessionDuplicates } from '@cctrail/core';
+import { SCHEMA_VERSION } from '@cctrail/core';
+import { costTotals, responseCosts, sessionCost, sessionDuplicates } from '@cctrail/core/archive';
 import type {
   ArchiveIndex,
   ArchiveSessionSummary,

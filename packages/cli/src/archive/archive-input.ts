@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ArchivedStatus, ArchiveIndex } from '@cctrail/core';
+import type { ArchivedStatus, ArchiveIndex } from '@cctrail/core/archive';
 import { type DiscoveredSession, discover } from '@cctrail/core/node';
 import { displayPath } from '../display.js';
 import { type FileStat, fileStats } from '../runtime/file-stats.js';

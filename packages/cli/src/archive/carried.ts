@@ -1,12 +1,11 @@
 import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import {
-  type ArchivedStatus,
-  type ArchiveIndex,
-  type ArchiveProject,
-  type ArchiveSessionSummary,
-  type Cost,
-  SCHEMA_VERSION,
-} from '@cctrail/core';
+import { type Cost, SCHEMA_VERSION } from '@cctrail/core';
+import type {
+  ArchivedStatus,
+  ArchiveIndex,
+  ArchiveProject,
+  ArchiveSessionSummary,
+} from '@cctrail/core/archive';
 import { insideFolder } from '../atomic-write.js';
 import { sessionKey } from './archive-input.js';
 

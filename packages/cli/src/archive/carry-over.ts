@@ -1,4 +1,4 @@
-import type { ArchiveIndex } from '@cctrail/core';
+import type { ArchiveIndex } from '@cctrail/core/archive';
 import type { Selection } from '../input.js';
 import { shortenHome } from '../privacy/home-paths.js';
 import type { Privacy } from '../privacy/transform.js';

@@ -1,4 +1,9 @@
-import { type ArchiveIndex, type Conversation, findConversations, linkTeammates } from '@cctrail/core';
+import {
+  type ArchiveIndex,
+  type Conversation,
+  findConversations,
+  linkTeammates,
+} from '@cctrail/core/archive';
 import type { Skeleton } from '../skeleton.js';
 
 /**

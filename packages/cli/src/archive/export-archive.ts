@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { ArchiveIndex } from '@cctrail/core';
+import type { ArchiveIndex } from '@cctrail/core/archive';
 import type { Io } from '../command.js';
 import { CliError } from '../errors.js';
 import { inTimeRange, type Selection } from '../input.js';

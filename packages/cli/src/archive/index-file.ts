@@ -1,12 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  type ArchiveIndex,
-  type ArchiveSessionSummary,
-  type CostTotals,
-  SCHEMA_VERSION,
-  type Usage,
-} from '@cctrail/core';
+import { type CostTotals, SCHEMA_VERSION, type Usage } from '@cctrail/core';
+import type { ArchiveIndex, ArchiveSessionSummary } from '@cctrail/core/archive';
 import { indexJson } from '../archive-json.js';
 import { insideFolder, type WriteOutcome, writeIfChanged } from '../atomic-write.js';
 import { cliVersion } from '../version.js';

@@ -1,4 +1,4 @@
-import type { ArchiveProject } from '@cctrail/core';
+import type { ArchiveProject } from '@cctrail/core/archive';
 import { shortenHome } from '../privacy/home-paths.js';
 import { redactText } from '../privacy/redact.js';
 import type { Privacy } from '../privacy/transform.js';

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import type { ArchiveIndex } from '@cctrail/core';
+import type { ArchiveIndex } from '@cctrail/core/archive';
 import { type Filters, matchesIds, type SelectedSession, type Selection } from '../input.js';
 import { sessionKey } from './archive-input.js';
 import type { CarriedLine } from './carried.js';

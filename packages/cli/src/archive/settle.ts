@@ -1,5 +1,6 @@
 import { once } from 'node:events';
-import { type CostTotals, costTotals, totalUsage, type Usage } from '@cctrail/core';
+import type { CostTotals, Usage } from '@cctrail/core';
+import { costTotals, totalUsage } from '@cctrail/core/archive';
 import { insideFolder, type WriteOutcome, writeIfChanged } from '../atomic-write.js';
 import type { Io } from '../command.js';
 import { type Privacy, privacyTransform } from '../privacy/transform.js';

@@ -1,4 +1,5 @@
-import { type ArchiveStats, totalTokens } from '@cctrail/core';
+import { totalTokens } from '@cctrail/core';
+import type { ArchiveStats } from '@cctrail/core/archive';
 import { crossFileConversations } from '../archive/conversations.js';
 import type { Skeleton } from '../skeleton.js';
 import { formatCount, formatTokens, printable, type Style, table } from '../terminal.js';

@@ -1,4 +1,5 @@
-import type { ArchiveStats, Cost, PriceTable, SidechainStats } from '@cctrail/core';
+import type { Cost, PriceTable } from '@cctrail/core';
+import type { ArchiveStats, SidechainStats } from '@cctrail/core/archive';
 import { plural } from '../diagnostic-output.js';
 import { CliError } from '../errors.js';
 import { formatCount, formatShare, formatTokens, printable, type Style, table } from '../terminal.js';

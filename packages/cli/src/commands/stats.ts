@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { type ArchivedStatus, type ArchiveStats, combineStats, type Diagnostic } from '@cctrail/core';
+import type { Diagnostic } from '@cctrail/core';
+import { type ArchivedStatus, type ArchiveStats, combineStats } from '@cctrail/core/archive';
 import { archivedStatuses, sessionKey } from '../archive/archive-input.js';
 import { flag, stringOption } from '../args.js';
 import type { Command, Io } from '../command.js';

@@ -1,6 +1,6 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { ArchiveSessionSummary } from '@cctrail/core';
+import type { ArchiveSessionSummary } from '@cctrail/core/archive';
 import { readArchiveIndex, sessionKey } from '../archive/archive-input.js';
 import { exportArchive } from '../archive/export-archive.js';
 import { checkArchive, type Problem } from '../archive/verify-archive.js';

@@ -8,14 +8,14 @@ import type { Entry } from '../model/entry.js';
 import type { Session } from '../model/session.js';
 
 /** Tools whose input names a file that is read, and the input field that names it. */
-export const READ_TOOLS: Readonly<Record<string, string>> = {
+const READ_TOOLS: Readonly<Record<string, string>> = {
   Read: 'file_path',
   NotebookRead: 'notebook_path',
   View: 'file_path',
 };
 
 /** Characters per token used for estimates. */
-export const CHARS_PER_TOKEN = 4;
+const CHARS_PER_TOKEN = 4;
 
 /** One file read again after a compaction. */
 export interface Reread {

@@ -152,7 +152,7 @@ function projectConversations(sessions: readonly ConversationInput[], alone: boo
  * @param joined Branch points of the joined graph (`joinConversation`): forks are then its rewinds and retries,
  *   each once however many files copy them, plus its `/branch` copies.
  */
-export function conversationTotals(
+function conversationTotals(
   sessions: readonly ConversationInput[],
   members: readonly ConversationMember[] = [],
   joined?: JoinedForks,

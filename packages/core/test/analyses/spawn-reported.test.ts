@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { archiveStats, buildSession, responseCost, type Session, sessionStats } from '../../src/index.js';
+import { archiveStats, responseCost, sessionStats } from '../../src/archive/index.js';
+import { buildSession, type Session } from '../../src/index.js';
 import { discover, sessionSource } from '../../src/node/index.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessionJson } from '../../src/index.js';
+import { sessionJson } from '../../src/archive/index.js';
 import { MAX_DEPTH, nestsDeeperThan } from '../../src/read/line-depth.js';
 import { MAX_LINE_BYTES, readLineBatches } from '../../src/read/read-lines.js';
 import { memorySource, prompt, sessionOf } from '../helpers.js';

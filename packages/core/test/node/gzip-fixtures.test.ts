@@ -6,7 +6,8 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildSession, type Session, sessionStats } from '../../src/index.js';
+import { sessionStats } from '../../src/archive/index.js';
+import { buildSession, type Session } from '../../src/index.js';
 import { type Discovery, discover, sessionSource } from '../../src/node/index.js';
 import { FIXTURES } from '../fixture-sessions.js';
 import { gzipTree, type Members } from './gzip-copy.js';

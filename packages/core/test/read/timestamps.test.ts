@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { utcDay } from '../../src/index.js';
+import { utcDay } from '../../src/archive/session-cost.js';
+
 import { timestampOrNull, utcDayOf } from '../../src/read/timestamps.js';
 
 describe('timestamps', () => {
