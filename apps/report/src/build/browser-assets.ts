@@ -61,7 +61,9 @@ export async function browserAssets(packageRoot: string = PACKAGE_ROOT): Promise
     const output = Object.values(result.metafile.outputs)[0];
     const inputs = Object.keys(output?.inputs ?? {}).sort();
     // A page script is the package's own code: a dependency reaching it would be shipped to every page unseen.
-    const foreign = inputs.filter((input) => !resolve(packageRoot, input).startsWith(join(packageRoot, 'src') + sep));
+    const foreign = inputs.filter(
+      (input) => !resolve(packageRoot, input).startsWith(join(packageRoot, 'src') + sep),
+    );
     if (foreign.length > 0) throw new Error(`_cctrail/${script}.js would include ${foreign.join(', ')}`);
     assets.push({ name: `_cctrail/${script}.js`, text: result.outputFiles[0]?.text ?? '', inputs });
   }
