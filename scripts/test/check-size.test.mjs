@@ -12,7 +12,7 @@ import { oversizedFiles } from '../check-size.mjs';
 const made = [];
 afterAll(() => {
   for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
+}, 0);
 
 const LONG = 'window.x = 1;\n'.repeat(301);
 
