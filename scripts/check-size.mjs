@@ -1,28 +1,56 @@
-// No source file over 300 lines: lists every `.ts`, `.mjs` and `.astro` file under packages/*/src, apps/*/src and
-// apps/*/site/src that is longer, and exits 1 if there is one. `node scripts/check-size.mjs [ROOT]`.
+// No hand-written source file over 300 lines: lists every `.ts`, `.js`, `.mjs`, `.cjs`, `.astro` and `.css` file
+// under the repository's `scripts/`, and the `src/` and `scripts/` of every package and app and the `site/` of
+// apps, that is longer, and exits 1 if there is one. Hand-written: in a git checkout, the files git does not
+// ignore (what a build writes, such as the report's page scripts in `site/public/_cctrail/`, is ignored);
+// elsewhere every file but those of `node_modules/`, `dist/` and `.astro/`. `node scripts/check-size.mjs [ROOT]`.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /** The most lines a source file may have. */
 export const MAX_LINES = 300;
-const EXTENSIONS = ['.ts', '.mjs', '.astro'];
+const EXTENSIONS = ['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs', '.astro', '.css'];
+const DECLARATIONS = ['.d.ts', '.d.mts', '.d.cts'];
+/** Folders of dependencies and of what tools write, never hand-written. */
+const NOT_WRITTEN = new Set(['node_modules', 'dist', '.astro']);
 
 /**
- * The source folders of a repository: `src` of every package and app, and the `site/src` of apps.
+ * The source folders of a repository: its `scripts`, the `src` and `scripts` of every package and app, and
+ * the `site` of apps.
  * @param {string} root
  * @returns {string[]}
  */
 export function sourceFolders(root) {
-  const folders = [];
+  const folders = [join(root, 'scripts')];
   for (const group of ['packages', 'apps']) {
     if (!existsSync(join(root, group))) continue;
     for (const name of readdirSync(join(root, group)).sort()) {
-      folders.push(join(root, group, name, 'src'));
-      if (group === 'apps') folders.push(join(root, group, name, 'site', 'src'));
+      folders.push(join(root, group, name, 'src'), join(root, group, name, 'scripts'));
+      if (group === 'apps') folders.push(join(root, group, name, 'site'));
     }
   }
   return folders.filter((folder) => existsSync(folder));
+}
+
+/**
+ * The files of a folder that are not ignored by git (relative to it), or null when it is not in a git checkout.
+ * @param {string} folder
+ * @returns {Set<string> | null}
+ */
+function gitFiles(folder) {
+  const run = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: folder,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (run.status !== 0) return null;
+  return new Set(
+    run.stdout
+      .split('\0')
+      .filter((file) => file !== '')
+      .map((file) => file.split('/').join(sep)),
+  );
 }
 
 /**
@@ -45,8 +73,11 @@ export function countLines(text) {
 export function oversizedFiles(root, max = MAX_LINES) {
   const found = [];
   for (const folder of sourceFolders(root)) {
+    const written = gitFiles(folder);
     for (const name of readdirSync(folder, { recursive: true }).map(String)) {
-      if (!EXTENSIONS.some((extension) => name.endsWith(extension)) || name.endsWith('.d.ts')) continue;
+      if (!EXTENSIONS.some((extension) => name.endsWith(extension))) continue;
+      if (DECLARATIONS.some((extension) => name.endsWith(extension))) continue;
+      if (written ? !written.has(name) : name.split(sep).some((part) => NOT_WRITTEN.has(part))) continue;
       const file = join(folder, name);
       const lines = countLines(readFileSync(file, 'utf8'));
       if (lines > max) found.push({ file: relative(root, file), lines });

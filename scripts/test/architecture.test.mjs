@@ -235,6 +235,30 @@ const CASES = [
     from: 'apps/report/src/views/long.ts',
     files: { 'apps/report/src/views/long.ts': 'export const long = 1;\n'.repeat(301) },
   },
+  {
+    rule: 'source-file-size',
+    what: 'a page script of the site is over 300 lines',
+    from: 'apps/report/site/public/_cctrail/long.js',
+    files: { 'apps/report/site/public/_cctrail/long.js': 'window.long = 1;\n'.repeat(301) },
+  },
+  {
+    rule: 'source-file-size',
+    what: 'a stylesheet is over 300 lines',
+    from: 'apps/report/src/browser/styles/long.css',
+    files: { 'apps/report/src/browser/styles/long.css': 'p {\n  margin: 0;\n}\n'.repeat(101) },
+  },
+  {
+    rule: 'source-file-size',
+    what: 'a script of the repository is over 300 lines',
+    from: 'scripts/long.mjs',
+    files: { 'scripts/long.mjs': 'console.log(1);\n'.repeat(301) },
+  },
+  {
+    rule: 'source-file-size',
+    what: "a package's build script is over 300 lines",
+    from: 'packages/core/scripts/long.mjs',
+    files: { 'packages/core/scripts/long.mjs': 'console.log(1);\n'.repeat(301) },
+  },
 ];
 
 describe('the architecture check', () => {

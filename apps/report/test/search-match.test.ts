@@ -1,23 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { best, fileRange, match, ranked, termLists } from '../src/browser/matcher.js';
+import { marked, snippet } from '../src/browser/snippets.js';
 import { encodePostings, WEIGHTS } from '../src/views/search-codec.js';
+import { queryTerms } from '../src/views/search-text.js';
 
-/** What the search page's matcher (`_cctrail/search-match.js`, a classic script) offers. */
-interface Matcher {
-  queryWords(text: string): string[];
-  fileRange(first: string[], word: string): number[];
-  termLists(files: (string | null)[], word: string): { code: string; factor: number }[];
-  best(lists: { code: string; factor: number }[], n: number, count: number): number[];
-  match(words: { code: string; factor: number }[][], n: number): { docs: number[]; score: Float64Array };
-  ranked(found: { docs: number[]; score: Float64Array }, from: number, to: number): number[];
-  snippet(text: string, words: string[], width: number): string;
-  marked(text: string, words: string[]): [string, boolean][];
-}
-
-const script = readFileSync(new URL('../site/public/_cctrail/search-match.js', import.meta.url), 'utf8');
-const win: { CCTRAIL_MATCH?: Matcher } = {};
-new Function('window', script)(win);
-const M = win.CCTRAIL_MATCH as Matcher;
+/** What the search page's matcher (`_cctrail/search-match.js`, compiled from `src/browser/`) offers. */
+const M = { queryWords: queryTerms, fileRange, termLists, best, match, ranked, snippet, marked };
 
 /** A term file's text as the page keeps it: `,term postings,…,` in sorted order. */
 function termFile(terms: Record<string, [number, number][]>): string {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DOCS_PER_FILE, type SearchFile, searchFiles, TERM_FILE_CHARS } from '../src/build/search-files.js';
 import { scriptJson, searchIndexScript } from '../src/views/search.js';
-import { decodePostings, encodePostings, PostingsMerge, WEIGHTS } from '../src/views/search-codec.js';
+import {
+  countPostings,
+  decodePostings,
+  encodePostings,
+  PostingsMerge,
+  PostingsReader,
+  WEIGHTS,
+} from '../src/views/search-codec.js';
 import { termWeight } from '../src/views/search-text.js';
 
 describe('search index', () => {
@@ -37,6 +44,24 @@ describe('postings as text', () => {
     expect(() => decodePostings('A,')).toThrow(/digit/);
     expect(() => decodePostings('Aé')).toThrow(/digit/);
     expect(() => decodePostings('A\u{1F600}')).toThrow(/digit/);
+  });
+
+  it('are read one posting at a time (the search page), and counted without decoding', () => {
+    const text = encodePostings({ docs: [7, 3, 900, 4], weights: [2, 2, 5, 1] });
+    expect(countPostings(text)).toBe(4);
+    const reader = new PostingsReader(text);
+    const read: [number, number][] = [];
+    while (read.length < 2 && reader.next()) read.push([reader.doc, reader.weight]);
+    // The two best postings, the rest of the list not read yet (a bad digit after them is not seen).
+    expect(read).toEqual([
+      [900, 5],
+      [3, 2],
+    ]);
+    const cut = new PostingsReader(`${encodePostings({ docs: [1], weights: [8] })}é`);
+    expect(cut.next()).toBe(true);
+    expect(() => cut.next()).toThrow(/digit/);
+    // An unfinished last number (a digit that goes on, then the end) is no posting.
+    expect(decodePostings(`${encodePostings({ docs: [1], weights: [8] })}g`).docs).toEqual([1]);
   });
 });
 

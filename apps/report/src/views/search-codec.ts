@@ -5,7 +5,8 @@
  * `(gap − 1) × WEIGHTS + (weight − 1)`, where the gap is the distance from the previous document of the same
  * group (from −1 for a group's first: a change of weight starts a group). Numbers are written as base-64
  * digits, five bits a digit, low bits first; a digit of the first half of the alphabet ends a number, one of
- * the second half goes on. The search page (`_cctrail/search-match.js`) decodes the same way.
+ * the second half goes on. The search page reads them with this module's `PostingsReader` (compiled into
+ * `_cctrail/search-match.js` from `src/browser/`).
  */
 
 /** The digits: 0–31 end a number, 32–63 continue it. No quote, backslash or comma (term files use commas). */
@@ -56,32 +57,65 @@ for (let i = 0; i < DIGITS.length; i++) VALUE[DIGITS.charCodeAt(i)] = i;
 export function decodePostings(text: string): Postings {
   const docs: number[] = [];
   const weights: number[] = [];
-  let last = -1;
-  let group = 0;
-  let v = 0;
-  let scale = 1;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    const d = code < 128 ? (VALUE[code] as number) : -1;
-    if (d < 0) throw new Error(`not a postings digit: ${JSON.stringify(text[i])}`);
-    if (d >= 32) {
-      v += (d - 32) * scale;
-      scale *= 32;
-      continue;
-    }
-    v += d * scale;
-    const weight = (v % WEIGHTS) + 1;
-    if (weight !== group) {
-      group = weight;
-      last = -1;
-    }
-    last += Math.floor(v / WEIGHTS) + 1;
-    docs.push(last);
-    weights.push(weight);
-    v = 0;
-    scale = 1;
+  const reader = new PostingsReader(text);
+  while (reader.next()) {
+    docs.push(reader.doc);
+    weights.push(reader.weight);
   }
   return { docs, weights };
+}
+
+/** The number of postings in a list written by `encodePostings` (its documents), without decoding it. */
+export function countPostings(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 128 && (VALUE[code] as number) >= 0 && (VALUE[code] as number) < 32) count++;
+  }
+  return count;
+}
+
+/**
+ * A posting list written by `encodePostings`, read one posting at a time, best first, so that a reader of the
+ * best documents decodes no more than it reads (the search page). `doc` and `weight` are the current
+ * posting's once `next()` returned true; `next()` throws on a character that is not a digit.
+ */
+export class PostingsReader {
+  /** The current posting's document (−1 before the first). */
+  doc = -1;
+  /** The current posting's weight (1 … WEIGHTS; 0 before the first). */
+  weight = 0;
+  private at = 0;
+
+  /** @param text Postings written by `encodePostings`. */
+  constructor(private readonly text: string) {}
+
+  /** Moves to the next posting; false at the end of the list (an unfinished last number is no posting). */
+  next(): boolean {
+    const text = this.text;
+    let v = 0;
+    let scale = 1;
+    while (this.at < text.length) {
+      const i = this.at++;
+      const code = text.charCodeAt(i);
+      const d = code < 128 ? (VALUE[code] as number) : -1;
+      if (d < 0) throw new Error(`not a postings digit: ${JSON.stringify(text[i])}`);
+      if (d >= 32) {
+        v += (d - 32) * scale;
+        scale *= 32;
+        continue;
+      }
+      v += d * scale;
+      const weight = (v % WEIGHTS) + 1;
+      if (weight !== this.weight) {
+        this.weight = weight;
+        this.doc = -1;
+      }
+      this.doc += Math.floor(v / WEIGHTS) + 1;
+      return true;
+    }
+    return false;
+  }
 }
 
 /**

@@ -62,7 +62,7 @@ function inputText(input: unknown): string {
   return out.join(' ');
 }
 
-/** Words: runs of letters and digits. The search page splits queries the same way. */
+/** Words: runs of letters and digits (of an entry's text, or of a query: `queryTerms`). */
 function words(text: string): string[] {
   // Text of ASCII only (most of it) has no other letters or digits: the same split without Unicode's tables.
   return NOT_ASCII.test(text) ? text.split(/[^\p{L}\p{N}]+/u) : text.split(/[^A-Za-z0-9]+/);
@@ -73,6 +73,19 @@ const NOT_ASCII = /[^\u0000-\u007f]/;
 /** A term as indexed: lower case, or dropped (empty, or too long to be typed). */
 function indexTerm(term: string): string | null {
   return term === '' || term.length > LONGEST_TERM ? null : term.toLowerCase();
+}
+
+/**
+ * The terms of a query, as the index has them (the same split into words, each lower case, none empty or too
+ * long to have been indexed): what the search page looks up (compiled into `_cctrail/search-match.js`).
+ */
+export function queryTerms(text: string): string[] {
+  const terms: string[] = [];
+  for (const word of words(text)) {
+    const term = indexTerm(word);
+    if (term !== null) terms.push(term);
+  }
+  return terms;
 }
 
 /** Okapi BM25's saturation and length normalisation, folded into each posting's weight at build time. */
