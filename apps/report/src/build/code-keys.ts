@@ -35,7 +35,10 @@ function packageOf(from: string, name: string): { dir: string; manifest: Record<
   for (let dir = dirname(from); ; dir = dirname(dir)) {
     const file = join(dir, 'node_modules', name, 'package.json');
     if (existsSync(file))
-      return { dir: dirname(file), manifest: JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown> };
+      return {
+        dir: dirname(file),
+        manifest: JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>,
+      };
     if (dirname(dir) === dir) return null;
   }
 }
@@ -78,7 +81,10 @@ export function closureHash(entries: readonly string[], root: string = CODE_ROOT
         continue;
       }
       if (specifier.startsWith('node:')) continue;
-      const name = specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+      const name = specifier
+        .split('/')
+        .slice(0, specifier.startsWith('@') ? 2 : 1)
+        .join('/');
       const pkg = packageOf(file, name);
       if (!pkg) continue;
       const entry = name.startsWith('@cctrail/') ? entryOf(pkg) : null;

@@ -89,7 +89,9 @@ export function siteServerKey(packageRoot: string = PACKAGE_ROOT): string {
     hash.update(`\0${rel}\0`);
     hash.update(readFileSync(join(site, rel)));
   }
-  const pages = files.filter((rel) => /^src\/.*\.(astro|ts|mjs)$/.test(rel)).map((rel) => join(site, rel));
+  const pages = files
+    .filter((rel) => /^src\/.*\.(astro|ts|mjs)$/.test(rel) && !rel.endsWith('.d.ts'))
+    .map((rel) => join(site, rel));
   hash.update(`\0${closureHash(pages, packageRoot)}`);
   return hash.digest('hex').slice(0, 20);
 }
