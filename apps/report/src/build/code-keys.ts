@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -8,8 +8,7 @@ import { fileURLToPath } from 'node:url';
  * a hash of the modules it is made by. A module's imports are followed (relative ones to their files, the
  * `@cctrail/` packages to their entry modules, other packages to their versions), so editing one view changes
  * the keys of exactly the outputs whose modules import it, directly or not. Installed from the CLI's bundle,
- * where the modules are chunks, the walk starts at the chunk this module is in: the key is then that of the
- * bundled code. Nothing is bumped by hand.
+ * where the modules are chunks, the key is that of all the bundled code. Nothing is bumped by hand.
  */
 
 /** The package's compiled (`dist/`) or source (`src/`) folder: the one this module runs from. */
@@ -102,6 +101,17 @@ export function closureHash(entries: readonly string[], root: string = CODE_ROOT
   return hash.digest('hex').slice(0, 16);
 }
 
+/**
+ * In a bundle the modules are not files of their own: the code is every module of the bundle's folder (the
+ * chunk this module is in, the chunks beside it: a chunk may import this one rather than be imported by it).
+ */
+function bundledCode(): string[] {
+  const here = dirname(fileURLToPath(import.meta.url));
+  return readdirSync(here)
+    .filter((name) => /\.m?js$/.test(name))
+    .map((name) => join(here, name));
+}
+
 /** Keys computed in this process: the code in memory does not change while it runs. */
 const computed = new Map<string, string>();
 
@@ -109,14 +119,12 @@ const computed = new Map<string, string>();
  * The key of the code made of the modules `modules` of the package and every module they import.
  * @param modules Modules by their path in the package without extension (`views/session-part`).
  */
-export function codeKey(...modules: string[]): string {
+function codeKey(...modules: string[]): string {
   const id = modules.join('\0');
   let key = computed.get(id);
   if (key === undefined) {
     const files = modules.map((m) => fileOf(join(CODE_ROOT, 'x'), `./${m}.js`));
-    // In a bundle the modules are not files of their own: the code is the bundle's.
-    const entries = files.every((f) => f !== null) ? files : [fileURLToPath(import.meta.url)];
-    key = closureHash(entries as string[]);
+    key = closureHash(files.every((f) => f !== null) ? (files as string[]) : bundledCode());
     computed.set(id, key);
   }
   return key;

@@ -37,9 +37,9 @@ const NOT_SOURCES: ReadonlySet<string> = new Set(['.astro', 'node_modules', 'dis
 
 /**
  * Renders the page at a route (`''`: the index; else folders ending in `/`) to HTML, from the data handed to
- * it (`locals`: the page's view model as `view`, see `render-pages.ts`).
+ * it (`locals`: the page's view model as `view`, see `render-pages.ts`); the HTML as UTF-8 bytes.
  */
-export type RenderPage = (route: string, locals?: Record<string, unknown>) => Promise<string>;
+export type RenderPage = (route: string, locals?: Record<string, unknown>) => Promise<Uint8Array>;
 
 /**
  * A bundle of the site: its entry module, the folder of the files the pages load (`_cctrail/…`), and Mermaid's
