@@ -7,7 +7,9 @@ export function createExports(manifest) {
   return {
     /**
      * Renders the page at `route` (`''` for the index, else folders ending in `/`) from `data` (the page's view
-     * model as `view`: the pages' only input) and returns its HTML; throws the page's own error when it fails.
+     * model as `view`: the pages' only input) and returns its HTML as UTF-8 bytes, as the response holds them
+     * (a page of a long transcript is megabytes: not decoded only to be encoded again to be written); throws
+     * the page's own error when it fails.
      */
     async renderPage(route, data = {}) {
       const locals = { ...data };
@@ -16,7 +18,7 @@ export function createExports(manifest) {
         if (locals.error instanceof Error) throw locals.error;
         throw new Error(`page /${route} answered ${response.status}`);
       }
-      return response.text();
+      return new Uint8Array(await response.arrayBuffer());
     },
   };
 }

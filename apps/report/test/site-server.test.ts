@@ -1,8 +1,8 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadRenderer, siteServer, siteServerKey } from '../src/build/site-server.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadRenderer as loadBytesRenderer, siteServer, siteServerKey } from '../src/build/site-server.js';
 import { agentsPageView, indexPageView } from '../src/views/page-views.js';
 import type { SiteManifest } from '../src/views/site-model.js';
 
@@ -24,6 +24,13 @@ const manifest: SiteManifest = {
   indexErrors: [],
 };
 
+/** A bundle's renderer, its pages decoded (it renders UTF-8 bytes). */
+async function loadRenderer(entry: string) {
+  const render = await loadBytesRenderer(entry);
+  return async (route: string, locals?: Record<string, unknown>) =>
+    new TextDecoder().decode(await render(route, locals));
+}
+
 beforeAll(() => {
   mkdirSync(copy, { recursive: true });
   cpSync(join(PACKAGE, 'package.json'), join(copy, 'package.json'));
@@ -42,11 +49,15 @@ describe('the site server bundle', () => {
     const logged: string[] = [];
     const log = (msg: string) => logged.push(msg);
     const key = siteServerKey(copy);
+    // Astro bundles in a process of its own: this one's working directory is never changed.
+    const chdir = vi.spyOn(process, 'chdir');
     const [a, b] = await Promise.all([
       siteServer({ packageRoot: copy, log }),
       siteServer({ packageRoot: copy, log }),
     ]);
     expect(a).toEqual(b);
+    expect(chdir).not.toHaveBeenCalled();
+    chdir.mockRestore();
     expect(a.entry).toBe(join(copy, 'dist', 'site-server', key, 'server', 'entry.mjs'));
     // The site's public files come with the bundle.
     expect(readFileSync(join(a.assets, '_cctrail', 'style.css'), 'utf8')).toBe(

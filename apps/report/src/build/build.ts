@@ -6,11 +6,11 @@ import { sessionRoutes } from '../views/routes.js';
 import { searchIndexScript, searchItems } from '../views/search.js';
 import type { CachedPart } from '../views/session-part.js';
 import { fragmentKey, scopeOf } from '../views/transcript-fragment.js';
-import { SiteAssembler } from './assemble.js';
 import { pruneCache } from './cache.js';
 import { hasFragment } from './fragments.js';
 import { type ArchiveListing, buildManifest, cachedPart, listArchive } from './manifest.js';
 import { CACHE_FOLDER, cacheFolder, claimOutputFolder } from './output-folder.js';
+import { PageWriter } from './page-writer.js';
 import { renderedFiles, renderPages } from './render-pages.js';
 import { planRender, recordRender } from './render-plan.js';
 import { hasSearchPiece, planSearchFiles, searchPieceKey, writeSearchFiles } from './search-pieces.js';
@@ -68,7 +68,7 @@ let building: Promise<unknown> = Promise.resolve();
 
 /**
  * Builds the static report of an archive folder into `outDir` and returns the path of its `index.html`.
- * Builds run one at a time in a process (bundling the site needs the working directory).
+ * Builds run one at a time in a process (two builds of one output folder would share its cache).
  * @example await buildReport({ dataDir: 'export', outDir: 'site', base: '/my-repo/' })
  */
 export function buildReport(options: BuildReportOptions): Promise<BuildReportResult> {
@@ -153,7 +153,9 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
     for (const [file, part] of await runSessionPass(first, work, log)) parts.set(file, part);
     manifest = buildManifest({ listing, parts, cacheDir: work, title: options.title ?? 'cctrail' });
     if (options.repo !== undefined) manifest.repo = options.repo;
-    plan = planRender(manifest, join(work, 'render.json'), options.base ?? '/', outDir);
+    // The pages a build keeps are keyed by the bundle that renders them, too.
+    const bundle = await server;
+    plan = planRender(manifest, join(work, 'render.json'), options.base ?? '/', outDir, bundle.key);
     if (plan.incremental) manifest.render = plan.render;
     const sessions = manifest.projects.reduce((a, p) => a + p.sessions.length, 0);
     log(
@@ -163,21 +165,16 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
     await runSessionPass(unrendered(listing, manifest, work, parts, read), work, log);
 
     // Pages go straight into the output folder, recorded there before the first is written.
-    const bundle = await server;
     const rendered = renderedFiles(bundle, manifest);
     mkdirSync(outDir, { recursive: true });
     site.begin(previous, [...rendered, ...plan.kept, ...ASSETS]);
-    const assembler = new SiteAssembler({
-      site,
-      fragments: join(work, 'fragments'),
-      state: join(work, 'pages.json'),
-    });
-    await renderPages(bundle, manifest, assembler, work, log);
-    assembled = assembler.finish();
+    const pages = new PageWriter({ site, state: join(work, 'pages.json') });
+    await renderPages(bundle, manifest, pages, work, log);
+    assembled = pages.finish();
     for (const rel of plan.kept) site.keep(rel);
     if (cacheDir) writeFileSync(plan.stateFile, JSON.stringify(recordRender(plan, rendered)));
   } catch (error) {
-    // A bundling started before the failure finishes first: it owns the working directory meanwhile.
+    // A bundling started before the failure finishes first (it writes into the package's folder).
     await server.catch(() => undefined);
     if (cacheDir === null) rmSync(work, { recursive: true, force: true });
     throw error;

@@ -5,6 +5,7 @@ import type { ArchiveIndex, ArchiveProject, ArchiveSessionSummary } from '../vie
 import type { CachedPart } from '../views/session-part.js';
 import type { ManifestSession, SiteManifest } from '../views/site-model.js';
 import { applyTeammates } from '../views/teammate-view.js';
+import { sessionCodeKey } from './code-keys.js';
 import { type Loaded, loadIndex } from './load.js';
 import { shortHash, uniqueSlugs } from './slugs.js';
 
@@ -15,18 +16,16 @@ import { shortHash, uniqueSlugs } from './slugs.js';
  * file).
  */
 
-/** Bumped whenever rendering or the cache layout changes, so the cache of older builds is not reused. */
-export const RENDER_VERSION = 10;
-
 /**
- * A session file's cache key: a hash of the renderer version and the file's identity (path, inode, size,
- * modification time). Archives are written atomically (a new inode per write) and only when a file changes,
- * so the key changes exactly when the content may have, without reading hundreds of megabytes to hash them.
+ * A session file's cache key: a hash of the code of what is cached per session file (`sessionCodeKey`: its
+ * part, fragments and search piece) and of the file's identity (path, inode, size, modification time).
+ * Archives are written atomically (a new inode per write) and only when a file changes, so the key changes
+ * exactly when the content may have, without reading hundreds of megabytes to hash them.
  */
 export function keyOf(file: string): { key: string; error?: string } {
   try {
     const st = statSync(file);
-    const identity = `${RENDER_VERSION}\n${file}\n${st.ino}\n${st.size}\n${st.mtimeMs}`;
+    const identity = `${sessionCodeKey()}\n${file}\n${st.ino}\n${st.size}\n${st.mtimeMs}`;
     return { key: createHash('sha1').update(identity).digest('hex').slice(0, 16) };
   } catch (error) {
     return { key: shortHash(`missing|${file}`), error: `cannot read ${file}: ${(error as Error).message}` };

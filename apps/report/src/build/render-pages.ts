@@ -7,21 +7,21 @@ import {
   indexPageView,
   type PageView,
   searchPageView,
-  sessionPageView,
-  transcriptPageView,
 } from '../views/page-views.js';
 import { allRoutes, findSession, type SiteRoute } from '../views/routes.js';
+import { sessionPageView, transcriptPageView } from '../views/session-page-views.js';
 import type { SiteManifest } from '../views/site-model.js';
 import { fragmentKey, scopeOf } from '../views/transcript-fragment.js';
-import { fragmentMarker, type SiteAssembler } from './assemble.js';
 import { filesUnder } from './files.js';
-import { readFragment } from './fragments.js';
+import { fragmentHtml, readFragment } from './fragments.js';
+import type { PageWriter } from './page-writer.js';
 import { loadRenderer, type SiteBundle } from './site-server.js';
 
 /**
  * Page rendering: the build computes each page's view model (the pages' only data) and hands it to the site's
- * bundle, which renders it to HTML. A transcript page gets its fragment from the cache, its transcript as a
- * marker that the `SiteAssembler` fills in as it writes the page into the output folder.
+ * bundle, which renders the whole page to HTML in one call. A transcript page gets its fragment from the cache,
+ * its transcript's HTML included, which the page renders in place (`set:html`); it is read for that page only,
+ * and let go once the page is written.
  */
 
 /** The view model of the page at a route of the manifest. */
@@ -35,7 +35,7 @@ function pageView(m: SiteManifest, r: SiteRoute, cacheDir: string): PageView {
   if (!at) throw new Error(`no view for the page at ${r.route}`);
   const { project, session } = findSession(m, p.project, p.session);
   const fragment = readFragment(cacheDir, fragmentKey(project.slug, session, at.scope, at.page));
-  const transcript = fragmentMarker(fragment.key);
+  const transcript = fragmentHtml(cacheDir, fragment.key);
   return at.scope.kind === 'main' && at.page === 1
     ? sessionPageView(m, p.project, p.session, r.route, fragment, transcript)
     : transcriptPageView(m, p.project, p.session, at.scope, at.page, r.route, fragment, transcript);
@@ -71,7 +71,7 @@ export function renderedFiles(bundle: SiteBundle, manifest: SiteManifest): strin
 export async function renderPages(
   bundle: SiteBundle,
   manifest: SiteManifest,
-  site: SiteAssembler,
+  site: PageWriter,
   cacheDir: string,
   log: (msg: string) => void,
 ): Promise<void> {
@@ -91,7 +91,7 @@ export async function renderPages(
     }
     const at = performance.now();
     const html = await renderPage(page.route, { view: page.view() });
-    site.put(`${page.route}index.html`, Buffer.from(html));
+    site.put(`${page.route}index.html`, html);
     const kind = kinds.get(page.kind) ?? { ms: 0, n: 0 };
     kind.ms += performance.now() - at;
     kind.n++;

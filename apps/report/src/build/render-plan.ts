@@ -3,11 +3,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sessionRoute } from '../views/links.js';
 import type { SiteManifest } from '../views/site-model.js';
-import { RENDER_VERSION } from './manifest.js';
+import { sessionPagesCodeKey } from './code-keys.js';
 
 /**
- * Incremental rebuilds: session pages depend only on their session and on what every page shows (title,
- * generator, base path, project names, agent slugs). When none of that changed since the last build, only
+ * Incremental rebuilds: session pages depend only on their session (its key covers the code of its
+ * transcript fragments), on the code of the session pages (`sessionPagesCodeKey`) and the site bundle that
+ * renders them, and on what every page shows (title, generator, base path, project names, agent slugs). When none of that changed since the last build, only
  * sessions whose content changed (or that are new, or moved) are rendered again; the other sessions' pages
  * stay as they are.
  */
@@ -32,17 +33,22 @@ export interface RenderPlan {
   previous: RenderState | null;
 }
 
-/** Plans this build's rendering against the state the last build left in `stateFile` (see the module comment). */
+/**
+ * Plans this build's rendering against the state the last build left in `stateFile` (see the module comment).
+ * @param bundleKey The key of the site bundle that renders the pages (`SiteBundle.key`).
+ */
 export function planRender(
   manifest: SiteManifest,
   stateFile: string,
   base: string,
   outDir: string,
+  bundleKey: string,
 ): RenderPlan {
   const signature = createHash('sha1')
     .update(
       JSON.stringify([
-        RENDER_VERSION,
+        sessionPagesCodeKey(),
+        bundleKey,
         manifest.title,
         manifest.generator,
         base,

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   cpSync,
@@ -10,17 +11,18 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
+import { closureHash } from './code-keys.js';
 import { filesUnder } from './files.js';
 
 /**
  * The report site's server bundle. Astro and Vite bundle the site once, with the adapter in
  * `site/render-adapter.mjs`, into `dist/site-server/<key>/`, where the key is a digest of everything the bundle
- * is made of (the site, the `src/views` modules it imports, the package's and Astro's versions). A report then
- * renders its pages with that bundle and never loads Vite or Rollup: a rebuild after one change costs the pages
- * of that change, not a bundling of the site. The package's build makes the bundle; a report that finds none
+ * is made of (`siteServerKey`). A report then
+ * renders its pages with that bundle and never loads Vite or Rollup: a rebuild after one change costs the
+ * pages of that change, not a bundling of the site (which runs in a child process, `site/bundle.mjs`). The package's build makes the bundle; a report that finds none
  * for the current sources (edited since) makes it first.
  */
 
@@ -30,22 +32,22 @@ const PACKAGE_ROOT = resolve(here, '..', '..');
 export const SITE_ROOT = join(PACKAGE_ROOT, 'site');
 /** Where a package's bundles live: inside it, so that the modules they import resolve from its dependencies. */
 const bundlesOf = (packageRoot: string) => join(packageRoot, 'dist', 'site-server');
-/** The layout of a bundle folder and the adapter's contract: a new value makes bundles again. */
-const BUNDLE_LAYOUT = 4;
 /** Folders of the site that are Astro's or the package manager's, not sources. */
 const NOT_SOURCES: ReadonlySet<string> = new Set(['.astro', 'node_modules', 'dist']);
 
 /**
  * Renders the page at a route (`''`: the index; else folders ending in `/`) to HTML, from the data handed to
- * it (`locals`: the page's view model as `view`, see `render-pages.ts`).
+ * it (`locals`: the page's view model as `view`, see `render-pages.ts`); the HTML as UTF-8 bytes.
  */
-export type RenderPage = (route: string, locals?: Record<string, unknown>) => Promise<string>;
+export type RenderPage = (route: string, locals?: Record<string, unknown>) => Promise<Uint8Array>;
 
 /**
  * A bundle of the site: its entry module, the folder of the files the pages load (`_cctrail/…`), and Mermaid's
  * browser build, brotli-compressed (`mermaid.min.js.br`; a report gets it decompressed as `mermaid.min.js`).
  */
 export interface SiteBundle {
+  /** The digest of the sources it was made from (its folder's name). */
+  key: string;
   entry: string;
   assets: string;
   mermaid: string;
@@ -54,6 +56,7 @@ export interface SiteBundle {
 /** The bundle in a folder of `dist/site-server/`. */
 function bundleIn(folder: string): SiteBundle {
   return {
+    key: basename(folder),
     entry: join(folder, 'server', 'entry.mjs'),
     assets: join(folder, 'client'),
     mermaid: join(folder, 'mermaid.min.js.br'),
@@ -68,24 +71,28 @@ export interface SiteServerOptions {
   log?: (msg: string) => void;
 }
 
-/** The digest naming the bundle of the current sources of the package at `packageRoot`. */
+/**
+ * The digest naming the bundle of the current sources of the package at `packageRoot`: every file of the site
+ * (its bundling script and adapter included), the modules of `src/` its pages import and what those import,
+ * and Astro's version.
+ */
 export function siteServerKey(packageRoot: string = PACKAGE_ROOT): string {
   const hash = createHash('sha256');
   const require = createRequire(import.meta.url);
   const astro = JSON.parse(readFileSync(require.resolve('astro/package.json'), 'utf8')) as {
     version: string;
   };
-  hash.update(`layout ${BUNDLE_LAYOUT}\0astro ${astro.version}\0`);
-  hash.update(readFileSync(join(packageRoot, 'package.json')));
-  for (const [root, skip] of [
-    [join(packageRoot, 'site'), NOT_SOURCES],
-    [join(packageRoot, 'src', 'views'), new Set<string>()],
-  ] as const) {
-    for (const rel of filesUnder(root, skip).sort()) {
-      hash.update(`\0${relative(packageRoot, join(root, rel))}\0`);
-      hash.update(readFileSync(join(root, rel)));
-    }
+  hash.update(`astro ${astro.version}\0`);
+  const site = join(packageRoot, 'site');
+  const files = filesUnder(site, NOT_SOURCES).sort();
+  for (const rel of files) {
+    hash.update(`\0${rel}\0`);
+    hash.update(readFileSync(join(site, rel)));
   }
+  const pages = files
+    .filter((rel) => /^src\/.*\.(astro|ts|mjs)$/.test(rel) && !rel.endsWith('.d.ts'))
+    .map((rel) => join(site, rel));
+  hash.update(`\0${closureHash(pages, packageRoot)}`);
   return hash.digest('hex').slice(0, 20);
 }
 
@@ -94,8 +101,7 @@ const bundling = new Map<string, Promise<SiteBundle>>();
 
 /**
  * The bundle of the current sources, made first when there is none (once, however many callers ask meanwhile).
- * An installation without the site's sources uses the bundle it was shipped with. Bundling changes the working
- * directory for a while (Astro needs it): callers run one build at a time.
+ * An installation without the site's sources uses the bundle it was shipped with.
  */
 export async function siteServer(options: SiteServerOptions = {}): Promise<SiteBundle> {
   const packageRoot = resolve(options.packageRoot ?? PACKAGE_ROOT);
@@ -136,18 +142,13 @@ async function bundle(packageRoot: string, key: string, log: (msg: string) => vo
   const root = join(packageRoot, `.build-${stamp}`);
   const out = join(bundles, `.tmp-${stamp}`);
   const target = join(bundles, key);
-  const cwd = process.cwd();
-  const telemetry = process.env.ASTRO_TELEMETRY_DISABLED;
   const site = join(packageRoot, 'site');
   cpSync(site, root, {
     recursive: true,
     filter: (src) => dirname(src) !== site || !NOT_SOURCES.has(basename(src)),
   });
   try {
-    process.env.ASTRO_TELEMETRY_DISABLED = '1';
-    process.chdir(root);
-    const { build } = await import('astro');
-    await build({ root, outDir: out, logLevel: 'warn', cacheDir: join(root, '.astro', 'cache') });
+    await astroBuild(root, out, log);
     // The one file of Mermaid a report uses ships with the bundle, so an installation does not need the
     // package; compressed, it is a quarter of its size in the tarball and on the user's disk.
     const require = createRequire(import.meta.url);
@@ -167,9 +168,6 @@ async function bundle(packageRoot: string, key: string, log: (msg: string) => vo
       if (!existsSync(bundleIn(target).entry)) throw error;
     }
   } finally {
-    process.chdir(cwd);
-    if (telemetry === undefined) delete process.env.ASTRO_TELEMETRY_DISABLED;
-    else process.env.ASTRO_TELEMETRY_DISABLED = telemetry;
     rmSync(root, { recursive: true, force: true });
     rmSync(out, { recursive: true, force: true });
   }
@@ -182,6 +180,32 @@ async function bundle(packageRoot: string, key: string, log: (msg: string) => vo
   }
   log(`report: site bundled in ${Date.now() - started} ms`);
   return bundleIn(target);
+}
+
+/**
+ * Runs Astro's build of the site copied to `root` into `out`, in a child process whose working directory is
+ * `root` (Astro resolves parts of a site from the working directory; the caller's stays as it is). The site's
+ * `bundle.mjs` is that process's script; what Astro prints goes to `log`.
+ */
+function astroBuild(root: string, out: string, log: (msg: string) => void): Promise<void> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [join(root, 'bundle.mjs'), out], {
+      cwd: root,
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const output: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    child.on('error', fail);
+    child.on('close', (code, signal) => {
+      const text = Buffer.concat(output).toString('utf8').trim();
+      if (code === 0) {
+        if (text) log(text);
+        done();
+      } else fail(new Error(`bundling the report site failed (${signal ?? `exit ${code}`}): ${text}`));
+    });
+  });
 }
 
 /** Loads a bundle's entry module (see `siteServer`) and returns its page renderer. */

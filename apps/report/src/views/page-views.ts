@@ -2,37 +2,19 @@ import { type Diagnostic, sessionTitle } from '@cctrail/core';
 import { type ArchiveRun, agentTable, archiveRuns } from './agent-table.js';
 import type { AgentTypeStats } from './agents.js';
 import { type Bar, barChartSvg, compactionHistogram, tokensOverTime } from './charts.js';
-import { type ConversationPageView, type SessionLinks, sessionLinks } from './conversation-view.js';
-import {
-  type IndexCostView,
-  indexCostView,
-  priceTableText,
-  rereadCostUsd,
-  type SessionCostView,
-  sessionCostView,
-} from './cost-view.js';
-import type { Figure } from './format.js';
+import type { ConversationPageView } from './conversation-view.js';
+import { type IndexCostView, indexCostView, priceTableText } from './cost-view.js';
 import { type IndexView, indexView } from './index-view.js';
-import { branchRoute, pageHref, sessionRoute, sidechainRoute } from './links.js';
-import { type PagerLink, pagerLinks } from './pager.js';
-import { rereadTable } from './reread-table.js';
-import { findBranch, findSession, findSidechain, sidechainById } from './routes.js';
-import { sessionFigures } from './session-figures.js';
-import {
-  agentSlug,
-  type ManifestBranch,
-  type ManifestSession,
-  type ManifestSidechain,
-  type SiteManifest,
-} from './site-model.js';
+import { pageHref } from './links.js';
+import type { SessionPageView, TranscriptPageView } from './session-page-views.js';
+import type { SiteManifest } from './site-model.js';
 import { type SiteView, siteOf } from './site-view.js';
-import { teammateHref, teammateOfView } from './teammate-view.js';
 import type { BarUnit } from './time-bars.js';
-import type { TranscriptFragment, TranscriptScope } from './transcript-fragment.js';
 
 /**
- * The view model of every page: what its `.astro` component shows, computed from the site model and, for a
- * transcript page, its fragment. The build hands it to the page (`Astro.locals.view`); pages only render it.
+ * The view model of every page: what its `.astro` component shows, computed from the site model; those of a
+ * session's pages, which a build keeps across builds, are in `session-page-views.ts` (their modules make the
+ * key of those pages' code, see `build/code-keys.ts`). The build hands it to the page (`Astro.locals.view`); pages only render it.
  */
 
 /** The index page. */
@@ -50,59 +32,6 @@ export interface IndexPageView {
   compactionChart: string;
   /** The cost section (null for an archive written without cost). */
   cost: IndexCostView | null;
-}
-
-/** A session's first page; its links to its conversation and to the original it copies (`SessionLinks`). */
-export interface SessionPageView extends SessionLinks {
-  kind: 'session';
-  site: SiteView;
-  route: string;
-  title: string;
-  projectName: string;
-  session: ManifestSession;
-  figures: Figure[];
-  /** Problems reading the session file, each once. */
-  problems: string[];
-  fragment: TranscriptFragment;
-  rereadHtml: string;
-  rereadTokens: number;
-  /** What re-reading files after compactions cost, estimated; null without a price. */
-  rereadUsd: number | null;
-  /** The cost section (null for a session file written without cost). */
-  cost: SessionCostView | null;
-  sidechains: (ManifestSidechain & { href: string; teammateHref: string | null })[];
-  branches: (ManifestBranch & { href: string })[];
-  pager: PagerLink[];
-  /** HTML put where the transcript goes. */
-  transcript: string;
-  /** The session is a teammate's own file: who spawned it. */
-  teammateOf: ReturnType<typeof teammateOfView>;
-}
-
-/** A later page of a session, a sidechain's transcript or an abandoned branch. */
-export interface TranscriptPageView {
-  kind: 'transcript';
-  site: SiteView;
-  route: string;
-  title: string;
-  heading: string;
-  projectName: string;
-  sessionHref: string;
-  page: number;
-  count: number;
-  sidechain: ManifestSidechain | null;
-  branch: ManifestBranch | null;
-  agentHref: string | null;
-  parent: { agentType: string; href: string } | null;
-  /** On a sidechain's page: the call that spawned it, in its parent's transcript. */
-  spawnHref: string | null;
-  /** On an abandoned branch's page: its fork point in the conversation. */
-  forkHref: string | null;
-  /** On a named spawn's page: the teammate's own session, when it ran as its own file. */
-  teammateHref: string | null;
-  errors: string[];
-  pager: PagerLink[];
-  transcript: string;
 }
 
 /** The agents overview. */
@@ -163,100 +92,6 @@ export function indexPageView(m: SiteManifest): IndexPageView {
       integer: true,
     }).value,
     cost: indexCostView(m),
-  };
-}
-
-/**
- * A session's first page.
- *
- * @param fragment Its fragment (main transcript, page 1).
- * @param transcript HTML put where the transcript goes.
- */
-export function sessionPageView(
-  m: SiteManifest,
-  projectSlug: string,
-  sessionSlug: string,
-  route: string,
-  fragment: TranscriptFragment,
-  transcript: string,
-): SessionPageView {
-  const { project: p, session: s } = findSession(m, projectSlug, sessionSlug);
-  const cost = sessionCostView(s);
-  return {
-    kind: 'session',
-    site: siteOf(m),
-    route,
-    title: sessionTitle({ ...s.summary, id: s.id }),
-    projectName: p.name,
-    session: s,
-    figures: cost ? [...sessionFigures(s), cost.total] : sessionFigures(s),
-    problems: [...new Set([...s.loadErrors, ...fragment.errors])],
-    fragment,
-    rereadHtml: rereadTable(fragment.rereads).value,
-    rereadTokens: fragment.rereads.reduce((a, r) => a + r.tokens, 0),
-    rereadUsd: rereadCostUsd(fragment.rereads, s.cost),
-    cost,
-    sidechains: s.sidechains.map((c) => ({
-      ...c,
-      href: pageHref(route, sidechainRoute(p.slug, s.slug, c.slug)),
-      teammateHref: teammateHref(c, route),
-    })),
-    branches: s.branches.map((b) => ({ ...b, href: pageHref(route, branchRoute(p.slug, s.slug, b.index)) })),
-    pager: pagerLinks(route, 1, s.pages, (n) => sessionRoute(p.slug, s.slug, n)),
-    transcript,
-    ...sessionLinks(m, route, s.summary),
-    teammateOf: teammateOfView(m, s, route),
-  };
-}
-
-/** A transcript page other than a session's first (see `sessionPageView` for the parameters). */
-export function transcriptPageView(
-  m: SiteManifest,
-  projectSlug: string,
-  sessionSlug: string,
-  scope: TranscriptScope,
-  page: number,
-  route: string,
-  fragment: TranscriptFragment,
-  transcript: string,
-): TranscriptPageView {
-  const { project: p, session: s } = findSession(m, projectSlug, sessionSlug);
-  const title = sessionTitle({ ...s.summary, id: s.id });
-  const sc = scope.kind === 'sidechain' ? findSidechain(s, scope.slug) : null;
-  const br = scope.kind === 'branch' ? findBranch(s, scope.index) : null;
-  const count = sc ? sc.pages : br ? br.pages : s.pages;
-  const routeOf = (n: number) =>
-    sc
-      ? sidechainRoute(p.slug, s.slug, sc.slug, n)
-      : br
-        ? n > 1
-          ? `${branchRoute(p.slug, s.slug, br.index)}p${n}/`
-          : branchRoute(p.slug, s.slug, br.index)
-        : sessionRoute(p.slug, s.slug, n);
-  const agentPage = sc ? agentSlug(m, sc.agentType) : null;
-  const parent = sc?.parentSidechain ? sidechainById(s, sc.parentSidechain) : undefined;
-  return {
-    kind: 'transcript',
-    site: siteOf(m),
-    route,
-    title,
-    heading: sc ? `Sub-agent ${sc.agentType}` : br ? `Abandoned branch ${br.index + 1}` : title,
-    projectName: p.name,
-    sessionHref: pageHref(route, sessionRoute(p.slug, s.slug)),
-    page,
-    count,
-    sidechain: sc,
-    branch: br,
-    agentHref: agentPage ? pageHref(route, `agents/${agentPage}/`) : null,
-    parent: parent
-      ? { agentType: parent.agentType, href: pageHref(route, sidechainRoute(p.slug, s.slug, parent.slug)) }
-      : null,
-    spawnHref: fragment.spawnHref ?? null,
-    forkHref: fragment.forkHref ?? null,
-    teammateHref: sc ? teammateHref(sc, route) : null,
-    errors: fragment.errors,
-    pager: pagerLinks(route, page, count, routeOf),
-    transcript,
   };
 }
 

@@ -44,7 +44,7 @@ export interface FragmentMeta {
   forkHref?: string | null;
 }
 
-/** A fragment with its cache key (its transcript HTML stays in the cache, see `fragmentMarker`). */
+/** A fragment with its cache key (its transcript HTML stays in the cache until its page is rendered). */
 export interface TranscriptFragment extends FragmentMeta {
   key: string;
 }

@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { SiteWriter } from './site-writer.js';
+
+/**
+ * The last step of a build: each file of the site, a page as the site's bundle rendered it whole, goes straight
+ * into the output folder, unless the folder holds it already as it is (the digest of every file written is
+ * remembered for the next build). A rebuild after one changed session thus writes only its pages. Removing
+ * what the site no longer has is the writer's part (`site-writer.ts`), once every file of the build is written.
+ */
+
+/** What a `PageWriter` did. */
+export interface WriteResult {
+  /** HTML pages in the site. */
+  pages: number;
+  /** Files written (new or changed). */
+  written: number;
+}
+
+/** Options of a `PageWriter`. */
+export interface PageWriterOptions {
+  /** The output folder, written through its writer. */
+  site: SiteWriter;
+  /** JSON file remembering the digest of every file written, for the next build. */
+  state: string;
+}
+
+/** Puts the files of a build into the output folder, one at a time (see the module comment). */
+export class PageWriter {
+  private readonly previous: Record<string, string>;
+  private readonly next: Record<string, string> = {};
+  private pages = 0;
+  private written = 0;
+
+  constructor(private readonly o: PageWriterOptions) {
+    let previous: Record<string, string> = {};
+    try {
+      previous = JSON.parse(readFileSync(o.state, 'utf8')) as Record<string, string>;
+    } catch {
+      previous = {};
+    }
+    this.previous = previous;
+  }
+
+  /**
+   * Puts a file of the site in place, written only when its bytes changed since the last build (or it is gone).
+   * @param rel Its path in the site, relative and `/`-separated.
+   * @param bytes Its content.
+   */
+  put(rel: string, bytes: string | Uint8Array): void {
+    if (rel.endsWith('.html')) this.pages++;
+    const signature = createHash('sha1').update(bytes).digest('hex');
+    this.next[rel] = signature;
+    if (this.previous[rel] === signature && this.o.site.hasFile(rel)) {
+      this.o.site.keep(rel);
+      return;
+    }
+    this.o.site.write(rel, bytes);
+    this.written++;
+  }
+
+  /** Records the digests for the next build; returns what was put. */
+  finish(): WriteResult {
+    mkdirSync(dirname(this.o.state), { recursive: true });
+    writeFileSync(this.o.state, JSON.stringify(this.next));
+    return { pages: this.pages, written: this.written };
+  }
+}
