@@ -8,6 +8,8 @@ import {
   type SessionCost,
 } from '@cctrail/core';
 import { type Bar, barChartSvg } from './charts.js';
+import { isFailedSpawn } from './agents.js';
+import { epochCosts } from './epoch-cost.js';
 import type { Figure } from './format.js';
 import type { ManifestSession, SiteManifest } from './site-model.js';
 import { type BarUnit, type TimeBars, timeBars } from './time-bars.js';
@@ -111,13 +113,29 @@ function rows(record: Record<string, Cost>, label: (key: string) => string): Cos
     .sort((a, b) => b.usd - a.usd || a.label.localeCompare(b.label));
 }
 
+/** What the spawn results of a session's sub-agents without a transcript report: runs and dollars. */
+function reportedRunsOf(s: ManifestSession): { runs: number; usd: number; unpriced: number } {
+  const runs = s.sidechains.filter((c) => c.reported);
+  return {
+    runs: runs.length,
+    usd: runs.reduce((a, c) => a + c.cost.usd, 0),
+    unpriced: runs.reduce((a, c) => a + c.cost.unpriced, 0),
+  };
+}
+
 /** The line about a session's sub-agents reported by their spawns, or null when it has none. */
 function reportedText(s: ManifestSession): string | null {
-  const runs = s.sidechains.filter((c) => c.reported);
-  if (runs.length === 0) return null;
-  const usd = runs.reduce((a, c) => a + c.cost.usd, 0);
-  const what = runs.length === 1 ? 'One sub-agent' : `${runs.length} sub-agents`;
-  return `${what} without a transcript: at least ${formatUsd(usd)} more, as reported by the spawn result (the last response of each run, priced at the spawning model; not in the figure above, which counts the responses of the transcripts).`;
+  const { runs, usd } = reportedRunsOf(s);
+  if (runs === 0) return null;
+  const what = runs === 1 ? 'One sub-agent' : `${runs} sub-agents`;
+  return `${what} without a transcript: ≥ ${formatUsd(usd)}, as reported by the spawn result (the last response of each run, priced at the spawning model: a lower bound), counted once in the figures above.`;
+}
+
+/** A row of the cost per epoch: the main thread's, its sub-agents' (runs spawned in it) and both. */
+interface EpochCostRow extends CostRow {
+  main: string;
+  /** `—` when no sub-agent ran in the epoch; `≥ …` when a run's cost is reported by its spawn. */
+  subAgents: string;
 }
 
 /** A session's cost section. */
@@ -125,37 +143,56 @@ export interface SessionCostView {
   total: Figure;
   /** Claude Code's own figure beside cctrail's, or null. */
   claudeCode: string | null;
-  /** What the spawn results of sub-agents without their transcript report, apart from the total; or null. */
+  /** What the spawn results of sub-agents without their transcript report (counted in the figures), or null. */
   reported: string | null;
-  byEpoch: CostRow[];
+  byEpoch: EpochCostRow[];
+  /** The session ran sub-agents: cost per epoch has its main-thread and sub-agent columns. */
+  split: boolean;
   priceTable: string;
 }
 
 /**
- * A session's cost: its figure, cost per epoch and Claude Code's own figure (null for a session file written
- * without cost).
+ * A session's cost: its figure, cost per epoch (main thread and sub-agents apart) and Claude Code's own figure
+ * (null for a session file written without cost). Runs without their transcript are counted once, at what their
+ * spawn's result reports, and their figures are marked as lower bounds ("≥").
  *
  * @param s The session of the manifest.
  */
 export function sessionCostView(s: ManifestSession): SessionCostView | null {
   const cost = s.cost;
   if (!cost) return null;
-  const epochs = Object.keys(cost.byEpoch).sort((a, b) => Number(a) - Number(b));
+  const reported = reportedRunsOf(s);
+  const atLeast = reported.runs > 0 ? '≥ ' : '';
+  const unpriced = cost.total.unpriced + reported.unpriced;
+  const notes = [
+    ...(reported.runs > 0 ? [`incl. ≥ ${formatUsd(reported.usd)} reported by the spawn result`] : []),
+    ...(unpriced > 0 ? [`+ ${unpriced} without a price`] : []),
+  ];
+  const epochs = epochCosts(s);
   return {
     total: {
       label: 'Cost',
-      value: formatUsd(cost.total.usd),
-      ...(cost.total.unpriced > 0 ? { sub: `+ ${cost.total.unpriced} without a price` } : {}),
+      value: `${atLeast}${formatUsd(cost.total.usd + reported.usd)}`,
+      ...(notes.length > 0 ? { sub: notes.join('; ') } : {}),
       title: priceTableText(cost.priceTable),
     },
     claudeCode: cost.claudeCode
       ? `Claude Code's own figure: ${formatUsd(cost.claudeCode.usd)} (cctrail: ${formatUsd(cost.total.usd)}).`
       : null,
     reported: reportedText(s),
-    byEpoch: epochs.map((epoch) => {
-      const c = cost.byEpoch[epoch]!;
-      return { label: `Epoch ${epoch}`, usd: c.usd, text: costText(c), unpriced: c.unpriced };
+    byEpoch: epochs.map((e) => {
+      const both = { usd: e.main.usd + e.subAgents.usd, unpriced: e.main.unpriced + e.subAgents.unpriced };
+      const mark = e.reported > 0 ? '≥ ' : '';
+      return {
+        label: `Epoch ${e.epoch}`,
+        usd: both.usd,
+        text: `${mark}${costText(both)}`,
+        unpriced: both.unpriced,
+        main: costText(e.main),
+        subAgents: e.runs > 0 ? `${mark}${costText(e.subAgents)}` : '—',
+      };
     }),
+    split: s.sidechains.some((c) => !isFailedSpawn(c)),
     priceTable: priceTableText(cost.priceTable),
   };
 }
