@@ -7,10 +7,10 @@ import {
   responseCost,
   type SessionCost,
 } from '@cctrail/core';
-import { type Bar, barChartSvg } from './charts.js';
 import { isFailedSpawn } from './agents.js';
+import { type Bar, barChartSvg } from './charts.js';
 import { epochCosts } from './epoch-cost.js';
-import type { Figure } from './format.js';
+import { type Figure, plural } from './format.js';
 import type { ManifestSession, SiteManifest } from './site-model.js';
 import { type BarUnit, type TimeBars, timeBars } from './time-bars.js';
 
@@ -71,12 +71,24 @@ export function indexCostView(m: SiteManifest, maxBars?: number): IndexCostView 
   const { unit, bars: perDay } = costOverTime(cost, maxBars);
   const names = new Map<string, string>();
   for (const p of m.projects) if (p.folder !== null) names.set(p.folder, p.name);
+  // Runs without their transcript, counted once (duplicate copies are their original's), at what their spawns report.
+  const reported = m.projects
+    .flatMap((p) => p.sessions)
+    .filter((s) => s.summary.duplicateOf === null)
+    .map(reportedRunsOf)
+    .reduce((a, r) => ({ runs: a.runs + r.runs, usd: a.usd + r.usd, unpriced: a.unpriced + r.unpriced }), {
+      runs: 0,
+      usd: 0,
+      unpriced: 0,
+    });
+  const unpriced = cost.total.unpriced + reported.unpriced;
   return {
     total: {
-      label: 'Cost',
-      value: formatUsd(cost.total.usd),
-      ...(cost.total.unpriced > 0 ? { sub: `+ ${cost.total.unpriced} without a price` } : {}),
-      title: `US dollars, each API response counted once; ${priceTableText(cost.priceTable)}`,
+      // "≥" in the label: a figure's box has no room for more beside the value on a phone
+      label: reported.runs > 0 ? 'Cost ≥' : 'Cost',
+      value: formatUsd(cost.total.usd + reported.usd),
+      ...(unpriced > 0 ? { sub: `+ ${unpriced} without a price` } : {}),
+      title: `US dollars, each API response counted once${reported.runs > 0 ? `, and ≥ ${formatUsd(reported.usd)} reported by the spawn result for ${plural(reported.runs, 'sub-agent')} without a transcript (their last responses: a lower bound)` : ''}; ${priceTableText(cost.priceTable)}`,
     },
     perDay,
     unit,
@@ -162,19 +174,18 @@ export function sessionCostView(s: ManifestSession): SessionCostView | null {
   const cost = s.cost;
   if (!cost) return null;
   const reported = reportedRunsOf(s);
-  const atLeast = reported.runs > 0 ? '≥ ' : '';
   const unpriced = cost.total.unpriced + reported.unpriced;
-  const notes = [
-    ...(reported.runs > 0 ? [`incl. ≥ ${formatUsd(reported.usd)} reported by the spawn result`] : []),
-    ...(unpriced > 0 ? [`+ ${unpriced} without a price`] : []),
-  ];
+  const reportedTitle =
+    reported.runs > 0
+      ? `Includes ≥ ${formatUsd(reported.usd)} reported by the spawn result for ${plural(reported.runs, 'sub-agent')} without a transcript (their last responses: a lower bound). `
+      : '';
   const epochs = epochCosts(s);
   return {
     total: {
-      label: 'Cost',
-      value: `${atLeast}${formatUsd(cost.total.usd + reported.usd)}`,
-      ...(notes.length > 0 ? { sub: notes.join('; ') } : {}),
-      title: priceTableText(cost.priceTable),
+      label: reported.runs > 0 ? 'Cost ≥' : 'Cost',
+      value: formatUsd(cost.total.usd + reported.usd),
+      ...(unpriced > 0 ? { sub: `+ ${unpriced} without a price` } : {}),
+      title: `${reportedTitle}${priceTableText(cost.priceTable)}`,
     },
     claudeCode: cost.claudeCode
       ? `Claude Code's own figure: ${formatUsd(cost.claudeCode.usd)} (cctrail: ${formatUsd(cost.total.usd)}).`

@@ -61,6 +61,10 @@ export function epochCosts(s: ManifestSession): EpochCost[] {
     e.main.unpriced = Math.max(0, e.main.unpriced - run.cost.unpriced);
   }
   return [...byEpoch.values()]
-    .map((e) => ({ ...e, main: { ...e.main, usd: round(e.main.usd) }, subAgents: { ...e.subAgents, usd: round(e.subAgents.usd) } }))
+    .map((e) => ({
+      ...e,
+      main: { ...e.main, usd: round(e.main.usd) },
+      subAgents: { ...e.subAgents, usd: round(e.subAgents.usd) },
+    }))
     .sort((a, b) => a.epoch - b.epoch);
 }
