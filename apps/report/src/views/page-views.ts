@@ -121,9 +121,8 @@ export interface AgentPageView {
   agentType: string;
   runs: (ArchiveRun & { href: string; sessionTitle: string })[];
   sessions: number;
-  /** What its runs cost, in USD, runs without a transcript counted once at what their spawns report. */
+  /** What its runs cost, in USD; of that, what the spawns of `reportedRuns` runs without a transcript report. */
   costUsd: number;
-  /** Of that, what the spawns of runs without a transcript report (lower bounds), and how many such runs. */
   reportedUsd: number;
   reportedRuns: number;
   /** Which price table the costs come from, null for an archive written without cost. */
