@@ -63,6 +63,8 @@ describe('a sub-agent reported by its spawn', () => {
     // counted once in the session's cost: its transcripts' responses (the Explore run's among them), plus the report
     const total = s.cost!.total.usd + usd;
     expect(page).toContain(`Cost ≥ $${total.toFixed(2)} `);
+    // and its tokens: the transcripts' and the 20,400 its spawn reports
+    expect(page).toContain(`Tokens ≥ ${Math.round((totalTokens(s.usage.total) + 20_400) / 1000)}k `);
     // and in the index's total, once although the session has a duplicate copy
     const index = read('index.html');
     expect(text(index)).toMatch(/Cost ≥ \$[\d.]+ /);
