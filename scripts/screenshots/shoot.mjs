@@ -1,11 +1,11 @@
 // Screenshots of the report for its README, taken from the repository's fixtures: the index, a session page in
-// the light and the dark theme, an agent's page and a search result. Needs a build (`pnpm build`) and
+// the light and the dark theme, a conversation's page, an agent's page and a search result. Needs a build (`pnpm build`) and
 // Debian's chromium (/usr/bin/chromium).
 //
 //   node scripts/screenshots/shoot.mjs [OUT_DIR]     (default: apps/report/docs/screenshots)
 
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,7 +14,7 @@ const root = resolve(import.meta.dirname, '../..');
 const out = resolve(process.argv[2] ?? join(root, 'apps/report/docs/screenshots'));
 const work = mkdtempSync(join(tmpdir(), 'cctrail-shots-'));
 const site = join(work, 'site');
-const scenarios = ['subagents-meta', 'rewind', 'compaction', 'multi-project'];
+const scenarios = ['subagents-meta', 'rewind', 'compaction', 'multi-project', 'conversations'];
 
 execFileSync(
   process.execPath,
@@ -58,10 +58,19 @@ async function shoot(name, file, { dark = false, query = '', wait = null, width 
 
 const session = sessionPage('subagents-meta');
 const agent = join(session, 'agent', readdirSync(join(session, 'agent'))[0]);
+// The conversation of the most files (the `conversations` fixture's first: compacted, resumed, copied).
+const conversation = readdirSync(join(site, 'c'))
+  .map((d) => join(site, 'c', d, 'index.html'))
+  .map((file) => ({
+    file,
+    files: (readFileSync(file, 'utf8').match(/class="conversation-file"/g) ?? []).length,
+  }))
+  .sort((a, b) => b.files - a.files)[0].file;
 try {
   await shoot('index', join(site, 'index.html'));
   await shoot('session-light', join(session, 'index.html'), { wait: '[data-graph] svg' });
   await shoot('session-dark', join(session, 'index.html'), { dark: true, wait: '[data-graph] svg' });
+  await shoot('conversation', conversation, { wait: 'svg.conversation-chart' });
   await shoot('agent', join(agent, 'index.html'));
   await shoot('search', join(site, 'search', 'index.html'), {
     query: '?q=concatenated',

@@ -27,6 +27,7 @@ const run = (agentType: string, entries: number, extra: Partial<AgentRun> = {}):
   tokens: 10,
   toolCalls: 2,
   toolErrors: 0,
+  epoch: 0,
   ...extra,
 });
 

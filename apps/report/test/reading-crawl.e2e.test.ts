@@ -1,51 +1,46 @@
 /**
- * Every page of the shared corpus's report in chromium, from file://, at 390, 1280 and 1920 px: nothing wider than
- * the window or spilling out of its box (figures, table boxes), no run of more than 3 rows that are not messages in
- * a transcript, and no "?" in any compaction figure.
+ * Every page of two reports in chromium, from file://, at 390, 1280 and 1920 px: the shared corpus's, and a small
+ * archive of the benchmark's calibrated generator (`scripts/bench/generate.mjs`, shaped like a real archive). On
+ * each: nothing wider than the window or spilling out of its box (figures, table boxes), no run of more than 3
+ * rows that are not messages in a transcript, no "?" in any compaction figure, a chart on every conversation
+ * page, every page reachable from the index within two clicks, every flowchart's leaves its forks, sub-agents
+ * and end (one lane of turns), and search's first result opening its page scrolled to the word, marked.
  */
 import { existsSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildSession, type Session } from '@cctrail/core';
-import { priceSession } from '@cctrail/core/archive';
-import { discover, sessionSource } from '@cctrail/core/node';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildReport } from '../src/index.js';
 import { CHROMIUM, htmlFiles, launchChromium } from './helpers/browser.js';
-import { writeArchive } from './helpers/demo.js';
+import { beyondTwoClicks, buildCrawlSite, type CrawlSite, pageFacts } from './helpers/crawl.js';
 import { tempFolder } from './helpers/temp.js';
 
 const CORPUS = resolve(import.meta.dirname, '../../../../shared/corpus/claude-projects');
-const tmp = tempFolder('cctrail-reading-crawl-');
-const outDir = join(tmp, 'site');
 const WIDTHS = [390, 1280, 1920];
 
-/** What one page measures in the browser. */
-interface PageFacts {
-  overflow: number;
-  spills: string[];
-  longestQuietRun: number;
-  questionMarks: string[];
+/** A small calibrated archive: 8 sessions, 8 MB (sub-agents with and without their transcript, compactions). */
+async function calibrated(dir: string): Promise<string> {
+  // @ts-expect-error: the benchmark's generator is plain JavaScript
+  const { generateCorpus } = await import('../../../scripts/bench/generate.mjs');
+  await generateCorpus(dir, { sessions: 8, totalMb: 8 });
+  return dir;
 }
 
-describe.skipIf(!existsSync(CHROMIUM) || !existsSync(CORPUS))("the shared corpus's report, read", () => {
+const archives: { name: string; ready: boolean; root: (tmp: string) => Promise<string> }[] = [
+  { name: 'the shared corpus', ready: existsSync(CORPUS), root: async () => CORPUS },
+  { name: 'a calibrated benchmark archive', ready: true, root: (tmp) => calibrated(join(tmp, 'projects')) },
+];
+
+describe.each(archives)('the report of $name, read', ({ ready, root }) => {
   const contexts: BrowserContext[] = [];
+  let site: CrawlSite;
   let pages: string[] = [];
 
   beforeAll(async () => {
-    const found = await discover([CORPUS]);
-    const projects: { id: string; cwd: string; sessions: Session[] }[] = [];
-    for (const p of found.projects) {
-      const list: Session[] = [];
-      for (const s of p.sessions)
-        list.push(await buildSession(await sessionSource(s, (f) => relative(CORPUS, f))));
-      for (const s of list) priceSession(s);
-      projects.push({ id: p.slug.replace(/[^\w-]/g, '_'), cwd: p.slug, sessions: list });
-    }
-    writeArchive(join(tmp, 'data'), projects);
-    await buildReport({ dataDir: join(tmp, 'data'), outDir, base: '/', title: 'crawl', cacheDir: false });
-    pages = htmlFiles(outDir);
+    if (!ready || !existsSync(CHROMIUM)) return;
+    const tmp = tempFolder('cctrail-reading-crawl-');
+    site = await buildCrawlSite(await root(tmp), tmp);
+    pages = htmlFiles(site.outDir);
     for (const width of WIDTHS) contexts.push(await launchChromium({ width, height: 900 }));
   }, 600_000);
 
@@ -53,65 +48,62 @@ describe.skipIf(!existsSync(CHROMIUM) || !existsSync(CORPUS))("the shared corpus
     for (const c of contexts) await c.close();
   });
 
-  it('fits every page at 390, 1280 and 1920 px, and keeps transcripts and compaction figures readable', async () => {
-    expect(pages.length).toBeGreaterThan(20);
-    const problems: string[] = [];
-    for (const [i, width] of WIDTHS.entries()) {
-      const page = await contexts[i]!.newPage();
-      for (const file of pages) {
-        await page.goto(pathToFileURL(file).href);
-        const facts: PageFacts = await page.evaluate(() => {
-          const doc = document.documentElement;
-          const spills: string[] = [];
-          const name = (el: Element) =>
-            `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
-          // a figure's value, a table box, a heading: its content must fit its box
-          for (const el of Array.from(
-            document.querySelectorAll('.figure, .table-wrap > table, h1, h2, .crumbs, .lede'),
-          ))
-            if (!el.matches('.visually-hidden') && el.scrollWidth > el.clientWidth + 1) spills.push(name(el));
-          for (const box of Array.from(document.querySelectorAll('.table-wrap'))) {
-            const table = box.querySelector('table');
-            // wide tables scroll inside their box on a phone, never on a desktop
-            if (
-              table &&
-              window.innerWidth >= 1000 &&
-              table.getBoundingClientRect().width > box.clientWidth + 1
-            )
-              spills.push(name(box));
-          }
-          // a path in a table is never squeezed to a few characters a line
-          for (const cell of Array.from(document.querySelectorAll('td.path')))
-            if (cell.getBoundingClientRect().width < 100) spills.push(`${name(cell)} squeezed`);
-          let longest = 0;
-          for (const t of Array.from(document.querySelectorAll('.transcript'))) {
-            let run = 0;
-            for (const row of Array.from(t.children)) {
-              if (row.classList.contains('anchor-only')) continue;
-              const message = row.tagName === 'ARTICLE' || row.matches('.compaction, .fork');
-              run = message ? 0 : run + 1;
-              longest = Math.max(longest, run);
-            }
-          }
-          const marks = Array.from(document.querySelectorAll('.compaction, .tl-marker > title'))
-            .map((el) => el.textContent ?? '')
-            .filter((text) => text.includes('?'));
-          return {
-            overflow: doc.scrollWidth - window.innerWidth,
-            spills,
-            longestQuietRun: longest,
-            questionMarks: marks,
-          };
-        });
-        const where = `${width}px ${relative(outDir, file)}`;
-        if (facts.overflow > 1) problems.push(`${where}: ${facts.overflow}px wider than the window`);
-        for (const s of facts.spills) problems.push(`${where}: spills out of its box: ${s}`);
-        if (facts.longestQuietRun > 3)
-          problems.push(`${where}: ${facts.longestQuietRun} non-message rows in a row`);
-        for (const q of facts.questionMarks) problems.push(`${where}: "?" in a compaction figure: ${q}`);
+  it.runIf(ready && existsSync(CHROMIUM))(
+    'fits every page at 390, 1280 and 1920 px, keeps transcripts and compaction figures readable, charts conversations',
+    async () => {
+      expect(pages.length).toBeGreaterThan(20);
+      const problems: string[] = [];
+      for (const [i, width] of WIDTHS.entries()) {
+        const page = await contexts[i]!.newPage();
+        for (const file of pages) {
+          await page.goto(pathToFileURL(file).href);
+          const facts = await pageFacts(page);
+          const where = `${width}px ${relative(site.outDir, file)}`;
+          if (facts.overflow > 1) problems.push(`${where}: ${facts.overflow}px wider than the window`);
+          for (const s of facts.spills) problems.push(`${where}: spills out of its box: ${s}`);
+          if (facts.longestQuietRun > 3)
+            problems.push(`${where}: ${facts.longestQuietRun} non-message rows in a row`);
+          for (const q of facts.questionMarks) problems.push(`${where}: "?" in a compaction figure: ${q}`);
+          if (relative(site.outDir, file).startsWith(`c${sep}`) && facts.conversationCharts !== 1)
+            problems.push(`${where}: a conversation page without its chart`);
+        }
+        await page.close();
       }
+      expect(problems).toEqual([]);
+    },
+    900_000,
+  );
+
+  it.runIf(ready && existsSync(CHROMIUM))('draws one lane of turns in every chart', () => {
+    expect(site.falseLanes).toEqual([]);
+  });
+
+  it.runIf(ready && existsSync(CHROMIUM))('reaches every page from the index within two clicks', () => {
+    expect(beyondTwoClicks(site.outDir, pages).map((p) => relative(site.outDir, p))).toEqual([]);
+  });
+
+  it.runIf(ready && existsSync(CHROMIUM))(
+    "opens search's first result scrolled to the word, marked",
+    async () => {
+      expect(site.word).not.toBeNull();
+      const page = await contexts[1]!.newPage();
+      const search = pathToFileURL(join(site.outDir, 'search', 'index.html')).href;
+      await page.goto(`${search}?q=${encodeURIComponent(site.word!)}`);
+      const hit = page.locator('#search-hits li a').first();
+      await hit.waitFor({ timeout: 60_000 });
+      expect(await hit.locator('mark').allTextContents()).toContain(site.word);
+      await hit.click();
+      await page.waitForLoadState();
+      const inView = () =>
+        page.locator('mark.found').evaluateAll((ms) =>
+          ms.some((m) => {
+            const r = m.getBoundingClientRect();
+            return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight;
+          }),
+        );
+      await expect.poll(inView, { timeout: 30_000 }).toBe(true);
       await page.close();
-    }
-    expect(problems).toEqual([]);
-  }, 900_000);
+    },
+    120_000,
+  );
 });

@@ -59,7 +59,18 @@ describe('a sub-agent reported by its spawn', () => {
     expect(totalTokens(here.usage)).toBe(8198);
     expect(page).toMatch(/Explore parallel 1 Find the bug \S+ \S+ 4 1 11\.0 s 8,198 \$0\.\d+ completed/);
     expect(page).toMatch(
-      /One sub-agent without a transcript: at least \$0\.\d+ more, as reported by the spawn result/,
+      /One sub-agent without a transcript: ≥ \$0\.\d+, as reported by the spawn result .* counted once in the figures above/,
+    );
+    // counted once in the session's cost: its transcripts' responses (the Explore run's among them), plus the report
+    const total = s.cost!.total.usd + usd;
+    expect(page).toContain(`Cost ≥ $${total.toFixed(2)} `);
+    // and its tokens: the transcripts' and the 20,400 its spawn reports
+    expect(page).toContain(`Tokens ≥ ${Math.round((totalTokens(s.usage.total) + 20_400) / 1000)}k `);
+    // and in the index's total, once although the session has a duplicate copy
+    const index = read('index.html');
+    expect(text(index)).toMatch(/Cost ≥ \$[\d.]+ /);
+    expect(index).toContain(
+      `and ≥ $${usd.toFixed(2)} reported by the spawn result for 1 sub-agent without a transcript`,
     );
   });
 
@@ -84,8 +95,14 @@ describe('a sub-agent reported by its spawn', () => {
     const overview = text(read('agents', 'index.html'));
     expect(overview).toMatch(/general-purpose 1 1 without transcript 1 0 /);
     expect(overview).toMatch(/Explore 1 1 4 /);
+    expect(overview).toMatch(
+      /≥ 20k incl\. ≥ 20k reported by the spawn result ≥ \$0\.\d+ incl\. ≥ \$0\.\d+ reported/,
+    );
     const type = text(read('agents', 'general-purpose', 'index.html'));
     expect(type).toContain('1 run in 1 session');
+    expect(type).toMatch(
+      /costing ≥ (\$0\.\d+) ?, including ≥ \1 for runs without a transcript, as reported by the spawn result/,
+    );
     expect(type.match(/Document the parser/g)).toHaveLength(1);
   });
 });

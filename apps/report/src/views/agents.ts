@@ -37,6 +37,11 @@ export interface AgentRun {
    * spawn's result reports, and its tokens and cost are its last response's (a lower bound).
    */
   reported?: boolean;
+  /**
+   * The epoch its cost falls in (its own entries', which are its spawning call's), for cost per epoch; null when
+   * neither its entries nor its spawn are in the session.
+   */
+  epoch: number | null;
 }
 
 /** True for a spawn that failed: shown as a failure, never counted as a run. */
@@ -74,6 +79,7 @@ export function agentRunOf(
       outcome,
       spawnError: error,
       reported: true,
+      epoch: runEpoch(session, sc),
     };
   }
   return {
@@ -87,7 +93,21 @@ export function agentRunOf(
     toolErrors: tools.filter((t) => t.status === 'error').length,
     outcome,
     spawnError: error,
+    epoch: runEpoch(session, sc),
   };
+}
+
+const epochsByUuid = new WeakMap<Session, Map<string, number>>();
+
+/** The epoch of a run: its root entry's, else its spawning entry's (the map is built once per session). */
+function runEpoch(session: Session, sc: Sidechain): number | null {
+  let epochs = epochsByUuid.get(session);
+  if (!epochs) {
+    epochs = new Map(session.entries.map((e) => [e.uuid, e.epoch]));
+    epochsByUuid.set(session, epochs);
+  }
+  const at = (uuid: string | null | undefined) => (uuid ? epochs.get(uuid) : undefined);
+  return at(sc.rootUuid) ?? at(sc.spawn?.entryUuid) ?? null;
 }
 
 /** What a run is, whatever its figures come from. */
@@ -157,11 +177,11 @@ export interface AgentTypeStats {
   errorRate: number;
   toolCalls: number;
   toolErrors: number;
-  /** Tokens of the runs' own API responses (runs without a transcript: see `reportedTokens`). */
+  /** Tokens of the runs' API responses, runs without a transcript counted once as reported (`reportedTokens`). */
   tokens: number;
-  /** What the runs' own API responses cost, in USD (runs without a transcript: see `reportedUsd`). */
+  /** What the runs' API responses cost, in USD, runs without a transcript counted once as reported (`reportedUsd`). */
   usd: number;
-  /** What the spawns of runs without a transcript report: their last responses' tokens and cost (lower bounds). */
+  /** Of those, what the spawns of runs without a transcript report: their last responses (lower bounds). */
   reportedTokens: number;
   reportedUsd: number;
   /** Spawns of this type that failed (not counted as runs). */
@@ -218,8 +238,8 @@ export function aggregateAgents(runs: readonly LocatedRun[]): AgentTypeStats[] {
       errorRate: all.length > 0 ? errors / all.length : 0,
       toolCalls: rs.reduce((a, r) => a + r.toolCalls, 0),
       toolErrors: rs.reduce((a, r) => a + r.toolErrors, 0),
-      tokens: ran.reduce((a, r) => a + r.tokens, 0),
-      usd: ran.reduce((a, r) => a + r.cost.usd, 0),
+      tokens: rs.reduce((a, r) => a + r.tokens, 0),
+      usd: rs.reduce((a, r) => a + r.cost.usd, 0),
       reportedTokens: rs.reduce((a, r) => a + (r.reported ? r.tokens : 0), 0),
       reportedUsd: rs.reduce((a, r) => a + (r.reported ? r.cost.usd : 0), 0),
       failedSpawns: all.length - list.length,

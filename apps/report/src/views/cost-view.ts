@@ -7,8 +7,10 @@ import {
   type SessionCost,
 } from '@cctrail/core';
 import { responseCost } from '@cctrail/core/archive';
+import { isFailedSpawn } from './agents.js';
 import { type Bar, barChartSvg } from './charts.js';
-import type { Figure } from './format.js';
+import { epochCosts } from './epoch-cost.js';
+import { type Figure, plural } from './format.js';
 import type { ManifestSession, SiteManifest } from './site-model.js';
 import { type BarUnit, type TimeBars, timeBars } from './time-bars.js';
 
@@ -69,12 +71,24 @@ export function indexCostView(m: SiteManifest, maxBars?: number): IndexCostView 
   const { unit, bars: perDay } = costOverTime(cost, maxBars);
   const names = new Map<string, string>();
   for (const p of m.projects) if (p.folder !== null) names.set(p.folder, p.name);
+  // Runs without their transcript, counted once (duplicate copies are their original's), at what their spawns report.
+  const reported = m.projects
+    .flatMap((p) => p.sessions)
+    .filter((s) => s.summary.duplicateOf === null)
+    .map(reportedRunsOf)
+    .reduce((a, r) => ({ runs: a.runs + r.runs, usd: a.usd + r.usd, unpriced: a.unpriced + r.unpriced }), {
+      runs: 0,
+      usd: 0,
+      unpriced: 0,
+    });
+  const unpriced = cost.total.unpriced + reported.unpriced;
   return {
     total: {
-      label: 'Cost',
-      value: formatUsd(cost.total.usd),
-      ...(cost.total.unpriced > 0 ? { sub: `+ ${cost.total.unpriced} without a price` } : {}),
-      title: `US dollars, each API response counted once; ${priceTableText(cost.priceTable)}`,
+      // "≥" in the label: a figure's box has no room for more beside the value on a phone
+      label: reported.runs > 0 ? 'Cost ≥' : 'Cost',
+      value: formatUsd(cost.total.usd + reported.usd),
+      ...(unpriced > 0 ? { sub: `+ ${unpriced} without a price` } : {}),
+      title: `US dollars, each API response counted once${reported.runs > 0 ? `, and ≥ ${formatUsd(reported.usd)} reported by the spawn result for ${plural(reported.runs, 'sub-agent')} without a transcript (their last responses: a lower bound)` : ''}; ${priceTableText(cost.priceTable)}`,
     },
     perDay,
     unit,
@@ -111,13 +125,29 @@ function rows(record: Record<string, Cost>, label: (key: string) => string): Cos
     .sort((a, b) => b.usd - a.usd || a.label.localeCompare(b.label));
 }
 
+/** What the spawn results of a session's sub-agents without a transcript report: runs and dollars. */
+function reportedRunsOf(s: ManifestSession): { runs: number; usd: number; unpriced: number } {
+  const runs = s.sidechains.filter((c) => c.reported);
+  return {
+    runs: runs.length,
+    usd: runs.reduce((a, c) => a + c.cost.usd, 0),
+    unpriced: runs.reduce((a, c) => a + c.cost.unpriced, 0),
+  };
+}
+
 /** The line about a session's sub-agents reported by their spawns, or null when it has none. */
 function reportedText(s: ManifestSession): string | null {
-  const runs = s.sidechains.filter((c) => c.reported);
-  if (runs.length === 0) return null;
-  const usd = runs.reduce((a, c) => a + c.cost.usd, 0);
-  const what = runs.length === 1 ? 'One sub-agent' : `${runs.length} sub-agents`;
-  return `${what} without a transcript: at least ${formatUsd(usd)} more, as reported by the spawn result (the last response of each run, priced at the spawning model; not in the figure above, which counts the responses of the transcripts).`;
+  const { runs, usd } = reportedRunsOf(s);
+  if (runs === 0) return null;
+  const what = runs === 1 ? 'One sub-agent' : `${runs} sub-agents`;
+  return `${what} without a transcript: ≥ ${formatUsd(usd)}, as reported by the spawn result (the last response of each run, priced at the spawning model: a lower bound), counted once in the figures above.`;
+}
+
+/** A row of the cost per epoch: the main thread's, its sub-agents' (runs spawned in it) and both. */
+interface EpochCostRow extends CostRow {
+  main: string;
+  /** `—` when no sub-agent ran in the epoch; `≥ …` when a run's cost is reported by its spawn. */
+  subAgents: string;
 }
 
 /** A session's cost section. */
@@ -125,37 +155,55 @@ export interface SessionCostView {
   total: Figure;
   /** Claude Code's own figure beside cctrail's, or null. */
   claudeCode: string | null;
-  /** What the spawn results of sub-agents without their transcript report, apart from the total; or null. */
+  /** What the spawn results of sub-agents without their transcript report (counted in the figures), or null. */
   reported: string | null;
-  byEpoch: CostRow[];
+  byEpoch: EpochCostRow[];
+  /** The session ran sub-agents: cost per epoch has its main-thread and sub-agent columns. */
+  split: boolean;
   priceTable: string;
 }
 
 /**
- * A session's cost: its figure, cost per epoch and Claude Code's own figure (null for a session file written
- * without cost).
+ * A session's cost: its figure, cost per epoch (main thread and sub-agents apart) and Claude Code's own figure
+ * (null for a session file written without cost). Runs without their transcript are counted once, at what their
+ * spawn's result reports, and their figures are marked as lower bounds ("≥").
  *
  * @param s The session of the manifest.
  */
 export function sessionCostView(s: ManifestSession): SessionCostView | null {
   const cost = s.cost;
   if (!cost) return null;
-  const epochs = Object.keys(cost.byEpoch).sort((a, b) => Number(a) - Number(b));
+  const reported = reportedRunsOf(s);
+  const unpriced = cost.total.unpriced + reported.unpriced;
+  const reportedTitle =
+    reported.runs > 0
+      ? `Includes ≥ ${formatUsd(reported.usd)} reported by the spawn result for ${plural(reported.runs, 'sub-agent')} without a transcript (their last responses: a lower bound). `
+      : '';
+  const epochs = epochCosts(s);
   return {
     total: {
-      label: 'Cost',
-      value: formatUsd(cost.total.usd),
-      ...(cost.total.unpriced > 0 ? { sub: `+ ${cost.total.unpriced} without a price` } : {}),
-      title: priceTableText(cost.priceTable),
+      label: reported.runs > 0 ? 'Cost ≥' : 'Cost',
+      value: formatUsd(cost.total.usd + reported.usd),
+      ...(unpriced > 0 ? { sub: `+ ${unpriced} without a price` } : {}),
+      title: `${reportedTitle}${priceTableText(cost.priceTable)}`,
     },
     claudeCode: cost.claudeCode
       ? `Claude Code's own figure: ${formatUsd(cost.claudeCode.usd)} (cctrail: ${formatUsd(cost.total.usd)}).`
       : null,
     reported: reportedText(s),
-    byEpoch: epochs.map((epoch) => {
-      const c = cost.byEpoch[epoch]!;
-      return { label: `Epoch ${epoch}`, usd: c.usd, text: costText(c), unpriced: c.unpriced };
+    byEpoch: epochs.map((e) => {
+      const both = { usd: e.main.usd + e.subAgents.usd, unpriced: e.main.unpriced + e.subAgents.unpriced };
+      const mark = e.reported > 0 ? '≥ ' : '';
+      return {
+        label: `Epoch ${e.epoch}`,
+        usd: both.usd,
+        text: `${mark}${costText(both)}`,
+        unpriced: both.unpriced,
+        main: costText(e.main),
+        subAgents: e.runs > 0 ? `${mark}${costText(e.subAgents)}` : '—',
+      };
     }),
+    split: s.sidechains.some((c) => !isFailedSpawn(c)),
     priceTable: priceTableText(cost.priceTable),
   };
 }

@@ -50,9 +50,10 @@ export interface AgentPageView {
   agentType: string;
   runs: (ArchiveRun & { href: string; sessionTitle: string })[];
   sessions: number;
-  /** What its runs' own API responses cost, in USD; runs without a transcript: `reportedUsd` (a lower bound). */
+  /** What its runs cost, in USD; of that, what the spawns of `reportedRuns` runs without a transcript report. */
   costUsd: number;
   reportedUsd: number;
+  reportedRuns: number;
   /** Which price table the costs come from, null for an archive written without cost. */
   priceTable: string | null;
 }
@@ -121,8 +122,9 @@ export function agentPageView(m: SiteManifest, agentType: string, route: string)
       sessionTitle: sessionTitle({ ...r.session.summary, id: r.session.id }),
     })),
     sessions: new Set(runs.map((r) => r.sessionKey)).size,
-    costUsd: runs.reduce((sum, r) => sum + (r.run.reported ? 0 : r.run.cost.usd), 0),
+    costUsd: runs.reduce((sum, r) => sum + r.run.cost.usd, 0),
     reportedUsd: runs.reduce((sum, r) => sum + (r.run.reported ? r.run.cost.usd : 0), 0),
+    reportedRuns: runs.filter((r) => r.run.reported).length,
     priceTable: m.cost ? priceTableText(m.cost.priceTable) : null,
   };
 }

@@ -1,10 +1,9 @@
 import { totalTokens } from '@cctrail/core';
-import { compact, durationShort, type Figure, num } from './format.js';
+import { compact, durationShort, type Figure, num, plural } from './format.js';
 import type { ManifestSession } from './site-model.js';
 
 /** Header figures of a session page. */
 export function sessionFigures(s: ManifestSession): Figure[] {
-  const u = s.summary.usage;
   return [
     {
       label: 'Started (UTC)',
@@ -24,14 +23,27 @@ export function sessionFigures(s: ManifestSession): Figure[] {
     { label: 'Sub-agents', value: num(s.summary.sidechains) },
     { label: 'Compactions', value: num(s.summary.compactions) },
     { label: 'Tool calls', value: num(s.summary.toolCalls) },
-    {
-      label: 'Tokens',
-      value: compact(totalTokens(u)),
-      title: u
-        ? `input ${num(u.inputTokens)} · output ${num(u.outputTokens)} · cache write ${num(u.cacheCreationInputTokens)} · cache read ${num(u.cacheReadInputTokens)} · ${num(u.responses)} responses`
-        : '',
-    },
+    tokensFigure(s),
   ];
+}
+
+/**
+ * Tokens of the session's responses, and of its runs without a transcript counted once at what their spawns
+ * report (their last responses: a lower bound, marked "≥").
+ */
+function tokensFigure(s: ManifestSession): Figure {
+  const u = s.summary.usage;
+  const runs = s.sidechains.filter((c) => c.reported);
+  const reported = runs.reduce((a, c) => a + c.tokens, 0);
+  const kinds = u
+    ? `input ${num(u.inputTokens)} · output ${num(u.outputTokens)} · cache write ${num(u.cacheCreationInputTokens)} · cache read ${num(u.cacheReadInputTokens)} · ${num(u.responses)} responses`
+    : '';
+  if (runs.length === 0) return { label: 'Tokens', value: compact(totalTokens(u)), title: kinds };
+  return {
+    label: 'Tokens ≥',
+    value: compact(totalTokens(u) + reported),
+    title: `${kinds}${kinds ? '; ' : ''}and ≥ ${num(reported)} reported by the spawn result for ${plural(runs.length, 'sub-agent')} without a transcript (their last responses)`,
+  };
 }
 
 /** Real forks (rewinds and retries) with the other branch points counted apart. */
