@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fragmentMarker, SiteAssembler } from '../src/build/assemble.js';
 import { filesUnder } from '../src/build/files.js';
+import { packText } from '../src/build/fragments.js';
 import { SiteWriter } from '../src/build/site-writer.js';
 import { tempFolder } from './helpers/temp.js';
 
@@ -17,6 +18,11 @@ describe('SiteAssembler', () => {
   const stage = join(dir, 'stage');
   const fragments = join(dir, 'fragments');
   const state = join(dir, 'pages.json');
+  /** A fragment's transcript as the build cache holds it (`fragments.ts`). */
+  const storeHtml = (key: string, html: string) => {
+    mkdirSync(fragments, { recursive: true });
+    writeFileSync(join(fragments, `${key}.html.gz`), packText(html));
+  };
   /** One build's assembly of the files in `stage`, through a writer of its own; returns what it did. */
   const assemble = (previous: string[] = []) => {
     const site = new SiteWriter(outDir);
@@ -37,7 +43,7 @@ describe('SiteAssembler', () => {
     put(stage, 's/a/index.html', `<main>${fragmentMarker('k1')}</main>`);
     put(stage, 's/old/index.html', 'stale');
     put(stage, '_cctrail/style.css', 'body{}');
-    put(fragments, 'k1.html', '<p>transcript ✓</p>');
+    storeHtml('k1', '<p>transcript ✓</p>');
     put(outDir, 'notes/index.html', 'not ours');
     put(outDir, '_cctrail/kept.js', 'kept');
     expect(assemble()).toEqual({ pages: 3, written: 4, removed: 0 });
@@ -56,7 +62,7 @@ describe('SiteAssembler', () => {
 
     // A page whose fragment key changes is written again.
     put(stage, 's/a/index.html', `<main>${fragmentMarker('k2')}</main>`);
-    put(fragments, 'k2.html', '<p>new</p>');
+    storeHtml('k2', '<p>new</p>');
     expect(assemble()).toMatchObject({ written: 1, removed: 0 });
     expect(readFileSync(join(outDir, 's/a/index.html'), 'utf8')).toBe('<main><p>new</p></main>');
   });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fragmentBytes } from './fragments.js';
 import type { SiteWriter } from './site-writer.js';
 
 /**
@@ -32,7 +33,7 @@ export interface AssembleResult {
 export interface AssembleOptions {
   /** The output folder, written through its writer. */
   site: SiteWriter;
-  /** Folder of cached fragments (`<key>.html`). */
+  /** Folder of cached fragments (`fragments.ts`). */
   fragments: string;
   /** JSON file remembering the signature of every file written, for the next build. */
   state: string;
@@ -50,11 +51,9 @@ function fill(shell: Buffer, fragments: string): { bytes: Buffer; keys: string[]
     if (end < 0) break;
     const key = shell.subarray(at + MARKER_START.length, end).toString('latin1');
     parts.push(shell.subarray(from, at));
-    const file = join(fragments, `${key}.html`);
     parts.push(
-      /^[a-z0-9._-]+$/.test(key) && existsSync(file)
-        ? readFileSync(file)
-        : Buffer.from('<p class="problem">This part of the transcript is missing from the build cache.</p>'),
+      (/^[a-z0-9._-]+$/.test(key) ? fragmentBytes(fragments, key) : null) ??
+        Buffer.from('<p class="problem">This part of the transcript is missing from the build cache.</p>'),
     );
     keys.push(key);
     from = end + MARKER_END.length;

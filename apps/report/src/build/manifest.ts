@@ -16,7 +16,7 @@ import { shortHash, uniqueSlugs } from './slugs.js';
  */
 
 /** Bumped whenever rendering or the cache layout changes, so the cache of older builds is not reused. */
-export const RENDER_VERSION = 10;
+export const RENDER_VERSION = 11;
 
 /**
  * A session file's cache key: a hash of the renderer version and the file's identity (path, inode, size,
