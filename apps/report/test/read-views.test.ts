@@ -226,4 +226,43 @@ describe('the search piece of a session', () => {
     });
     expect(entrySearchText(long).length).toBe(2000);
   });
+
+  it('caps a block across its parts as the whole joined text would be cut', () => {
+    const result = entry('r', null, {
+      content: [
+        {
+          type: 'tool_result',
+          toolUseId: 't',
+          isError: false,
+          content: [
+            { type: 'text', text: 'a'.repeat(1500) },
+            { type: 'text', text: 'b'.repeat(1000) },
+            { type: 'text', text: 'c' },
+          ],
+        },
+      ],
+    });
+    expect(entrySearchText(result)).toBe(`${'a'.repeat(1500)}\n${'b'.repeat(499)}`);
+    const call = entry('c', null, {
+      content: [
+        {
+          type: 'tool_use',
+          id: 't',
+          name: 'Edit',
+          input: { x: 'a'.repeat(600), y: ['b'], z: 'c'.repeat(900) },
+        },
+      ],
+    });
+    expect(entrySearchText(call)).toBe(`Edit ${'a'.repeat(600)} ${'c'.repeat(394)}`);
+  });
+
+  it('lowers terms, and drops those longer than 40 characters before lowering them', () => {
+    const long = (c: string) => `${c}${'x'.repeat(39)}`;
+    const text = `Straße İSTANBUL ${long('İ')} ${long('Y')} ${long('Yx')} MiXed_Case`;
+    const s = { ...demoSession(), entries: [entry('u', null, { content: [{ type: 'text', text }] })] };
+    const piece = searchPiece(s, (e) => ({ route: 's/demo/x/', anchor: `e-${e.uuid}` }), 's/demo/x/');
+    const terms = (JSON.parse(piece as string) as { t: [string, string][] }).t.map(([t]) => t).sort();
+    // 'İ' lowers to two characters: its 40-character word is kept, 41 characters once lowered.
+    expect(terms).toEqual(['case', 'i̇stanbul', long('i̇'), long('y'), 'mixed', 'straße'].sort());
+  });
 });

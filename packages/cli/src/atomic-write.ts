@@ -31,22 +31,27 @@ export async function writeIfChanged(
   let size = 0;
   const handle = await open(temporary, 'w');
   try {
-    let pending: string[] = [];
-    let pendingLength = 0;
-    const flush = async () => {
-      const bytes = Buffer.from(pending.join(''), 'utf8');
-      pending = [];
-      pendingLength = 0;
+    // Pieces are encoded into one batch buffer, reused: no joined string and no new buffer per batch.
+    const batch = Buffer.allocUnsafe(BATCH);
+    let used = 0;
+    const out = async (bytes: Buffer) => {
       hash?.update(bytes);
       size += bytes.byteLength;
       await handle.write(bytes);
     };
     for await (const piece of pieces) {
-      pending.push(piece);
-      pendingLength += piece.length;
-      if (pendingLength >= BATCH) await flush();
+      // A UTF-16 code unit takes at most 3 bytes in UTF-8.
+      if (piece.length * 3 > BATCH - used) {
+        if (used > 0) await out(batch.subarray(0, used));
+        used = 0;
+        if (piece.length * 3 > BATCH) {
+          await out(Buffer.from(piece, 'utf8'));
+          continue;
+        }
+      }
+      used += batch.write(piece, used, 'utf8');
     }
-    await flush();
+    if (used > 0) await out(batch.subarray(0, used));
   } catch (error) {
     await handle.close();
     await rm(temporary, { force: true });

@@ -44,3 +44,25 @@ describe('writeIfChanged in pieces', () => {
     expect(await readdir(join(dir, 'sub'))).toEqual(['s.json']);
   });
 });
+
+describe('writeIfChanged of many pieces', () => {
+  it('writes the pieces as their joined text, across batches, whatever their sizes and characters', async () => {
+    const file = join(dir, 'many.json');
+    // Pieces that fill a batch of 1 MiB to just under and just over (3-byte and 4-byte characters), and one
+    // larger than a batch.
+    const pieces = [
+      'x'.repeat((1 << 20) - 2),
+      '€',
+      'a',
+      '😀'.repeat(100_000),
+      '\uD800',
+      'é'.repeat(1 << 19),
+      'z'.repeat(3 << 20),
+      '',
+      'end',
+    ];
+    expect(await writeIfChanged(file, pieces)).toBe('written');
+    expect((await readFile(file)).equals(Buffer.from(pieces.join(''), 'utf8'))).toBe(true);
+    expect(await writeIfChanged(file, pieces)).toBe('unchanged');
+  });
+});

@@ -1,17 +1,38 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FragmentMeta, RenderedFragment, TranscriptFragment } from '../views/transcript-fragment.js';
 
 /**
- * The cache of transcript fragments: `fragments/<key>.html` (the transcript, filled into its page by
- * `assembleSite`) and `fragments/<key>.json` (the rest, written last: it marks completion). Keys carry the
- * session file's version, so an unchanged session is not rendered again.
+ * The cache of transcript fragments: `fragments/<key>.html.gz` (the transcript, gzipped, filled into its page
+ * by `assembleSite`) and `fragments/<key>.json` (the rest, written last: it marks completion). Keys carry the
+ * session file's version, so an unchanged session is not rendered again. The transcripts are most of the
+ * cache's bytes and are written once and read once or twice: gzip's fastest level takes them to about a
+ * quarter for little CPU (BENCHMARKS.md, "#26 build cache").
  */
+
+/** The gzip level of the build cache's larger files: the fastest (a quarter of the bytes of HTML). */
+const LEVEL = 1;
+
+/** Compresses text for the build cache. */
+export function packText(text: string): Buffer {
+  return gzipSync(text, { level: LEVEL });
+}
+
+/** The bytes of a file of the build cache written by `packText`. */
+export function unpackFile(file: string): Buffer {
+  return gunzipSync(readFileSync(file));
+}
+
+/** The file of the transcript HTML of fragment `key`, in the cache's `fragments` folder. */
+function htmlFile(fragmentsDir: string, key: string): string {
+  return join(fragmentsDir, `${key}.html.gz`);
+}
 
 /** Files of the fragment of `key` in the cache folder. */
 function fragmentFiles(cacheDir: string, key: string): { html: string; meta: string } {
   const dir = join(cacheDir, 'fragments');
-  return { html: join(dir, `${key}.html`), meta: join(dir, `${key}.json`) };
+  return { html: htmlFile(dir, key), meta: join(dir, `${key}.json`) };
 }
 
 /** True when the fragment of `key` is in the cache. */
@@ -25,7 +46,7 @@ export function storeFragment(cacheDir: string, key: string, fragment: RenderedF
   const files = fragmentFiles(cacheDir, key);
   const { transcript, ...meta } = fragment;
   mkdirSync(dirname(files.html), { recursive: true });
-  writeFileSync(files.html, transcript);
+  writeFileSync(files.html, packText(transcript));
   writeFileSync(files.meta, JSON.stringify(meta));
 }
 
@@ -38,5 +59,5 @@ export function readFragment(cacheDir: string, key: string): TranscriptFragment 
 
 /** The transcript HTML of a cached fragment. */
 export function fragmentHtml(cacheDir: string, key: string): string {
-  return readFileSync(fragmentFiles(cacheDir, key).html, 'utf8');
+  return unpackFile(fragmentFiles(cacheDir, key).html).toString('utf8');
 }

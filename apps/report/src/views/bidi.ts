@@ -4,7 +4,10 @@
  * Source"). Pages show each one as a visible `⟦U+202E⟧` instead.
  */
 
-const BIDI_CONTROL = /[\u061C\u202A-\u202E\u2066-\u2069]/g;
+/** The bidirectional control characters, as the body of a regular expression's character class. */
+export const BIDI_CLASS = '\\u061C\\u202A-\\u202E\\u2066-\\u2069';
+
+const BIDI_CONTROL = new RegExp(`[${BIDI_CLASS}]`, 'g');
 
 /**
  * Replaces every bidirectional control character by a visible mark naming it.

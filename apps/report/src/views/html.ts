@@ -4,7 +4,7 @@
  * Transcript text is hostile: nothing reaches a page without passing through `escapeHtml`.
  */
 
-import { neutralizeBidi } from './bidi.js';
+import { BIDI_CLASS, neutralizeBidi } from './bidi.js';
 
 /** A string of HTML that is safe to insert as it is. */
 export class SafeHtml {
@@ -29,8 +29,12 @@ const ESCAPES: Record<string, string> = {
   "'": '&#39;',
 };
 
+/** Any character `escapeHtml` changes: most text has none, and is returned as it is after one scan. */
+const TO_ESCAPE = new RegExp(`[&<>"'\\uD800-\\uDFFF${BIDI_CLASS}]`);
+
 /** Escapes text for HTML content and quoted attribute values (also repairs lone surrogates). */
 export function escapeHtml(text: string): string {
+  if (!TO_ESCAPE.test(text)) return text;
   return wellFormed(text).replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 

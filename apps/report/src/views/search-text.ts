@@ -38,10 +38,11 @@ function blockText(block: ContentBlock): string {
     case 'tool_use':
       return `${block.name} ${inputText(block.input)}`.slice(0, INPUT_CAP);
     case 'tool_result':
-      return block.content
-        .map((item) => (item.type === 'text' ? item.text : ''))
-        .join('\n')
-        .slice(0, OUTPUT_CAP);
+      return joinCapped(
+        block.content.map((item) => (item.type === 'text' ? item.text : '')),
+        '\n',
+        OUTPUT_CAP,
+      );
     default:
       return '';
   }
@@ -59,13 +60,29 @@ function inputText(input: unknown): string {
           for (const w of Object.values(item)) if (typeof w === 'string') out.push(w);
       }
   }
-  return out.join(' ');
+  return joinCapped(out, ' ', INPUT_CAP);
 }
 
-/** Words: runs of letters and digits (of an entry's text, or of a query: `queryTerms`). */
-function words(text: string): string[] {
-  // Text of ASCII only (most of it) has no other letters or digits: the same split without Unicode's tables.
-  return NOT_ASCII.test(text) ? text.split(/[^\p{L}\p{N}]+/u) : text.split(/[^A-Za-z0-9]+/);
+/** `parts.join(separator).slice(0, cap)`, without joining more than `cap` characters of long parts. */
+function joinCapped(parts: readonly string[], separator: string, cap: number): string {
+  let out = '';
+  for (let i = 0; i < parts.length && out.length < cap; i++) {
+    if (i > 0) out += separator;
+    const part = parts[i] as string;
+    out += part.length > cap - out.length ? part.slice(0, Math.max(0, cap - out.length)) : part;
+  }
+  return out.length > cap ? out.slice(0, cap) : out;
+}
+
+/**
+ * Words: runs of letters and digits, and whether they are in lower case already. The search page splits
+ * queries the same way, and lowers each word on its own.
+ */
+function words(text: string): { words: string[]; lower: boolean } {
+  // Text of ASCII only (most of it) has no other letters or digits, and its case maps one character to one:
+  // lowered at once, then split without Unicode's tables.
+  if (NOT_ASCII.test(text)) return { words: text.split(/[^\p{L}\p{N}]+/u), lower: false };
+  return { words: text.toLowerCase().split(/[^a-z0-9]+/), lower: true };
 }
 
 const NOT_ASCII = /[^\u0000-\u007f]/;
@@ -81,7 +98,7 @@ function indexTerm(term: string): string | null {
  */
 export function queryTerms(text: string): string[] {
   const terms: string[] = [];
-  for (const word of words(text)) {
+  for (const word of words(text).words) {
     const term = indexTerm(word);
     if (term !== null) terms.push(term);
   }
@@ -154,9 +171,11 @@ function addDocument(postings: Map<string, Building>, doc: number, text: string)
   // One look-up a word: each term counts its own occurrences in this document.
   const seen: Building[] = [];
   let length = 0;
-  for (const word of words(text)) {
-    const term = indexTerm(word);
-    if (term === null) continue;
+  const split = words(text);
+  for (const word of split.words) {
+    // Empty, or too long to be typed: not indexed.
+    if (word === '' || word.length > LONGEST_TERM) continue;
+    const term = split.lower ? word : word.toLowerCase();
     length++;
     let p = postings.get(term);
     if (!p) {
