@@ -120,6 +120,7 @@ export {
   FILE_START,
   type FileNow,
   type ResumeCheck,
+  pointAfterLines,
   type ResumePoint,
   readOn,
 } from './read/resume-lines.js';

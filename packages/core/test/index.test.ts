@@ -33,6 +33,7 @@ it('exposes exactly the documented API', () => {
     'forkCounts',
     'isRealFork',
     'linkTeammates',
+    'pointAfterLines',
     'priceSession',
     'readLines',
     'readOn',
