@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { type Line, readLines } from '../../src/read/read-lines.js';
-import { checkResume, FILE_START, pointAfterLines, type ResumePoint, readOn } from '../../src/read/resume-lines.js';
+import {
+  checkResume,
+  FILE_START,
+  pointAfterLines,
+  type ResumePoint,
+  readOn,
+} from '../../src/read/resume-lines.js';
 
 const CORPUS = fileURLToPath(new URL('../../../../../shared/corpus/claude-projects', import.meta.url));
 let present = false;
