@@ -153,6 +153,11 @@ export class LiveTails {
     for (const [file, f] of this.followed) {
       const read = this.snapshot.get(file) ?? 0;
       f.items = f.items.filter((item) => item.offset >= read);
+      // Nothing appended since the rebuild read the file: its pages are complete, no rebuild waits.
+      if (f.tail.offset === read && f.timer) {
+        clearTimeout(f.timer);
+        f.timer = null;
+      }
       const page = lastPage(this.options.root, file);
       if (page === null) this.drop(file);
       else f.page = page;
