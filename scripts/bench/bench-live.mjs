@@ -244,13 +244,13 @@ async function measure({ work, SESSIONS, TOTAL_MB, BIG_MB, APPENDS, SETTLE, CLI,
   const p95 = sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)];
   const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
   return `| archive | ${SESSIONS} sessions, ${TOTAL_MB} MB (calibrated); appended to a ${mb(big.size)} session |
-  | first build, then serving | ${s(firstBuild)} |
-  | latency append → updated page served, median (${APPENDS} appends) | ${s(median(latencies))} |
-  | latency, p95 / max | ${s(p95)} / ${s(sorted.at(-1))} |
-  | serve's CPU per append, median (first half / second half) | ${s(median(cpu))} (${s(median(cpu.slice(0, cpu.length >> 1)))} / ${s(median(cpu.slice(cpu.length >> 1)))}) |
-  | serve's RSS: after the first build / after the last append / highest | ${mb(rss[0])} / ${mb(rss.at(-1))} / ${mb(Math.max(...rss))} |
-  | serve's RSS, median of each quarter of the appends | ${[0, 1, 2, 3].map((q) => mb(median(rss.slice(1).slice((q * APPENDS) >> 2, ((q + 1) * APPENDS) >> 2)))).join(' / ')} |
-  | rebuilds during the appends; Ctrl-C to exit (the session rebuilt once) | ${rebuilds}; ${s(stopped)} |`;
+| first build, then serving | ${s(firstBuild)} |
+| latency append → updated page served, median (${APPENDS} appends) | ${s(median(latencies))} |
+| latency, p95 / max | ${s(p95)} / ${s(sorted.at(-1))} |
+| serve's CPU per append, median (first half / second half) | ${s(median(cpu))} (${s(median(cpu.slice(0, cpu.length >> 1)))} / ${s(median(cpu.slice(cpu.length >> 1)))}) |
+| serve's RSS: after the first build / after the last append / highest | ${mb(rss[0])} / ${mb(rss.at(-1))} / ${mb(Math.max(...rss))} |
+| serve's RSS, median of each quarter of the appends | ${[0, 1, 2, 3].map((q) => mb(median(rss.slice(1).slice((q * APPENDS) >> 2, ((q + 1) * APPENDS) >> 2)))).join(' / ')} |
+| rebuilds during the appends; Ctrl-C to exit (the session rebuilt once) | ${rebuilds}; ${s(stopped)} |`;
 }
 
 /**
