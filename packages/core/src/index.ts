@@ -119,8 +119,8 @@ export {
   checkResume,
   FILE_START,
   type FileNow,
-  type ResumeCheck,
   pointAfterLines,
+  type ResumeCheck,
   type ResumePoint,
   readOn,
 } from './read/resume-lines.js';
