@@ -26,6 +26,7 @@ import {
   renameSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from 'node:fs';
 import { request } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -239,6 +240,7 @@ async function measure({ work, SESSIONS, TOTAL_MB, BIG_MB, APPENDS, SETTLE, CLI,
   server.kill('SIGINT');
   await new Promise((r) => server.once('exit', r));
   const stopped = performance.now() - stopping;
+  writeFileSync(join(work, 'serve.log'), stderr);
 
   const sorted = [...latencies].sort((a, b) => a - b);
   const p95 = sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)];

@@ -88,6 +88,12 @@ export const serveCommand: Command = {
       settle: (files) => follower?.queue(files),
     });
     tails.remember(paths);
+    // The watcher can miss a change that follows another closely: the files followed are looked at too.
+    const look = setInterval(() => {
+      const changed = tails.changed();
+      if (changed.length > 0) follower?.changed(changed);
+    }, 250);
+    look.unref();
     let prints = fingerprintPages(root);
     const server = await startServer({
       root,
@@ -149,6 +155,7 @@ export const serveCommand: Command = {
         },
       });
     } finally {
+      clearInterval(look);
       tails.close();
       channel.close();
       await server.close();

@@ -19,6 +19,8 @@ const LAST_LINE_BYTES = 256 * 1024;
 /** A followed file. */
 export class FileTail {
   private point: ResumePoint;
+  /** The file's size at the last read. */
+  private seen: number;
 
   /**
    * @param path The file.
@@ -31,6 +33,7 @@ export class FileTail {
     public last: string | null,
   ) {
     this.point = point;
+    this.seen = point.offset;
   }
 
   /**
@@ -54,6 +57,15 @@ export class FileTail {
     return this.point.offset;
   }
 
+  /** Whether the file's size differs from the last read's (it grew, or shrank), or the file is gone. */
+  changed(): boolean {
+    try {
+      return statSync(this.path).size !== this.seen;
+    } catch {
+      return true;
+    }
+  }
+
   /**
    * Reads the whole lines appended since the last read. A file that is shorter or whose read bytes changed is
    * not read: the caller rebuilds its session, and the tail starts again at its new end.
@@ -74,6 +86,7 @@ export class FileTail {
         },
       }),
     );
+    this.seen = size;
     if (check.kind === 'restart') {
       const fresh = await FileTail.open(this.path, size);
       this.point = fresh.point;

@@ -33,6 +33,8 @@ export interface Follower {
   idle(): Promise<void>;
   /** Asks for a rebuild of these files (after the debounce), as if they had changed. */
   queue(files: readonly string[]): void;
+  /** Tells of files that changed though the watcher did not say so: they go the way of any change. */
+  changed(files: readonly string[]): void;
 }
 
 /** What a transcript folder holds that a report reads: transcripts and agents' `.meta.json` files. */
@@ -114,6 +116,9 @@ export async function followInputs(options: FollowOptions): Promise<Follower> {
     },
     queue(files) {
       for (const file of files) schedule(file);
+    },
+    changed(files) {
+      for (const file of files) seen(file);
     },
   };
 }

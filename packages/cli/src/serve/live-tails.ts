@@ -166,6 +166,14 @@ export class LiveTails {
     this.remember(paths);
   }
 
+  /**
+   * The followed files whose size changed since they were last read: the watcher may miss a change (it
+   * drops events that come close together), so `cctrail serve` also looks at these few files now and then.
+   */
+  changed(): string[] {
+    return [...this.followed].filter(([, f]) => f.tail.changed()).map(([file]) => file);
+  }
+
   /** Files appended to whose session has not been rebuilt since (waiting for it to be quiet). */
   waiting(): string[] {
     return [...this.followed].filter(([, f]) => f.timer !== null).map(([file]) => file);
