@@ -139,4 +139,25 @@ describe('followInputs', () => {
     expect(rebuilt).not.toContain('project/s1.jsonl');
     expect(rebuilt[0]).toBe('project/queued.jsonl');
   });
+
+  it('takes changes the watcher did not report, through absorb like any other', async () => {
+    const absorbed: string[] = [];
+    let wake: (() => void) | null = null;
+    const follower = await followInputs({
+      paths: [join(root, 'project')],
+      absorb: async (changed) => {
+        absorbed.push(...changed.map((p) => p.slice(root.length + 1)));
+        wake?.();
+        return [];
+      },
+      rebuild: async () => {},
+      onError: () => {},
+      absorbMs: 5,
+    });
+    const woken = new Promise<void>((resolve) => (wake = resolve));
+    follower.changed([join(root, 'project', 's1.jsonl'), join(root, 'project', 'notes.txt')]);
+    await woken;
+    await follower.close();
+    expect(absorbed).toEqual(['project/s1.jsonl']);
+  });
 });

@@ -52,9 +52,13 @@ describe('LiveTails', () => {
     expect(rebuild).toEqual([]);
     expect([...appended.keys()]).toEqual(['/s/app/abc-123/p3/', '/s/app/abc-123/agent/agent-x1/']);
     expect(appended.get('/s/app/abc-123/p3/')?.map((i) => i.id)).toEqual(['e-u3']);
+    // What the watcher may miss is found by looking at the files followed: those whose size changed.
+    expect(t.changed()).toEqual([]);
     // A line being written is left for the next read.
     appendFileSync(main, record('u4', 'u3').slice(0, 20));
+    expect(t.changed()).toEqual([main]);
     expect((await t.absorb([main])).appended.size).toBe(0);
+    expect(t.changed()).toEqual([]);
     appendFileSync(main, record('u4', 'u3').slice(20));
     expect((await t.absorb([main])).appended.get('/s/app/abc-123/p3/')?.map((i) => i.id)).toEqual(['e-u4']);
     // The page shows what its HTML does not hold yet.
