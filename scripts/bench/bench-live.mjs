@@ -1,16 +1,21 @@
 // Benchmark of `cctrail serve` (#29): the latency from a line appended to the biggest session of an archive to
 // the updated page being served, over N appends, with the server's CPU time per append and its memory.
-// Standalone (not in `pnpm bench`'s default list: one run takes minutes at full size):
+// Benchmark 7 of `pnpm bench`, opt-in (BENCH_ONLY=7: one run takes many minutes at full size; BENCH_SCALE scales
+// the archive and the big session), or standalone at full size:
 //
 //   node scripts/bench/bench-live.mjs
 //   BENCH_LIVE_SESSIONS=550 BENCH_LIVE_MB=680   the generated archive (calibrated profile), cached under .bench/
 //   BENCH_LIVE_BIG_MB=200                       plus one session of this size, the one appended to
 //   BENCH_LIVE_APPENDS=50                       appends, one at a time, each waited for
+//   BENCH_LIVE_SETTLE=20                        serve's --settle (s): quiet time before a session is rebuilt
 //   BENCH_LIVE_CLI=path/to/bin.js               the build to measure (default this checkout's)
 //
 // For each append: write two entries (a prompt and an answer with a unique marker) chained to the session's last
-// entry, then wait for the server's event that names the session's pages and fetch them until one holds the
-// marker. Latency = append written → page with the marker received.
+// entry, then wait for the server's event that names the session's pages (`append`: the append path; `change`:
+// a rebuild) and fetch them until one holds the marker. Latency = append written → page with the marker
+// received. The memory run ("an hour of appends at Claude Code's pace, simulated quickly") is the same loop
+// with many appends (BENCH_LIVE_APPENDS=600: about one entry pair every 6 s for an hour), each waited for; the
+// session's rebuilds it causes (every 200 appends: serve keeps at most 400 live entries per file) are counted.
 import { spawn } from 'node:child_process';
 import {
   appendFileSync,
@@ -21,6 +26,7 @@ import {
   renameSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from 'node:fs';
 import { request } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -28,14 +34,6 @@ import { generateCorpus } from './generate.mjs';
 import { mb, median } from './measure.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
-const SESSIONS = Number(process.env.BENCH_LIVE_SESSIONS ?? 550);
-const TOTAL_MB = Number(process.env.BENCH_LIVE_MB ?? 680);
-const APPENDS = Number(process.env.BENCH_LIVE_APPENDS ?? 50);
-const BIG_MB = Number(process.env.BENCH_LIVE_BIG_MB ?? 200);
-const CLI = resolve(process.env.BENCH_LIVE_CLI ?? join(root, 'packages/cli/dist/bin.js'));
-const work = join(root, '.bench', `live-${SESSIONS}-${TOTAL_MB}-${BIG_MB}`);
-const input = join(work, 'projects');
-const log = (...args) => console.error('bench-live:', ...args);
 
 /** The biggest transcript under a folder. */
 function biggest(dir) {
@@ -138,106 +136,161 @@ function usage(pid) {
   return { cpuMs: ticks * 10, rss };
 }
 
-if (!existsSync(input)) {
-  mkdirSync(work, { recursive: true });
-  log(`generating ${SESSIONS} sessions, ${TOTAL_MB} MB into ${input}`);
-  await generateCorpus(input, { sessions: SESSIONS, totalMb: TOTAL_MB, profile: 'calibrated' });
-  // The session Claude Code is writing: one big file, in a project of its own.
-  if (BIG_MB > 0) {
-    const tmp = join(work, 'big');
-    await generateCorpus(tmp, { sessions: 1, totalMb: BIG_MB, seed: 7, profile: 'calibrated' });
-    renameSync(join(tmp, '-home-dev-projects-app0'), join(input, '-home-dev-projects-live'));
-    rmSync(tmp, { recursive: true, force: true });
-  }
-}
-const big = biggest(input);
-log(`biggest session ${big.path} (${mb(big.size)})`);
-rmSync(join(work, 'site'), { recursive: true, force: true });
-rmSync(join(work, 'cache'), { recursive: true, force: true });
-const started = performance.now();
-const server = spawn(process.execPath, [CLI, 'serve', input, '-o', join(work, 'site')], {
-  env: { ...process.env, NO_COLOR: '1', CCTRAIL_CACHE_DIR: join(work, 'cache') },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-let stderr = '';
-server.stderr.on('data', (d) => {
-  stderr += d;
-});
-const url = await new Promise((resolve, reject) => {
-  let out = '';
-  server.stdout.on('data', (d) => {
-    out += d;
-    const m = /^(http:\/\/\S+)\n/m.exec(out);
-    if (m) resolve(m[1]);
-  });
-  server.once('exit', (code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
-});
-while (!stderr.includes('Watching')) await new Promise((r) => server.stderr.once('data', r));
-const firstBuild = performance.now() - started;
-log(`first build and serve: ${(firstBuild / 1000).toFixed(1)} s at ${url}`);
-
-// The event stream: each `change` event's pages.
-const changes = [];
-let wake = null;
-request(`${url}_cctrail/live`, (res) => {
-  let buffer = '';
-  res.setEncoding('utf8');
-  res.on('data', (d) => {
-    buffer += d;
-    let at = buffer.indexOf('\n\n');
-    while (at >= 0) {
-      const event = buffer.slice(0, at);
-      buffer = buffer.slice(at + 2);
-      if (event.startsWith('event: change')) {
-        changes.push(JSON.parse(event.split('\ndata: ')[1]).pages);
-        wake?.();
-      }
-      at = buffer.indexOf('\n\n');
+/** Runs the appends against one build; returns the table's rows. */
+async function measure({ work, SESSIONS, TOTAL_MB, BIG_MB, APPENDS, SETTLE, CLI, log }) {
+  const input = join(work, 'projects');
+  if (!existsSync(input)) {
+    mkdirSync(work, { recursive: true });
+    log(`generating ${SESSIONS} sessions, ${TOTAL_MB} MB into ${input}`);
+    await generateCorpus(input, { sessions: SESSIONS, totalMb: TOTAL_MB, profile: 'calibrated' });
+    // The session Claude Code is writing: one big file, in a project of its own.
+    if (BIG_MB > 0) {
+      const tmp = join(work, 'big');
+      await generateCorpus(tmp, { sessions: 1, totalMb: BIG_MB, seed: 7, profile: 'calibrated' });
+      renameSync(join(tmp, '-home-dev-projects-app0'), join(input, '-home-dev-projects-live'));
+      rmSync(tmp, { recursive: true, force: true });
     }
-  });
-}).end();
-
-const sessionId = lastEntry(big.path).sessionId;
-let parent = lastEntry(big.path);
-const latencies = [];
-const cpu = [];
-const rss = [usage(server.pid).rss];
-for (let i = 0; i < APPENDS; i++) {
-  const marker = `bench-live-marker-${i}-${Date.now()}`;
-  const { text, last } = appendLines(parent, marker, i);
-  parent = last;
-  const before = usage(server.pid);
-  const t0 = performance.now();
-  appendFileSync(big.path, text);
-  let found = false;
-  while (!found) {
-    await new Promise((r) => {
-      wake = r;
-      if (changes.length) r();
-    });
-    const pages = changes
-      .splice(0)
-      .flat()
-      .filter((p) => p.includes(`/${sessionId}/`));
-    for (const page of pages) if ((await get(`${url}${page.slice(1)}`)).includes(marker)) found = true;
   }
-  latencies.push(performance.now() - t0);
-  const after = usage(server.pid);
-  cpu.push(after.cpuMs - before.cpuMs);
-  rss.push(after.rss);
-  log(
-    `append ${i + 1}/${APPENDS}: ${(latencies.at(-1) / 1000).toFixed(2)} s, CPU ${(cpu.at(-1) / 1000).toFixed(2)} s, RSS ${mb(after.rss)}`,
+  const big = biggest(input);
+  log(`biggest session ${big.path} (${mb(big.size)})`);
+  rmSync(join(work, 'site'), { recursive: true, force: true });
+  rmSync(join(work, 'cache'), { recursive: true, force: true });
+  const started = performance.now();
+  const server = spawn(
+    process.execPath,
+    [CLI, 'serve', input, '-o', join(work, 'site'), '--settle', SETTLE],
+    {
+      env: { ...process.env, NO_COLOR: '1', CCTRAIL_CACHE_DIR: join(work, 'cache') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
-}
-server.kill('SIGINT');
-await new Promise((r) => server.once('exit', r));
+  let stderr = '';
+  server.stderr.on('data', (d) => {
+    stderr += d;
+  });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    server.stdout.on('data', (d) => {
+      out += d;
+      const m = /^(http:\/\/\S+)\n/m.exec(out);
+      if (m) resolve(m[1]);
+    });
+    server.once('exit', (code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
+  });
+  while (!stderr.includes('Watching')) await new Promise((r) => server.stderr.once('data', r));
+  const firstBuild = performance.now() - started;
+  log(`first build and serve: ${(firstBuild / 1000).toFixed(1)} s at ${url}`);
 
-const sorted = [...latencies].sort((a, b) => a - b);
-const p95 = sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)];
-const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
-console.log(`| archive | ${SESSIONS} sessions, ${TOTAL_MB} MB (calibrated); appended to a ${mb(big.size)} session |
+  // The event stream: the pages each `append` or `change` event names.
+  const changes = [];
+  let wake = null;
+  request(`${url}_cctrail/live`, (res) => {
+    let buffer = '';
+    res.setEncoding('utf8');
+    res.on('data', (d) => {
+      buffer += d;
+      let at = buffer.indexOf('\n\n');
+      while (at >= 0) {
+        const event = buffer.slice(0, at);
+        buffer = buffer.slice(at + 2);
+        if (event.startsWith('event: change') || event.startsWith('event: append')) {
+          const data = JSON.parse(event.split('\ndata: ')[1]);
+          changes.push(data.pages ?? [data.page]);
+          wake?.();
+        }
+        at = buffer.indexOf('\n\n');
+      }
+    });
+  }).end();
+
+  const sessionId = lastEntry(big.path).sessionId;
+  let parent = lastEntry(big.path);
+  const latencies = [];
+  const cpu = [];
+  const rss = [usage(server.pid).rss];
+  for (let i = 0; i < APPENDS; i++) {
+    const marker = `bench-live-marker-${i}-${Date.now()}`;
+    const { text, last } = appendLines(parent, marker, i);
+    parent = last;
+    const before = usage(server.pid);
+    const t0 = performance.now();
+    appendFileSync(big.path, text);
+    let found = false;
+    while (!found) {
+      await new Promise((r) => {
+        wake = r;
+        if (changes.length) r();
+      });
+      const pages = changes
+        .splice(0)
+        .flat()
+        .filter((p) => p.includes(`/${sessionId.toLowerCase()}/`));
+      for (const page of pages) if ((await get(`${url}${page.slice(1)}`)).includes(marker)) found = true;
+    }
+    latencies.push(performance.now() - t0);
+    const after = usage(server.pid);
+    cpu.push(after.cpuMs - before.cpuMs);
+    rss.push(after.rss);
+    log(
+      `append ${i + 1}/${APPENDS}: ${(latencies.at(-1) / 1000).toFixed(2)} s, CPU ${(cpu.at(-1) / 1000).toFixed(2)} s, RSS ${mb(after.rss)}`,
+    );
+  }
+  const rebuilds = (stderr.match(/rebuilding…/g) ?? []).length;
+  const stopping = performance.now();
+  server.kill('SIGINT');
+  await new Promise((r) => server.once('exit', r));
+  const stopped = performance.now() - stopping;
+  writeFileSync(join(work, 'serve.log'), stderr);
+
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const p95 = sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)];
+  const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+  return `| archive | ${SESSIONS} sessions, ${TOTAL_MB} MB (calibrated); appended to a ${mb(big.size)} session |
 | first build, then serving | ${s(firstBuild)} |
 | latency append → updated page served, median (${APPENDS} appends) | ${s(median(latencies))} |
 | latency, p95 / max | ${s(p95)} / ${s(sorted.at(-1))} |
 | serve's CPU per append, median (first half / second half) | ${s(median(cpu))} (${s(median(cpu.slice(0, cpu.length >> 1)))} / ${s(median(cpu.slice(cpu.length >> 1)))}) |
-| serve's RSS: after the first build / after the last append / highest | ${mb(rss[0])} / ${mb(rss.at(-1))} / ${mb(Math.max(...rss))} |`);
+| serve's RSS: after the first build / after the last append / highest | ${mb(rss[0])} / ${mb(rss.at(-1))} / ${mb(Math.max(...rss))} |
+| serve's RSS, median of each quarter of the appends | ${[0, 1, 2, 3].map((q) => mb(median(rss.slice(1).slice((q * APPENDS) >> 2, ((q + 1) * APPENDS) >> 2)))).join(' / ')} |
+| rebuilds during the appends; Ctrl-C to exit (the session rebuilt once) | ${rebuilds}; ${s(stopped)} |`;
+}
+
+/**
+ * Benchmark 7 of `pnpm bench` (opt-in, like 5: BENCH_ONLY=7; sizes scaled by BENCH_SCALE). Measures the build
+ * under test only: the append path is what is measured, and a baseline without it takes a session's whole
+ * rebuild per append (see BENCHMARKS.md, #29).
+ */
+export async function live(ctx) {
+  const sizes = {
+    SESSIONS: Number(process.env.BENCH_LIVE_SESSIONS ?? 550),
+    TOTAL_MB: Math.round(Number(process.env.BENCH_LIVE_MB ?? 680) * ctx.scale),
+    BIG_MB: Math.round(Number(process.env.BENCH_LIVE_BIG_MB ?? 200) * ctx.scale),
+  };
+  const table = await measure({
+    ...sizes,
+    work: join(ctx.work, `live-${sizes.SESSIONS}-${sizes.TOTAL_MB}-${sizes.BIG_MB}`),
+    APPENDS: Number(process.env.BENCH_LIVE_APPENDS ?? 50),
+    SETTLE: process.env.BENCH_LIVE_SETTLE ?? '20',
+    CLI: process.env.BENCH_LIVE_CLI ? resolve(process.env.BENCH_LIVE_CLI) : ctx.builds[0].cli,
+    log: ctx.log,
+  });
+  return `## 7. Live: \`cctrail serve\` (#29)
+
+\`cctrail serve\` of the build under test (${ctx.builds[0].commit}) on a generated archive plus one big session in a
+project of its own; entries appended to the big session one pair at a time (a prompt and an answer holding a
+unique marker, chained to its last entry). Latency: from the append written to a page the server names in its
+\`append\` or \`change\` event served holding the marker. CPU and RSS: the \`serve\` process's, from /proc.
+
+| figure | value |
+| --- | --- |
+${table}
+`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const log = (...args) => console.error('bench-live:', ...args);
+  const cli = join(root, 'packages/cli/dist/bin.js');
+  console.log(
+    await live({ work: join(root, '.bench'), scale: 1, builds: [{ cli, commit: 'this checkout' }], log }),
+  );
+}

@@ -6,7 +6,7 @@
 //   BENCH_RUNS=3        runs per measurement (median, min–max)
 //   BENCH_ARCHIVE_RUNS=9  runs of benchmark 3 (at least BENCH_RUNS)
 //   BENCH_SCALE=1       scales every generated size (0.05 for a quick look; figures in BENCHMARKS.md use 1)
-//   BENCH_ONLY=1,2,3,4,6  which benchmarks to run (5, the extremes of #19, only when named)
+//   BENCH_ONLY=1,2,3,4,6  which benchmarks to run (5, the extremes of #19, and 7, live (#29), only when named)
 //   BENCH_ARCHIVES=calibrated,legacy  the archives of benchmarks 3 and 4 (profiles of generate.mjs)
 //   BENCH_TITLE=…       the heading of this run's figures in BENCHMARKS.md
 //   BENCH_OUT=FILE      where to write (default BENCHMARKS.md; earlier rounds below its history marker are kept)
@@ -18,6 +18,7 @@ import { archive } from './bench-archive.mjs';
 import { throughput } from './bench-core.mjs';
 import { extremes } from './bench-extremes.mjs';
 import { keep } from './bench-keep.mjs';
+import { live } from './bench-live.mjs';
 import { memory } from './bench-memory.mjs';
 import { report } from './bench-report.mjs';
 import { builds } from './builds.mjs';
@@ -82,6 +83,7 @@ if (ONLY.has('3')) sections.push(await archive(ctx));
 if (ONLY.has('4')) sections.push(await report(ctx));
 if (ONLY.has('5')) sections.push(await extremes(ctx));
 if (ONLY.has('6')) sections.push(await keep(ctx));
+if (ONLY.has('7')) sections.push(await live(ctx));
 const comparison = ctx.figures.comparison();
 const out = resolve(root, process.env.BENCH_OUT ?? 'BENCHMARKS.md');
 const title = process.env.BENCH_TITLE ?? (comparison ? 'Old against new' : 'Figures');

@@ -12,7 +12,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cctrail, FIXTURES } from './helpers.js';
 
@@ -41,6 +41,21 @@ function scrollToEnd(): void {
   w.scrollTo(0, w.document.documentElement.scrollHeight);
 }
 
+/** Page function: scrolls to the top of the page. */
+function scrollToTop(): void {
+  (globalThis as unknown as PageWindow).scrollTo(0, 0);
+}
+
+/** Page function: marks the page, so that a reload (a new window object) shows. */
+function keepMark(): void {
+  (globalThis as unknown as { cctrailTestMark?: string }).cctrailTestMark = 'kept';
+}
+
+/** Page function: the mark, or undefined after a reload. */
+function readMark(): string | undefined {
+  return (globalThis as unknown as { cctrailTestMark?: string }).cctrailTestMark;
+}
+
 /** Page function: how far the end of the page is below the bottom of the window, in CSS pixels. */
 function gapToEnd(): number {
   const w = globalThis as unknown as PageWindow;
@@ -58,12 +73,15 @@ describe.skipIf(!existsSync(CHROMIUM) || !REPORT_BUILT)('cctrail serve, followed
   let stderr = '';
   let url = '';
   let context: BrowserContext;
+  let page: Page;
+  const requests: string[] = [];
 
   beforeAll(async () => {
     mkdirSync(join(input, PROJECT), { recursive: true });
     // The session as it was before the agent's result came back: no agent files yet.
     writeFileSync(session, `${lines.slice(0, 10).join('\n')}\n`);
-    server = spawn(process.execPath, [BIN, 'serve', input, '-o', join(work, 'site')], {
+    // The session is rebuilt only when an agent file appears, or on Ctrl-C: appends go the append path.
+    server = spawn(process.execPath, [BIN, 'serve', input, '-o', join(work, 'site'), '--settle', '600'], {
       env: { ...process.env, NO_COLOR: '1', CCTRAIL_CACHE_DIR: join(work, 'cache'), HOME: work },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -117,12 +135,12 @@ describe.skipIf(!existsSync(CHROMIUM) || !REPORT_BUILT)('cctrail serve, followed
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
   });
 
-  it('shows appended entries and a new agent without a manual reload, and says the session is live', async () => {
-    const requests: string[] = [];
-    const page = await context.newPage();
+  it('shows appended lines at once, read from the appended bytes, without rebuilding or reloading', async () => {
+    page = await context.newPage();
     page.on('request', (r) => requests.push(r.url()));
     await page.goto(`${url}${PAGE}`);
     await page.waitForSelector('#cctrail-live[data-state="follow"]');
+    await page.evaluate(keepMark);
     expect(await page.content()).not.toContain('three pages');
     // The agent was spawned; its transcript is not there yet.
     expect(await page.content()).toContain('missing-agent-file');
@@ -131,18 +149,37 @@ describe.skipIf(!existsSync(CHROMIUM) || !REPORT_BUILT)('cctrail serve, followed
     await page.evaluate(scrollToEnd);
 
     appendFileSync(session, `${lines.slice(10).join('\n')}\n`);
-    cpSync(join(SOURCE, ID, 'subagents'), join(input, PROJECT, ID, 'subagents'), { recursive: true });
     // Found by the browser's own queries: the page's policy lets no test code be evaluated from text.
     await page
-      .getByText('The docs describe the parser in three pages.')
-      .first()
+      .locator('#cctrail-tail article.entry--live', {
+        hasText: 'The docs describe the parser in three pages.',
+      })
       .waitFor({ state: 'attached' });
-    await page.locator('code', { hasText: 'missing-agent-file' }).first().waitFor({ state: 'detached' });
+    // Shown by the append path: no rebuild ran (--settle puts it off), and the page is the one opened.
+    expect(stderr).toMatch(/\d+ entr(y|ies) appended to \/s\/home-dev-agents-2026\//);
+    expect(stderr).not.toContain('rebuilding');
+    expect(await page.evaluate(readMark)).toBe('kept');
     await page.waitForSelector('#cctrail-live[data-state="live"]');
     expect(await page.locator('#cctrail-live').textContent()).toMatch(/^● Live · updated /);
-    // The reader was at the end: after the reload they still are.
-    const gap = await page.evaluate(gapToEnd);
-    expect(gap).toBeLessThan(100);
+    expect(await page.evaluate(gapToEnd)).toBeLessThan(100);
+    // The page a new reader gets holds the entries too.
+    const served = await (await fetch(`${url}${PAGE}`)).text();
+    expect(served).toContain('three pages');
+  });
+
+  it('redraws the page in place when an agent file appears (its session rebuilt), still without a reload', async () => {
+    cpSync(join(SOURCE, ID, 'subagents'), join(input, PROJECT, ID, 'subagents'), { recursive: true });
+    await page.locator('code', { hasText: 'missing-agent-file' }).first().waitFor({ state: 'detached' });
+    await page.locator('a.agent-card__open[href*="agent-a1b2c3d4e5f60718b"]').first().waitFor();
+    expect(stderr).toContain('rebuilding');
+    expect(await page.evaluate(readMark)).toBe('kept');
+    // The rebuilt page holds the entries itself: the live block is gone, the entry shown once.
+    await page.locator('#cctrail-tail').waitFor({ state: 'detached' });
+    expect(await page.getByText('The docs describe the parser in three pages.').count()).toBeGreaterThan(0);
+    expect(await page.evaluate(gapToEnd)).toBeLessThan(100);
+    // The report's script ran again on the new body: the new flowchart is drawn once in view.
+    await page.evaluate(scrollToTop);
+    await page.waitForSelector('#flow-chart svg');
     expect(requests.every((r) => r.startsWith(url))).toBe(true);
     const agent = await context.newPage();
     const response = await agent.goto(`${url}${PAGE}agent/agent-a1b2c3d4e5f60718b/`);

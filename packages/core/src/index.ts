@@ -67,6 +67,7 @@ export {
   checkResume,
   FILE_START,
   type FileNow,
+  pointAfterLines,
   type ResumeCheck,
   type ResumePoint,
   readOn,

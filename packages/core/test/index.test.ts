@@ -21,6 +21,7 @@ it('exposes exactly the documented API: one session built, its model, queries an
     'forkClass',
     'forkCounts',
     'isRealFork',
+    'pointAfterLines',
     'readLines',
     'readOn',
     'rereadsAfterCompactions',

@@ -6,8 +6,11 @@ import type { Command, Io } from '../command.js';
 import { CliError } from '../errors.js';
 import { inputPaths } from '../input.js';
 import { openInBrowser } from '../open-report.js';
+import { privacyTransform } from '../privacy/transform.js';
 import { followBuilds } from '../serve/follow-builds.js';
+import type { Follower } from '../serve/follow-inputs.js';
 import { LiveChannel } from '../serve/live-channel.js';
+import { LiveTails } from '../serve/live-tails.js';
 import { changedPages, fingerprintPages, PageActivity } from '../serve/page-changes.js';
 import { startServer } from '../serve/static-server.js';
 import { styleFor } from '../terminal.js';
@@ -20,9 +23,11 @@ export const serveCommand: Command = {
   usage: 'serve [paths…] [-o DIR] [--port N] [--host ADDR] [report options]',
   description: [
     'Builds the report like `cctrail report` (secrets redacted), serves DIR on http://127.0.0.1 (a free port',
-    'unless --port), and watches the transcripts: when Claude Code writes to a session, adds one or an agent',
-    'file, the report is rebuilt (unchanged sessions are reused) and the pages open in a browser that changed',
-    'reload themselves, keeping their place; a session page whose session is running says "Live".',
+    'unless --port), and watches the transcripts. When Claude Code appends to a session, only the new lines are',
+    "read, redacted and shown: at the end of the session's last transcript page, in the open pages without a",
+    'reload. Once the session has been quiet for --settle seconds (and at once for a new session or agent',
+    'file, a rewind or a compaction) its pages are rebuilt (unchanged sessions are reused) and the open pages',
+    'that changed redraw in place, keeping their place; a session page whose session is running says "Live".',
     'The server is read-only, serves only the files of DIR, and answers only requests that name this machine.',
     'The live script exists only in the pages it serves: the files in DIR are the same as `cctrail report`',
     'writes. Ctrl-C stops it.',
@@ -37,6 +42,12 @@ export const serveCommand: Command = {
       value: 'ADDR',
       description: 'address to listen on (default 127.0.0.1; others let other machines read the report)',
     },
+    {
+      name: 'settle',
+      type: 'string',
+      value: 'S',
+      description: 'seconds a session appended to stays quiet before its pages are rebuilt (default 20)',
+    },
     ...reportCommand.options.filter((o) => o.name === 'help'),
   ],
   examples: [
@@ -49,6 +60,7 @@ export const serveCommand: Command = {
   async run({ options, positionals, io }) {
     const host = stringOption(options, 'host') ?? '127.0.0.1';
     const port = portOption(stringOption(options, 'port'));
+    const settleMs = settleOption(stringOption(options, 'settle'));
     const outDir = resolve(io.cwd, stringOption(options, 'output') ?? 'cctrail-report');
     const style = styleFor(io.stderr, io.env);
     if (!isLoopback(host))
@@ -62,14 +74,40 @@ export const serveCommand: Command = {
     if (code !== 0) return code;
 
     const root = realpathSync(outDir);
+    const paths = inputPaths(positionals, io);
     const channel = new LiveChannel();
     const activity = new PageActivity();
+    let follower: Follower | null = null;
+    const tails = new LiveTails({
+      root,
+      privacy: privacyTransform({
+        redact: !flag(options, 'no-redact'),
+        shortHome: flag(options, 'short-home'),
+      }),
+      settleMs,
+      settle: (files) => follower?.queue(files),
+    });
+    tails.remember(paths);
+    // The watcher can miss a change that follows another closely: the files followed are looked at too.
+    const look = setInterval(() => {
+      const changed = tails.changed();
+      if (changed.length > 0) follower?.changed(changed);
+    }, 250);
+    look.unref();
     let prints = fingerprintPages(root);
     const server = await startServer({
       root,
       host,
       port,
-      live: { channel, now: () => ({ pages: [], live: activity.live(Date.now()), at: Date.now() }) },
+      live: {
+        channel,
+        now: () => ({ pages: [], live: activity.live(Date.now()), at: Date.now() }),
+        tail: (page, html) =>
+          tails
+            .itemsFor(page, html)
+            .map((item) => item.html)
+            .join('\n'),
+      },
     }).catch((error: NodeJS.ErrnoException) => {
       throw new CliError(`cannot listen on ${host}:${port}: ${error.code ?? error.message}`, {
         hint:
@@ -81,10 +119,32 @@ export const serveCommand: Command = {
     if (flag(options, 'open')) await openInBrowser(server.url, io);
     try {
       return await followBuilds({
-        paths: inputPaths(positionals, io),
+        paths,
         io,
         build,
-        rebuilt: () => {
+        ready: (f) => {
+          follower = f;
+        },
+        absorb: async (files) => {
+          const { rebuild, appended } = await tails.absorb(files);
+          const at = Date.now();
+          for (const [page, items] of appended) {
+            activity.note([page, page.replace(/p\d+\/$/, '')], at);
+            channel.append({
+              page,
+              items: items.map(({ id, html }) => ({ id, html })),
+              live: activity.live(at),
+              at,
+            });
+            const what = items.length === 1 ? '1 entry' : `${items.length} entries`;
+            io.stderr.write(`${new Date(at).toLocaleTimeString('en-GB')} ${what} appended to ${page}\n`);
+          }
+          return rebuild;
+        },
+        starting: () => tails.rebuilding(),
+        finish: () => tails.waiting(),
+        rebuilt: (ok) => {
+          if (ok) tails.rebuilt(paths);
           const next = fingerprintPages(root, prints);
           const pages = changedPages(prints, next);
           prints = next;
@@ -95,6 +155,8 @@ export const serveCommand: Command = {
         },
       });
     } finally {
+      clearInterval(look);
+      tails.close();
       channel.close();
       await server.close();
     }
@@ -107,6 +169,14 @@ function portOption(value: string | undefined): number {
   const port = Number(value);
   if (!/^\d+$/.test(value) || port > 65535) throw new CliError(`--port must be 0 to 65535, got ${value}`);
   return port;
+}
+
+/** Reads `--settle`: seconds, 0 or more (default 20), as milliseconds. */
+function settleOption(value: string | undefined): number {
+  if (value === undefined) return 20_000;
+  const seconds = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value)) throw new CliError(`--settle must be a number of seconds, got ${value}`);
+  return seconds * 1000;
 }
 
 /** Whether an address is this machine's loopback (only this machine reaches it). */

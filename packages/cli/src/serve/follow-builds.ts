@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 import type { Io } from '../command.js';
 import { CliError } from '../errors.js';
 import { styleFor } from '../terminal.js';
-import { followInputs } from './follow-inputs.js';
+import { type Follower, type FollowOptions, followInputs } from './follow-inputs.js';
 
 /** Options of `followBuilds`. */
 export interface FollowBuildsOptions {
@@ -17,12 +17,18 @@ export interface FollowBuildsOptions {
   io: Io;
   /** Runs the report once, writing to the given `Io`; resolves to its exit code. */
   build: (io: Io) => Promise<number>;
-  /** After a rebuild that succeeded: a few words on what it changed (e.g. "3 pages changed"). */
-  rebuilt?: () => string;
+  /** After a rebuild (`ok`: it succeeded): a few words on what it changed (e.g. "3 pages changed"). */
+  rebuilt?: (ok: boolean) => string;
   /** Stops the loop when it settles (tests); else SIGINT or SIGTERM does. */
   stop?: Promise<void>;
-  /** Called once the watcher is ready. */
-  ready?: () => void;
+  /** Called once the watcher is ready, with it (to ask for rebuilds). */
+  ready?: (follower: Follower) => void;
+  /** Takes changed files before they are rebuilt (see `FollowOptions.absorb`). */
+  absorb?: FollowOptions['absorb'];
+  /** Called as a rebuild starts. */
+  starting?: () => void;
+  /** When stopping: files whose rebuild was put off, rebuilt before the loop ends (the site left complete). */
+  finish?: () => readonly string[];
 }
 
 /**
@@ -38,7 +44,9 @@ export async function followBuilds(options: FollowBuildsOptions): Promise<number
   const stamp = () => new Date().toLocaleTimeString('en-GB');
   const follower = await followInputs({
     paths: options.paths,
+    ...(options.absorb ? { absorb: options.absorb } : {}),
     rebuild: async (changed) => {
+      options.starting?.();
       const started = performance.now();
       io.stderr.write(`${stamp()} ${describeChange(changed)}; rebuilding…\n`);
       const quiet = capturingIo(io);
@@ -47,7 +55,7 @@ export async function followBuilds(options: FollowBuildsOptions): Promise<number
       });
       if (code !== 0) io.stderr.write(quiet.text());
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      const what = options.rebuilt?.();
+      const what = options.rebuilt?.(code === 0);
       io.stderr.write(`${stamp()} rebuilt in ${seconds} s${what ? `; ${what}` : ''}\n`);
     },
     onError: (error) => {
@@ -61,8 +69,14 @@ export async function followBuilds(options: FollowBuildsOptions): Promise<number
     },
   });
   io.stderr.write(`Watching ${options.paths.join(', ')} for changes; Ctrl-C stops.\n`);
-  options.ready?.();
+  options.ready?.(follower);
   await (options.stop ?? signalled());
+  const rest = options.finish?.() ?? [];
+  if (rest.length > 0) {
+    io.stderr.write('Stopping: rebuilding the sessions followed live…\n');
+    follower.queue(rest);
+    await follower.idle();
+  }
   io.stderr.write('Stopping: finishing the rebuild under way, if any…\n');
   await follower.close();
   io.stderr.write('Stopped.\n');

@@ -1,7 +1,9 @@
 /**
  * Watches the transcripts a report is built from (chokidar: inotify on Linux, FSEvents on macOS), and runs a
  * rebuild shortly after they change: new projects, sessions and agent files included. Changes that arrive
- * during a rebuild are gathered for the next one; rebuilds never overlap.
+ * during a rebuild are gathered for the next one; rebuilds never overlap. With an `absorb` step, changed files
+ * go to it first, without waiting for a rebuild under way (the append path of `cctrail serve`), and only the
+ * files it hands back are rebuilt.
  */
 
 /** Options of `followInputs`. */
@@ -14,6 +16,13 @@ export interface FollowOptions {
   onError: (error: unknown) => void;
   /** How long to wait after the last change before rebuilding (ms, default 150). */
   debounceMs?: number;
+  /**
+   * Takes changed files before any rebuild (never two at once, but while a rebuild runs); resolves to the
+   * files that still need one. Its errors go to `onError`, and its files are then rebuilt.
+   */
+  absorb?: (changed: readonly string[]) => Promise<readonly string[]>;
+  /** How long `absorb` waits after a change (ms, default 30). */
+  absorbMs?: number;
 }
 
 /** A running watch. */
@@ -22,6 +31,10 @@ export interface Follower {
   close(): Promise<void>;
   /** Settles once no rebuild is running or waiting. */
   idle(): Promise<void>;
+  /** Asks for a rebuild of these files (after the debounce), as if they had changed. */
+  queue(files: readonly string[]): void;
+  /** Tells of files that changed though the watcher did not say so: they go the way of any change. */
+  changed(files: readonly string[]): void;
 }
 
 /** What a transcript folder holds that a report reads: transcripts and agents' `.meta.json` files. */
@@ -75,7 +88,13 @@ export async function followInputs(options: FollowOptions): Promise<Follower> {
     if (timer) clearTimeout(timer);
     timer = setTimeout(start, debounceMs);
   };
-  watcher.on('add', schedule).on('change', schedule).on('unlink', schedule);
+  const absorber = options.absorb ? absorbing(options.absorb, options, schedule, () => !closed) : null;
+  const seen = (path: string) => {
+    if (closed || !READ.test(path)) return;
+    if (absorber) absorber.add(path);
+    else schedule(path);
+  };
+  watcher.on('add', seen).on('change', seen).on('unlink', seen);
   watcher.on('error', options.onError);
   await new Promise<void>((resolve) => watcher.once('ready', resolve));
 
@@ -94,6 +113,52 @@ export async function followInputs(options: FollowOptions): Promise<Follower> {
         idleWaiters.push(resolve);
         settle();
       });
+    },
+    queue(files) {
+      for (const file of files) schedule(file);
+    },
+    changed(files) {
+      for (const file of files) seen(file);
+    },
+  };
+}
+
+/** The absorb step: changed files gathered for a short while, handed over one batch at a time. */
+function absorbing(
+  absorb: NonNullable<FollowOptions['absorb']>,
+  options: FollowOptions,
+  rebuild: (path: string) => void,
+  alive: () => boolean,
+): { add(path: string): void } {
+  let pending = new Set<string>();
+  let timer: NodeJS.Timeout | null = null;
+  let running = false;
+  const run = () => {
+    timer = null;
+    if (running || pending.size === 0 || !alive()) return;
+    const files = [...pending].sort();
+    pending = new Set();
+    running = true;
+    absorb(files)
+      .then(
+        (rest) => {
+          for (const file of rest) rebuild(file);
+        },
+        (error: unknown) => {
+          options.onError(error);
+          for (const file of files) rebuild(file);
+        },
+      )
+      .finally(() => {
+        running = false;
+        if (pending.size > 0) run();
+      });
+  };
+  return {
+    add(path) {
+      pending.add(path);
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(run, options.absorbMs ?? 30);
     },
   };
 }

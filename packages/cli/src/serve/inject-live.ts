@@ -4,18 +4,21 @@
  * stream. The files on disk are not changed: a page opened from disk loads no script and connects nowhere.
  */
 
-import { LIVE_SCRIPT_PATH } from './live-script.js';
+import { LIVE_SCRIPT_PATH, TAIL_ID } from './live-script.js';
 
 const TAG = `<script src="${LIVE_SCRIPT_PATH}"></script>`;
 
 /**
- * Adds the live script to a page's HTML.
+ * Adds the live script to a page's HTML, and the entries appended to its session since it was built.
  *
  * @param html The page as built.
+ * @param tail The live entries' HTML (rendered and escaped by `tailEntries`), added at the end of the page's
+ *   main content, in the block the live script adds new ones to.
  * @returns The page as `cctrail serve` serves it.
  */
-export function injectLive(html: string): string {
-  const csp = html.replace(
+export function injectLive(html: string, tail = ''): string {
+  const withTail = tail === '' ? html : addTail(html, tail);
+  const csp = withTail.replace(
     /(<meta\s+http-equiv=["']?Content-Security-Policy["']?\s+content=")([^"]*)(")/i,
     (_all, open: string, policy: string, close: string) => `${open}${allowSelfConnect(policy)}${close}`,
   );
@@ -31,4 +34,10 @@ function allowSelfConnect(policy: string): string {
     .filter((d) => d.length > 0);
   const others = directives.filter((d) => !/^connect-src(\s|$)/i.test(d));
   return [...others, "connect-src 'self'"].join('; ');
+}
+
+function addTail(html: string, tail: string): string {
+  const block = `<section class="section" id="${TAIL_ID}" aria-label="New entries"><div class="transcript">${tail}</div></section>`;
+  const end = html.lastIndexOf('</main>');
+  return end < 0 ? html : `${html.slice(0, end)}${block}${html.slice(end)}`;
 }

@@ -1,7 +1,8 @@
 /**
  * The server-sent events stream of `cctrail serve` (`/_cctrail/live`): each open page listens on it and
- * hears which pages a rebuild changed. A bounded number of listeners; a comment line now and then keeps
- * idle connections from being closed by proxies and tells the server which listeners are gone.
+ * hears which pages a rebuild changed, and the entries appended to a session since. A bounded number of
+ * listeners; a comment line now and then keeps idle connections from being closed by proxies and tells the
+ * server which listeners are gone.
  */
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -13,6 +14,18 @@ export interface LiveChange {
   /** Pages changed recently (their session is running), newest first. */
   live: string[];
   /** When the rebuild finished (ms since the epoch). */
+  at: number;
+}
+
+/** What a page hears when entries were appended to its session (the append path: no rebuild). */
+export interface LiveAppend {
+  /** The URL path of the page the entries go to (the last transcript page of their session or agent). */
+  page: string;
+  /** The entries: their element ids and HTML (rendered, redacted and escaped by the server). */
+  items: { id: string; html: string }[];
+  /** Pages changed recently, newest first. */
+  live: string[];
+  /** When they were read (ms since the epoch). */
   at: number;
 }
 
@@ -71,6 +84,15 @@ export class LiveChannel {
    */
   publish(change: LiveChange): void {
     this.send(`event: change\ndata: ${JSON.stringify(change)}\n\n`);
+  }
+
+  /**
+   * Tells every open page the entries appended to a page's session.
+   *
+   * @param append The page and its new entries.
+   */
+  append(append: LiveAppend): void {
+    this.send(`event: append\ndata: ${JSON.stringify(append)}\n\n`);
   }
 
   /** Ends every stream (the server is stopping). */

@@ -1,10 +1,16 @@
 /**
  * The classic script `cctrail serve` adds to the pages it serves (`/_cctrail/live.js`; never written to the
- * report folder, so a page opened from disk has no trace of it). It listens on `/_cctrail/live` and reloads its
- * page when a rebuild changed it, keeping the reader's place: at the end of the page when they were there
- * (new entries arrive at the end of a transcript), else at the same scroll offset. A small badge says whether
- * the page follows changes, and "live" on a page whose session changed in the last minutes.
+ * report folder, so a page opened from disk has no trace of it). It listens on `/_cctrail/live` and updates its
+ * page in place, never reloading it: entries appended to the page's session (`append` events, rendered and
+ * redacted by the server) are added at the end of the transcript; a page a rebuild changed (`change` events) is
+ * fetched again and its body swapped for the new one, the report's scripts run again on it (the flowchart and
+ * timeline redrawn). The reader keeps their place: at the end of the page when they were there (new entries
+ * arrive at the end of a transcript), else at the same scroll offset. A small badge says whether the page
+ * follows changes, and "live" on a page whose session changed in the last minutes.
  */
+
+/** The id of the block of live entries at the end of a page's main content (`injectLive` adds it too). */
+export const TAIL_ID = 'cctrail-tail';
 
 /** The URL path the server serves the script under. */
 export const LIVE_SCRIPT_PATH = '/_cctrail/live.js';
@@ -18,28 +24,6 @@ export const LIVE_SCRIPT = `(function () {
   if (typeof EventSource !== 'function') return;
   var here = location.pathname.replace(/index\\.html$/, '');
   try { here = decodeURIComponent(here); } catch (e) {}
-  var key = 'cctrail-live-scroll:' + here;
-  var kept = null;
-  try {
-    kept = sessionStorage.getItem(key);
-    sessionStorage.removeItem(key);
-  } catch (e) {}
-  if (kept === 'end') {
-    // The page grows as it finishes (the flowchart is drawn after load): stay at the end while it does,
-    // until the reader scrolls themselves.
-    var toEnd = function () { window.scrollTo(0, document.documentElement.scrollHeight); };
-    var pin = typeof ResizeObserver === 'function' ? new ResizeObserver(toEnd) : null;
-    var unpin = function () {
-      if (pin) pin.disconnect();
-      pin = null;
-    };
-    if (pin) pin.observe(document.body);
-    ['wheel', 'touchstart', 'keydown', 'mousedown'].forEach(function (name) {
-      window.addEventListener(name, unpin, { once: true, passive: true });
-    });
-    setTimeout(unpin, 5000);
-    toEnd();
-  } else if (kept !== null) window.scrollTo(0, Number(kept) || 0);
   var badge = document.createElement('div');
   badge.id = 'cctrail-live';
   badge.setAttribute('role', 'status');
@@ -59,17 +43,93 @@ export const LIVE_SCRIPT = `(function () {
     if (change.live.indexOf(here) >= 0) show('live', '\\u25CF Live \\u00B7 updated ' + time(change.at));
     else show('follow', 'Following changes');
   }
-  function reload() {
+  function atEnd() {
     var doc = document.documentElement;
-    var atEnd = window.scrollY + window.innerHeight >= doc.scrollHeight - 80;
-    try { sessionStorage.setItem(key, atEnd ? 'end' : String(Math.round(window.scrollY))); } catch (e) {}
-    location.reload();
+    return window.scrollY + window.innerHeight >= doc.scrollHeight - 80;
+  }
+  // Keeps the reader at the end while the page grows (the flowchart is drawn after the scripts run), until
+  // they scroll themselves.
+  function pinToEnd() {
+    var toEnd = function () { window.scrollTo(0, document.documentElement.scrollHeight); };
+    toEnd();
+    if (typeof ResizeObserver !== 'function') return;
+    var pin = new ResizeObserver(toEnd);
+    var unpin = function () { pin.disconnect(); };
+    pin.observe(document.body);
+    ['wheel', 'touchstart', 'keydown', 'mousedown'].forEach(function (name) {
+      window.addEventListener(name, unpin, { once: true, passive: true });
+    });
+    setTimeout(unpin, 5000);
+  }
+  function tailBlock() {
+    var block = document.getElementById('${TAIL_ID}');
+    if (block) return block.querySelector('.transcript') || block;
+    var main = document.querySelector('main') || document.body;
+    block = document.createElement('section');
+    block.className = 'section';
+    block.id = '${TAIL_ID}';
+    block.setAttribute('aria-label', 'New entries');
+    var list = document.createElement('div');
+    list.className = 'transcript';
+    block.appendChild(list);
+    main.appendChild(block);
+    return list;
+  }
+  function append(change) {
+    var end = atEnd();
+    var list = tailBlock();
+    change.items.forEach(function (item) {
+      if (!document.getElementById(item.id)) list.insertAdjacentHTML('beforeend', item.html);
+    });
+    if (end) pinToEnd();
+  }
+  var swapping = false;
+  var again = false;
+  function swap() {
+    if (swapping) { again = true; return; }
+    swapping = true;
+    var end = atEnd();
+    var y = window.scrollY;
+    fetch(location.href, { cache: 'no-store', credentials: 'same-origin' })
+      .then(function (response) {
+        if (!response.ok) throw new Error('HTTP ' + response.status);
+        return response.text();
+      })
+      .then(function (text) {
+        var next = new DOMParser().parseFromString(text, 'text/html');
+        var scripts = [];
+        Array.prototype.forEach.call(next.body.querySelectorAll('script'), function (old) {
+          var src = old.getAttribute('src');
+          if (src && src.indexOf('${LIVE_SCRIPT_PATH}') < 0) scripts.push(src);
+          old.remove();
+        });
+        document.title = next.title;
+        document.body.replaceChildren.apply(document.body, Array.prototype.slice.call(next.body.childNodes));
+        document.body.appendChild(badge);
+        scripts.forEach(function (src) {
+          var script = document.createElement('script');
+          script.src = src;
+          document.body.appendChild(script);
+        });
+        if (end) pinToEnd();
+        else window.scrollTo(0, y);
+      })
+      .catch(function () { location.reload(); })
+      .then(function () {
+        swapping = false;
+        if (again) { again = false; swap(); }
+      });
   }
   var events = new EventSource('${LIVE_EVENTS_PATH}');
   events.addEventListener('hello', function (event) { mark(JSON.parse(event.data)); });
+  events.addEventListener('append', function (event) {
+    var change = JSON.parse(event.data);
+    if (change.page === here) append(change);
+    mark(change);
+  });
   events.addEventListener('change', function (event) {
     var change = JSON.parse(event.data);
-    if (change.pages.indexOf(here) >= 0) { events.close(); reload(); return; }
+    if (change.pages.indexOf(here) >= 0) swap();
     mark(change);
   });
   events.onerror = function () {

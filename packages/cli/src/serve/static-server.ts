@@ -21,8 +21,11 @@ export interface ServerOptions {
   host: string;
   /** The port; 0 for a free one. */
   port: number;
-  /** The event stream; without one the pages are served as built. */
-  live?: { channel: LiveChannel; now: () => LiveChange };
+  /**
+   * The event stream; without one the pages are served as built. `tail` gives the HTML of the entries
+   * appended to a page's session since the page was built (URL path, e.g. `/s/app/1/`, and the page's HTML).
+   */
+  live?: { channel: LiveChannel; now: () => LiveChange; tail?: (page: string, html: string) => string };
   /** At most this many open connections (default 64). */
   maxConnections?: number;
 }
@@ -120,8 +123,20 @@ function answer(options: ServerOptions, request: IncomingMessage, url: string): 
     // Removed between the look-up and the read (a rebuild pruned it).
     return plain(404, 'Not found.');
   }
-  if (options.live && resolved.type.startsWith('text/html')) body = injectLive(body.toString('utf8'));
+  if (options.live && resolved.type.startsWith('text/html')) {
+    const html = body.toString('utf8');
+    body = injectLive(html, options.live.tail?.(pagePath(path ?? '/'), html) ?? '');
+  }
   return { status: 200, headers: { 'Content-Type': resolved.type }, body };
+}
+
+/** A request's path as the report names its pages: decoded, without a final `index.html`. */
+function pagePath(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {}
+  return decoded.replace(/index\.html$/, '');
 }
 
 /** Host names that name this machine, and the one the server was told to listen on. */

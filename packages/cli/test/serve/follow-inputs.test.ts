@@ -96,4 +96,68 @@ describe('followInputs', () => {
     expect(most).toBe(1);
     expect(seen[0]).toBe('project/s1.jsonl');
   });
+
+  it('hands changes to absorb while a rebuild runs, and rebuilds only what it hands back', async () => {
+    const absorbed: string[] = [];
+    const rebuilt: string[] = [];
+    let release: (() => void) | null = null;
+    let wake: (() => void) | null = null;
+    const follower = await followInputs({
+      paths: [join(root, 'project')],
+      absorb: async (changed) => {
+        absorbed.push(...changed.map((p) => p.slice(root.length + 1)));
+        wake?.();
+        return changed.filter((p) => !p.endsWith('s1.jsonl'));
+      },
+      rebuild: async (changed) => {
+        rebuilt.push(...changed.map((p) => p.slice(root.length + 1)));
+        wake?.();
+        // The first rebuild lasts until the test lets it go.
+        if (rebuilt.length === 1) await new Promise<void>((resolve) => (release = resolve));
+      },
+      onError: () => {},
+      debounceMs: 20,
+      absorbMs: 10,
+    });
+    const next = () => new Promise<void>((resolve) => (wake = resolve));
+    let woken = next();
+    follower.queue([join(root, 'project', 'queued.jsonl')]);
+    await woken;
+    // A rebuild is under way: appends are still absorbed.
+    woken = next();
+    appendFileSync(join(root, 'project', 's1.jsonl'), '{"c":1}\n');
+    await woken;
+    expect(absorbed).toEqual(['project/s1.jsonl']);
+    writeFileSync(join(root, 'project', 's5.jsonl'), '{}\n');
+    while (!rebuilt.includes('project/s5.jsonl')) {
+      woken = next();
+      (release as (() => void) | null)?.();
+      await woken;
+    }
+    await follower.close();
+    expect(absorbed).toContain('project/s5.jsonl');
+    expect(rebuilt).not.toContain('project/s1.jsonl');
+    expect(rebuilt[0]).toBe('project/queued.jsonl');
+  });
+
+  it('takes changes the watcher did not report, through absorb like any other', async () => {
+    const absorbed: string[] = [];
+    let wake: (() => void) | null = null;
+    const follower = await followInputs({
+      paths: [join(root, 'project')],
+      absorb: async (changed) => {
+        absorbed.push(...changed.map((p) => p.slice(root.length + 1)));
+        wake?.();
+        return [];
+      },
+      rebuild: async () => {},
+      onError: () => {},
+      absorbMs: 5,
+    });
+    const woken = new Promise<void>((resolve) => (wake = resolve));
+    follower.changed([join(root, 'project', 's1.jsonl'), join(root, 'project', 'notes.txt')]);
+    await woken;
+    await follower.close();
+    expect(absorbed).toEqual(['project/s1.jsonl']);
+  });
 });

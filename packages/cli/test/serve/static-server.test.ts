@@ -14,6 +14,8 @@ mkdirSync(join(root, 's', 'app'), { recursive: true });
 const CSP = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; connect-src 'none'">`;
 writeFileSync(join(root, 'index.html'), `<html><head>${CSP}</head><body><p>home</p></body></html>`);
 writeFileSync(join(root, 's', 'app', 'index.html'), '<p>app</p>');
+mkdirSync(join(root, 's', 'app', 'p2'));
+writeFileSync(join(root, 's', 'app', 'p2', 'index.html'), '<body><main><p>page 2</p></main></body>');
 writeFileSync(join(root, 'data.json'), '{"a":1}');
 writeFileSync(join(base, '..', 'cctrail-server-outside.txt'), 'outside');
 
@@ -78,7 +80,11 @@ beforeAll(async () => {
     root,
     host: '127.0.0.1',
     port: 0,
-    live: { channel, now: () => ({ pages: [], live: ['/s/app/'], at: 1 }) },
+    live: {
+      channel,
+      now: () => ({ pages: [], live: ['/s/app/'], at: 1 }),
+      tail: (page) => (page === '/s/app/p2/' ? '<article id="e-new">appended</article>' : ''),
+    },
   });
 });
 afterAll(async () => {
@@ -140,6 +146,16 @@ describe('startServer', () => {
     expect((await get(plain, '/')).body).not.toContain('live.js');
     expect((await get(plain, '/_cctrail/live.js')).status).toBe(404);
     expect((await get(plain, '/_cctrail/live')).status).toBe(404);
+  });
+
+  it('adds the entries appended since a page was built at the end of its main content', async () => {
+    const block =
+      '<section class="section" id="cctrail-tail" aria-label="New entries"><div class="transcript">' +
+      '<article id="e-new">appended</article></div></section></main>';
+    for (const path of ['/s/app/p2/', '/s/app/p2/index.html'])
+      expect((await get(live, path)).body).toContain(`<p>page 2</p>${block}`);
+    expect((await get(live, '/s/app/')).body).not.toContain('cctrail-tail');
+    expect((await get(plain, '/s/app/p2/')).body).toBe('<body><main><p>page 2</p></main></body>');
   });
 
   it('streams what a rebuild changed, to a bounded number of pages', async () => {

@@ -103,3 +103,34 @@ export async function readOn(
   const offset = point.offset + (consumed >= 0 ? consumed : total);
   return { offset, lines: point.lines + lines, head: head.subarray(0, Math.min(head.length, offset)) };
 }
+
+/**
+ * The point after the last whole line of a file's bytes, found without decoding them: what a follower that
+ * starts watching a file already read (by someone else, e.g. a report build) resumes from. The bytes after the
+ * last newline are an unfinished line and are left for the next read.
+ *
+ * @param chunks The file's bytes from its start (to where it was read).
+ * @returns The point whose next read starts at the first byte after the last newline.
+ */
+export async function pointAfterLines(chunks: AsyncIterable<Uint8Array>): Promise<ResumePoint> {
+  let total = 0;
+  let lines = 0;
+  let lastNewline = -1;
+  let head = new Uint8Array(0);
+  for await (const chunk of chunks) {
+    if (head.length < HEAD_BYTES) {
+      const more = chunk.subarray(0, HEAD_BYTES - head.length);
+      const grown = new Uint8Array(head.length + more.length);
+      grown.set(head);
+      grown.set(more, head.length);
+      head = grown;
+    }
+    for (let at = chunk.indexOf(NEWLINE); at >= 0; at = chunk.indexOf(NEWLINE, at + 1)) {
+      lines++;
+      lastNewline = total + at;
+    }
+    total += chunk.length;
+  }
+  const offset = lastNewline + 1;
+  return { offset, lines, head: head.subarray(0, Math.min(head.length, offset)) };
+}

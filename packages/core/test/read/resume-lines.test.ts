@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { type Line, readLines } from '../../src/read/read-lines.js';
-import { checkResume, FILE_START, type ResumePoint, readOn } from '../../src/read/resume-lines.js';
+import {
+  checkResume,
+  FILE_START,
+  pointAfterLines,
+  type ResumePoint,
+  readOn,
+} from '../../src/read/resume-lines.js';
 
 const CORPUS = fileURLToPath(new URL('../../../../../shared/corpus/claude-projects', import.meta.url));
 let present = false;
@@ -101,6 +107,16 @@ describe.skipIf(!present)('readOn over the shared corpus', () => {
       expect(lines, file).toEqual(whole.filter((l) => l.terminated));
       const last = whole.at(-1);
       expect(point.offset, file).toBe(last && !last.terminated ? last.offset : bytes.length);
+    }
+  });
+
+  it('finds, without decoding, the point a read of the same bytes stops at', async () => {
+    const next = random(11);
+    for (const file of files) {
+      const bytes = new Uint8Array(readFileSync(file));
+      const cut = Math.floor(next() * (bytes.length + 1));
+      const read = await readOn(chunked(bytes.subarray(0, cut), next), FILE_START, () => {});
+      expect(await pointAfterLines(chunked(bytes.subarray(0, cut), next)), file).toEqual(read);
     }
   });
 
