@@ -128,7 +128,9 @@ for (let round = 0; round < Number(options.runs); round++) {
       const copies = pass.startsWith('engine') ? null : structuredClone(values);
       const work = make(builds[name]);
       const ms = cpu(() => work(copies));
-      ((times[pass] ??= {})[name] ??= []).push(ms);
+      times[pass] ??= {};
+      times[pass][name] ??= [];
+      times[pass][name].push(ms);
     }
 }
 

@@ -121,6 +121,7 @@ describe('the values redacted on a calibrated archive', () => {
 
   it('are listed by rule, and none is a placeholder or an ordinary word', async () => {
     // As the benchmarks generate it (seed 1), at a small scale: 24 sessions, 12 MB.
+    // @ts-expect-error: the benchmark's generator is plain JavaScript
     const { generateCorpus } = await import('../../../scripts/bench/generate.mjs');
     await generateCorpus(dir, { sessions: 24, totalMb: 12 });
     const first = readdirSync(dir, { recursive: true })
@@ -128,7 +129,10 @@ describe('the values redacted on a calibrated archive', () => {
       .filter((name) => name.endsWith('.jsonl'))
       .sort()[0]!;
     for (const text of [...NOT_SECRETS, ...PLANTED])
-      appendFileSync(join(dir, first), `${JSON.stringify({ type: 'user', message: { role: 'user', content: text } })}\n`);
+      appendFileSync(
+        join(dir, first),
+        `${JSON.stringify({ type: 'user', message: { role: 'user', content: text } })}\n`,
+      );
     const byRule = redactedByRule(dir);
     expectNoneOrdinary(byRule);
     expect(byRule).toMatchInlineSnapshot(`
