@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { redactedLine } from '../src/privacy/summary.js';
-import { countByRule } from '../src/privacy/transform.js';
+import { countByRule, type PrivacyCounts, privacyTransform } from '../src/privacy/transform.js';
 
 describe('redactedLine', () => {
   it('counts the secrets by rule, the most first, then by name', () => {
@@ -29,5 +29,36 @@ describe('countByRule', () => {
       ['hunter22', 'assignment'],
     ]);
     expect(countByRule(secrets)).toEqual({ 'aws-access-key': 2, assignment: 1 });
+  });
+});
+
+describe('privacyTransform', () => {
+  const filler = 'plain words of a long tool output, '.repeat(20);
+  const key = ['ghp_', 'Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb3d'].join('');
+
+  it('redacts every copy of a long string, and counts its secret once by rule', () => {
+    const counts: PrivacyCounts = { secrets: new Map(), shortened: 0 };
+    const transform = privacyTransform({ redact: true, shortHome: true }, counts);
+    const secret = `${filler} export GITHUB_TOKEN=${key} in /home/alice/app`;
+    const clean = `${filler} nothing here`;
+    const session = { content: [secret, clean], toolUseResult: { stdout: secret, again: clean } };
+    const out = transform(session);
+    expect(JSON.stringify(out)).not.toContain(key);
+    expect(out.content[0]).toBe(out.toolUseResult.stdout);
+    expect(out.content[0]).toContain('[REDACTED:github-token]');
+    expect(out.content[0]).toContain('~/app');
+    expect(out.content[1]).toBe(clean);
+    expect(countByRule(counts.secrets)).toEqual({ 'github-token': 1 });
+    expect(counts.shortened).toBe(2);
+    // A second session with the same transform: what was left unchanged is still unchanged, secrets still go.
+    const next = transform({ a: clean, b: secret });
+    expect(next.a).toBe(clean);
+    expect(next.b).toBe(out.content[0]);
+  });
+
+  it('returns what holds nothing to change as it is', () => {
+    const session = { entries: [{ text: filler }, { text: filler }] };
+    expect(privacyTransform({ redact: true, shortHome: true })(session)).toBe(session);
+    expect(privacyTransform({ redact: false, shortHome: false })(session)).toBe(session);
   });
 });

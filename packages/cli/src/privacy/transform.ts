@@ -42,6 +42,12 @@ export function privacyTransform(
   return <T>(value: T): T => mapStrings(value, map);
 }
 
+// Long strings a transform left unchanged are remembered, so that a copy of one (a tool's output is in its result
+// block and in `toolUseResult`) is not scanned again; up to this many characters, then it starts over (memory stays
+// bounded when a lean session is transformed piece by piece).
+const REMEMBERED_SHORTEST = 256;
+const REMEMBERED_MOST = 1 << 25;
+
 /** What the transform does to a string value and to a key, or null when it does nothing. */
 function stringMap(privacy: Privacy, counts: PrivacyCounts): StringMap | null {
   const redact = (text: string): string => {
@@ -55,10 +61,33 @@ function stringMap(privacy: Privacy, counts: PrivacyCounts): StringMap | null {
     counts.shortened += result.count;
     return result.text;
   };
-  if (privacy.redact && privacy.shortHome) return { value: (text) => shorten(redact(text)), key: redact };
-  if (privacy.redact) return { value: redact, key: redact };
-  if (privacy.shortHome) return { value: shorten };
-  return null;
+  const each =
+    privacy.redact && privacy.shortHome
+      ? (text: string) => shorten(redact(text))
+      : privacy.redact
+        ? redact
+        : privacy.shortHome
+          ? shorten
+          : null;
+  if (each === null) return null;
+  // A string left unchanged changes nothing when it comes again (nothing is counted for it either).
+  const unchanged = new Set<string>();
+  let remembered = 0;
+  const value = (text: string): string => {
+    if (text.length < REMEMBERED_SHORTEST) return each(text);
+    if (unchanged.has(text)) return text;
+    const out = each(text);
+    if (out === text) {
+      if (remembered > REMEMBERED_MOST) {
+        unchanged.clear();
+        remembered = 0;
+      }
+      unchanged.add(text);
+      remembered += text.length;
+    }
+    return out;
+  };
+  return privacy.redact ? { value, key: redact } : { value };
 }
 
 /**
