@@ -4,7 +4,7 @@ import { summarize } from './archive-json.js';
 import { type WriteOutcome, writeIfChanged } from './atomic-write.js';
 import { type Filters, inTimeRange } from './input.js';
 import { redactText } from './privacy/redact.js';
-import { type Privacy, type PrivacyCounts, privacyTransform, type Transform } from './privacy/transform.js';
+import { countByRule, type Privacy, type PrivacyCounts, privacyTransform } from './privacy/transform.js';
 import { type Skeleton, skeletonOf } from './skeleton.js';
 
 /** How to export one session (see `exportSession`). */
@@ -54,6 +54,8 @@ export interface ExportedSession {
   /** Distinct secrets redacted and home paths shortened in it. */
   redacted: number;
   shortened: number;
+  /** The distinct secrets redacted, by the rule that found them (`redacted` in all). */
+  byRule: Record<string, number>;
 }
 
 /** What `exportSession` did. */
@@ -76,51 +78,39 @@ export async function exportSession(request: ExportRequest, source: SessionSourc
   const session = await buildSession(source, { content: !request.lean, beforeCut });
   const skeleton = skeletonOf(session);
   if (!inTimeRange(skeleton.digest.stats, request.range)) return { skeleton, exported: null };
-  // Taken before writing, which rewrites the session's objects in place.
   const summary = summarize(session, request.file, skeleton.digest.stats);
-  const cwd = session.project.cwd;
-  const counts: PrivacyCounts = { secrets: new Set(), shortened: 0 };
+  const counts: PrivacyCounts = { secrets: new Map(), shortened: 0 };
   const transform = privacyTransform(request.privacy, counts);
   const path = skeleton.notATranscript ? request.aside : request.path;
+  // A session built with content is transformed once, whole: its file is written from, and the report prepared
+  // with, the same new value (the session built stays as it is). A lean one is transformed piece by piece as
+  // its content is read back.
+  const written = request.lean ? session : transform(session);
   const outcome =
     request.write === false
       ? 'unchanged'
       : await writeIfChanged(
           path,
-          withNewline(sessionJson(session, request.lean ? source : undefined, { transform })),
+          withNewline(request.lean ? sessionJson(session, source, { transform }) : sessionJson(written)),
         );
   // The index shows the same (redacted, shortened) text as the session file.
   const quiet = privacyTransform(request.privacy);
   const line = quiet(summary);
   if (request.report && !request.lean && path === request.path && request.write !== false)
-    await prepareForReport(asWritten(session, quiet), line, request.report);
+    await prepareForReport(written, line, request.report);
   return {
     skeleton,
     exported: {
       summary: line,
-      cwd: quiet(cwd),
+      cwd: quiet(session.project.cwd),
       path,
       outcome,
       // Each secret counts once, however many copies of it the session holds (a first prompt is also the title).
       redacted: counts.secrets.size,
       shortened: counts.shortened,
+      byRule: countByRule(counts.secrets),
     },
   };
-}
-
-/**
- * The session as its file holds it: writing rewrote its objects in place, and its top-level strings as copies.
- *
- * @param session The session, written.
- * @param quiet The privacy transform it was written with.
- */
-function asWritten(session: Session, quiet: Transform): Session {
-  // Every top-level string, whatever fields the session gains: a field missed here would reach the report's
-  // pages untransformed (unredacted).
-  const written = { ...session };
-  for (const [key, value] of Object.entries(session))
-    if (typeof value === 'string') Object.assign(written, { [key]: quiet(value) });
-  return written;
 }
 
 /**

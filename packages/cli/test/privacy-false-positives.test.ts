@@ -1,6 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isNotASecret } from '../src/privacy/placeholders.js';
 import { redactText } from '../src/privacy/redact.js';
 import { CORPUS, HAS_CORPUS } from './helpers.js';
 
@@ -75,18 +77,76 @@ function stringsUnder(dir: string): string[] {
   return out;
 }
 
+/** The values redacted in every string under a folder, by the rule that found them (each list sorted). */
+function redactedByRule(dir: string): Record<string, string[]> {
+  const found = new Map<string, string>();
+  for (const text of stringsUnder(dir)) redactText(text, found);
+  const byRule: Record<string, string[]> = {};
+  for (const [value, kind] of found) byRule[kind] = [...(byRule[kind] ?? []), value];
+  for (const values of Object.values(byRule)) values.sort();
+  return byRule;
+}
+
+/** Checks that no value redacted is a placeholder, an ordinary word or too short to be a credential. */
+function expectNoneOrdinary(byRule: Record<string, string[]>): void {
+  for (const [rule, values] of Object.entries(byRule))
+    for (const value of values) {
+      const said = `${rule}: ${value}`;
+      // What cctrail's own list says is never a secret, even next to a secret's name.
+      expect(isNotASecret(value, true), said).toBe(false);
+      expect(value, said).not.toMatch(/^[a-z]+$|\{\{|\$\{|^<.*>$|^x+$|changeme|example|placeholder/i);
+      expect(value.length, said).toBeGreaterThanOrEqual(6);
+    }
+}
+
 describe.skipIf(!HAS_CORPUS)('the values redacted on the shared corpus', () => {
   it('are listed by rule, and none is a placeholder or an ordinary word', () => {
-    const found = new Map<string, string>();
-    for (const text of stringsUnder(CORPUS)) redactText(text, found);
-    const byRule: Record<string, string[]> = {};
-    for (const [value, kind] of found) byRule[kind] = [...(byRule[kind] ?? []), value];
-    for (const values of Object.values(byRule)) values.sort();
-    for (const value of found.keys()) {
-      expect(value).not.toMatch(/^[a-z]+$|\{\{|\$\{|^<.*>$|^x+$|changeme|example|placeholder/i);
-      expect(value.length).toBeGreaterThanOrEqual(6);
-    }
+    const byRule = redactedByRule(CORPUS);
+    expectNoneOrdinary(byRule);
     // The shared corpus holds no credential: anything listed here is a false positive to look at.
     expect(byRule).toMatchInlineSnapshot(`{}`);
   });
+});
+
+describe('the values redacted on a calibrated archive', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cctrail-calibrated-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  // Planted in one of its transcripts beside the placeholders above: what a real archive has of both.
+  const PLANTED = [
+    j('export GITHUB_TOKEN=ghp_', 'Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb3d'),
+    j('aws_access_key_id = AKIA', 'QW7ERT2YUI5OPAS3'),
+    j('DB_PASSWORD=', 'Tr0ub4dor-3x'),
+  ];
+
+  it('are listed by rule, and none is a placeholder or an ordinary word', async () => {
+    // As the benchmarks generate it (seed 1), at a small scale: 24 sessions, 12 MB.
+    // @ts-expect-error: the benchmark's generator is plain JavaScript
+    const { generateCorpus } = await import('../../../scripts/bench/generate.mjs');
+    await generateCorpus(dir, { sessions: 24, totalMb: 12 });
+    const first = readdirSync(dir, { recursive: true })
+      .map(String)
+      .filter((name) => name.endsWith('.jsonl'))
+      .sort()[0]!;
+    for (const text of [...NOT_SECRETS, ...PLANTED])
+      appendFileSync(
+        join(dir, first),
+        `${JSON.stringify({ type: 'user', message: { role: 'user', content: text } })}\n`,
+      );
+    const byRule = redactedByRule(dir);
+    expectNoneOrdinary(byRule);
+    expect(byRule).toMatchInlineSnapshot(`
+      {
+        "assignment": [
+          "Tr0ub4dor-3x",
+        ],
+        "aws-access-key": [
+          "AKIAQW7ERT2YUI5OPAS3",
+        ],
+        "github-token": [
+          "ghp_Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb3d",
+        ],
+      }
+    `);
+  }, 120_000);
 });

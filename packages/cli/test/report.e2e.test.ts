@@ -38,6 +38,17 @@ async function cachedArchive(cacheDir: string) {
   return { sessions, times };
 }
 
+/** The count of secrets redacted a command printed, and its counts by rule. */
+function redactedByRule(stderr: string): { total: number; byRule: Record<string, number> } {
+  const match = /(\d+) secrets? redacted(?: \(([^)]*)\))?/.exec(stderr);
+  const byRule: Record<string, number> = {};
+  for (const part of match?.[2]?.split(', ') ?? []) {
+    const [count, rule] = part.split(' ');
+    byRule[/ other rules$/.test(part) ? '(others)' : rule!] = Number(count);
+  }
+  return { total: Number(match?.[1]), byRule };
+}
+
 describe.skipIf(!REPORT_BUILT || !existsSync(HOSTILE))('cctrail report', () => {
   it('builds a site with secrets redacted and home paths shortened, and prints index.html', async () => {
     const out = join(work, 'site');
@@ -46,7 +57,11 @@ describe.skipIf(!REPORT_BUILT || !existsSync(HOSTILE))('cctrail report', () => {
     expect(run.code).toBe(0);
     expect(run.stdout.trim()).toBe(join(out, 'index.html'));
     expect(existsSync(join(out, 'index.html'))).toBe(true);
-    expect(run.stderr).toMatch(/\d+ secrets redacted, \d+ home paths shortened/);
+    expect(run.stderr).toMatch(/\d+ secrets redacted \([^)]*\), \d+ home paths shortened/);
+    const { total, byRule } = redactedByRule(run.stderr);
+    expect(total).toBeGreaterThan(0);
+    expect(Object.values(byRule).reduce((a, b) => a + b, 0)).toBe(total);
+    expect(byRule['private-key']).toBeGreaterThan(0);
     const text = await allText(out);
     for (const leak of [
       'sk-ant-api',
@@ -82,10 +97,9 @@ describe.skipIf(!REPORT_BUILT || !existsSync(HOSTILE))('cctrail report', () => {
     const second = await cctrail(['report', HOSTILE, '-o', out], { env });
     expect(second.code).toBe(0);
     expect(await times()).toEqual(before);
-    // The count still covers every session, including those kept from the last run.
-    const count = (text: string) => /(\d+) secrets? redacted/.exec(text)?.[1];
-    expect(count(second.stderr)).toBe(count(first.stderr));
-    expect(Number(count(first.stderr))).toBeGreaterThan(0);
+    // The count, by rule, still covers every session, including those kept from the last run.
+    expect(redactedByRule(second.stderr)).toEqual(redactedByRule(first.stderr));
+    expect(redactedByRule(first.stderr).total).toBeGreaterThan(0);
   });
 });
 

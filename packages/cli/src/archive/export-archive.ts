@@ -80,6 +80,8 @@ export interface ExportOutcome {
   /** Secrets redacted and home paths shortened (with `privacy`). */
   redacted: number;
   shortened: number;
+  /** The secrets redacted, by the rule that found them (`redacted` in all). */
+  byRule: Record<string, number>;
 }
 
 /**
@@ -151,9 +153,9 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
     // The totals by model and the conversations are made from the transcripts' own text (model names, ids):
     // they pass the same privacy transform as the sessions (counted there already).
     const transform = privacyTransform(privacy);
-    transform(index.cost);
-    if (index.conversations) transform(index.conversations);
-    if (index.teammates) transform(index.teammates);
+    index.cost = transform(index.cost);
+    if (index.conversations) index.conversations = transform(index.conversations);
+    if (index.teammates) index.teammates = transform(index.teammates);
     if (selection.skipped?.length) index.diagnostics = transform(selection.skipped.map((d) => ({ ...d })));
     const outcome: ExportOutcome = {
       sessions: fromInput.map((p) => p.skeleton!),

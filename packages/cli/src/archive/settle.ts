@@ -4,17 +4,15 @@ import { costTotals, totalUsage } from '@cctrail/core/archive';
 import { insideFolder, type WriteOutcome, writeIfChanged } from '../atomic-write.js';
 import type { Io } from '../command.js';
 import { type Privacy, privacyTransform } from '../privacy/transform.js';
-import type { ExportState } from '../runtime/export-state.js';
+import type { ExportState, PrivacyTally } from '../runtime/export-state.js';
 import { fileText } from '../runtime/spool.js';
 import type { IndexedSession } from './index-file.js';
 import type { Layout } from './layout.js';
 import { exportPrint, type Planned } from './plan.js';
 
 /** A session settled in its place: its index line and project directory, and what writing it did. */
-interface Settled extends IndexedSession {
+interface Settled extends IndexedSession, PrivacyTally {
   outcome: WriteOutcome;
-  redacted: number;
-  shortened: number;
 }
 
 /** What settling the sessions needs. */
@@ -32,7 +30,7 @@ export interface SettledSessions {
   usage: Usage;
   /** The archive's cost, each API response counted once, per day, model and project. */
   cost: CostTotals;
-  tally: { written: number; unchanged: number; redacted: number; shortened: number };
+  tally: { written: number; unchanged: number } & PrivacyTally;
 }
 
 /**
@@ -49,7 +47,7 @@ export async function settleSessions(
 ): Promise<SettledSessions> {
   const { target, state, privacy } = context;
   const quiet = privacyTransform(privacy);
-  const tally = { written: 0, unchanged: 0, redacted: 0, shortened: 0 };
+  const tally = { written: 0, unchanged: 0, redacted: 0, shortened: 0, byRule: {} as Record<string, number> };
   const indexed = new Map<Planned, IndexedSession>();
   const ordered = layout.projects.flatMap((project) => project.sessions);
   for (const session of ordered) {
@@ -72,6 +70,8 @@ export async function settleSessions(
     indexed.set(session, settled);
     tally.redacted += settled.redacted;
     tally.shortened += settled.shortened;
+    for (const [rule, count] of Object.entries(settled.byRule))
+      tally.byRule[rule] = (tally.byRule[rule] ?? 0) + count;
     tally[settled.outcome]++;
   }
   // In selection order, as the digests were read before.

@@ -8,6 +8,7 @@ import { plural, printDiagnostics } from '../diagnostic-output.js';
 import { CliError, exitCodeFor } from '../errors.js';
 import { INPUT_OPTIONS, inputPaths, readFilters, selectSessions } from '../input.js';
 import { foreignEntries, foreignFolderError, refuseOverlap } from '../output-folder.js';
+import { redactedLine } from '../privacy/summary.js';
 import { progressBar } from '../progress.js';
 import { privateCache } from '../runtime/cache-contents.js';
 import { cacheFolderProblem, cacheName, cacheRoot } from '../runtime/cache-dir.js';
@@ -148,7 +149,7 @@ export const exportCommand: Command = {
     const tally = printDiagnostics(result.sessions, io, flag(options, 'verbose') || flag(options, 'strict'));
     io.stderr.write(
       redact
-        ? `${plural(result.redacted, 'secret')} redacted.\n`
+        ? `${redactedLine(result.redacted, result.byRule)}.\n`
         : 'Secrets were NOT redacted: the archive holds the transcripts as written. Use --redact before sharing it.\n',
     );
     if (!toStdout) archiveNotes(result, dir, io);

@@ -10,6 +10,7 @@ import { nextSteps } from '../first-run.js';
 import { INPUT_OPTIONS, inputPaths, readFilters, selectSessions } from '../input.js';
 import { openInBrowser } from '../open-report.js';
 import { foreignFolderError, realPath, refuseOverlap } from '../output-folder.js';
+import { redactedLine } from '../privacy/summary.js';
 import { progressBar } from '../progress.js';
 import { retentionFacts, retentionLine } from '../retention/notice.js';
 import { OUTPUT_NAME, privateCache, pruneReportCaches } from '../runtime/cache-contents.js';
@@ -219,7 +220,7 @@ export const reportCommand: Command = {
     });
     const style = styleFor(io.stdout, io.env);
     const notes = [
-      redact ? `${plural(result.redacted, 'secret')} redacted` : 'secrets kept (--no-redact)',
+      redact ? redactedLine(result.redacted, result.byRule) : 'secrets kept (--no-redact)',
       ...(shortHome ? [`${plural(result.shortened, 'home path')} shortened`] : []),
     ];
     const shown = result.index.projects.reduce((n, p) => n + p.sessions.length, 0);

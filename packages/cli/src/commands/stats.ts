@@ -95,14 +95,14 @@ export const statsCommand: Command = {
         keepOthers: filtered(filters),
       }).finally(() => progress.done());
     })().finally(() => runner.close());
-    const stats = withConversations(combineStats(sessions.map((session) => session.digest)), sessions);
-    if (skipped.length > 0) stats.diagnostics = skipped;
-    for (const session of stats.sessions) {
+    const built = withConversations(combineStats(sessions.map((session) => session.digest)), sessions);
+    if (skipped.length > 0) built.diagnostics = skipped;
+    for (const session of built.sessions) {
       const status = statuses.get(sessionKey(session.project, session.sessionId));
       if (status) session.archived = status;
     }
     // Model names, paths and titles are text from the transcripts: stats output is redacted like a report.
-    redactSecrets(stats);
+    const stats = redactSecrets(built).value;
     if (flag(options, 'json')) {
       io.stdout.write(`${JSON.stringify(stats, null, 2)}\n`);
     } else {

@@ -1,4 +1,4 @@
-import { rewriteStrings } from './rewrite-strings.js';
+import { mapStrings } from './rewrite-strings.js';
 
 // A home path starts a path, or follows `file://`; `/usr/home/x` is not one.
 const HOME_PATHS = [
@@ -32,10 +32,19 @@ export function shortenHome(text: string): { text: string; count: number } {
 }
 
 /**
- * Replaces home-folder paths with `~` in every string of a value, in place.
+ * Replaces home-folder paths with `~` in every string of a value (object keys are left alone).
  *
- * @returns How many paths were shortened.
+ * @param value Any JSON value; it is left as it is.
+ * @returns The value with its paths shortened (the same value when none is), and how many were shortened.
  */
-export function shortenHomePaths(value: unknown): number {
-  return rewriteStrings(value, shortenHome);
+export function shortenHomePaths<T>(value: T): { value: T; count: number } {
+  let count = 0;
+  const shortened = mapStrings(value, {
+    value: (text) => {
+      const result = shortenHome(text);
+      count += result.count;
+      return result.count > 0 ? result.text : text;
+    },
+  });
+  return { value: shortened, count };
 }

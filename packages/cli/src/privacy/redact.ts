@@ -10,7 +10,7 @@ import { type Finding, gitleaksFindings } from './gitleaks-scan.js';
 import { isNotASecret } from './placeholders.js';
 import { type Selection, selectRules } from './prefilter.js';
 import { presetSecrets } from './preset-rules.js';
-import { rewriteStrings } from './rewrite-strings.js';
+import { mapStrings } from './rewrite-strings.js';
 import type { SecretPattern } from './rule.js';
 import { SECRET_PATTERNS } from './rules.js';
 
@@ -207,13 +207,22 @@ function breaksWord(code: number): boolean {
 
 /**
  * Redacts secrets in every string of a value (a session: content, tool inputs, `toolUseResult`, extra
- * fields, metadata records, diagnostics' raw text) and every object key, in place.
+ * fields, metadata records, diagnostics' raw text) and every object key.
  *
+ * @param value Any JSON value; it is left as it is.
  * @param found Collects the secrets replaced (their values), as in `redactText`.
- * @returns How many secrets were replaced.
+ * @returns The value redacted (the same value when it holds no secret; else a copy sharing what holds none), and
+ *   how many secrets were replaced.
  */
-export function redactSecrets(value: unknown, found?: Found): number {
-  return rewriteStrings(value, (text) => redactText(text, found), { keys: true });
+export function redactSecrets<T>(value: T, found?: Found): { value: T; count: number } {
+  let count = 0;
+  const redact = (text: string): string => {
+    const result = redactText(text, found);
+    count += result.count;
+    return result.count > 0 ? result.text : text;
+  };
+  const redacted = mapStrings(value, { value: redact, key: redact });
+  return { value: redacted, count };
 }
 
 /** Replaces what other rules found and cctrail's patterns left in a text, counting each replacement. */

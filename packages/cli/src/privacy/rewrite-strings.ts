@@ -1,70 +1,115 @@
 /**
- * Rewrites every string inside a JSON value in place (object values and array items; keys only with `keys`),
- * walking with an explicit stack so deep values cannot overflow. Base64 image payloads are skipped.
- *
- * @param value An object or array (a session, an index).
- * @param rewrite Returns the new string and how many changes it made.
- * @param options `keys`: object keys are rewritten too (an object whose keys change keeps their order).
- * @returns The total number of changes.
+ * Maps every string inside a JSON value to a new one, returning a new value and leaving the given one as it is.
+ * Only what changed is copied: an object or array none of whose strings changed is returned itself (the same
+ * object), so a value without secrets costs one visit of its strings and no allocation. The walk keeps an
+ * explicit stack, so deep values cannot overflow. Base64 image payloads are skipped.
  */
-export function rewriteStrings(
-  value: unknown,
-  rewrite: (text: string) => { text: string; count: number },
-  options: { keys?: boolean } = {},
-): number {
-  let total = 0;
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i++) {
-        const item = node[i];
-        if (typeof item === 'string') {
-          const result = rewrite(item);
-          if (result.count > 0) {
-            node[i] = result.text;
-            total += result.count;
-          }
-        } else if (item !== null && typeof item === 'object') stack.push(item);
-      }
-    } else if (node !== null && typeof node === 'object') {
-      const record = node as Record<string, unknown>;
-      if (options.keys) total += rewriteKeys(record, rewrite);
-      const isImage = record.type === 'image' || record.type === 'base64';
-      for (const key of Object.keys(record)) {
-        const item = record[key];
-        if (typeof item === 'string') {
-          if (isImage && key === 'data') continue;
-          const result = rewrite(item);
-          if (result.count > 0) {
-            record[key] = result.text;
-            total += result.count;
-          }
-        } else if (item !== null && typeof item === 'object') stack.push(item);
-      }
-    }
-  }
-  return total;
+
+/** How to map the strings of a value: a string returned unchanged (`===`) counts as no change. */
+export interface StringMap {
+  /** Maps a string value (an object's value, an array's item, or the value itself). */
+  value: (text: string) => string;
+  /** Maps an object key; keys are left alone without it. An object whose keys change keeps their order. */
+  key?: (text: string) => string;
 }
 
-/** Rewrites the keys of one object, keeping their order; a key rewritten onto another key's name replaces it. */
-function rewriteKeys(
-  record: Record<string, unknown>,
-  rewrite: (text: string) => { text: string; count: number },
-): number {
-  let total = 0;
-  let renamed: [string, unknown][] | null = null;
+/** One object or array being mapped: where the walk is in it, and its copy once something in it changed. */
+interface Frame {
+  source: Record<string, unknown> | unknown[];
+  /** The keys of an object (null for an array). */
+  keys: string[] | null;
+  /** The mapped keys of an object, when one of them changed. */
+  renamed: string[] | null;
+  /** The index of the next key or item to visit. */
+  next: number;
+  /** Whether the object is an image (its `data` is a payload, not text). */
+  image: boolean;
+  copy: Record<string, unknown> | unknown[] | null;
+  parent: Frame | null;
+  /** Where the value goes in its parent's copy: an index, or the parent's mapped key. */
+  slot: string | number;
+}
+
+/**
+ * A value with every string mapped (see the module's comment).
+ *
+ * @param value Any JSON value: a string, an object or array (a session, an index), or anything else (returned).
+ * @param map How strings (and keys) are mapped.
+ * @returns The value mapped: the same value when no string changed, else a copy sharing what did not change.
+ */
+export function mapStrings<T>(value: T, map: StringMap): T {
+  if (typeof value === 'string') return map.value(value) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const root = frameOf(value as object, null, 0, map);
+  const stack: Frame[] = [root];
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1]!;
+    const { source, keys } = frame;
+    const length = keys === null ? (source as unknown[]).length : keys.length;
+    if (frame.next >= length) {
+      stack.pop();
+      if (frame.parent !== null && frame.copy !== null) put(frame.parent, frame.slot, frame.copy);
+      continue;
+    }
+    const i = frame.next++;
+    const key = keys === null ? i : keys[i]!;
+    const slot = frame.renamed === null ? key : frame.renamed[i]!;
+    // A key mapped onto the name of a later key: the later value takes its place.
+    if (frame.renamed !== null && frame.renamed.lastIndexOf(slot as string) !== i) continue;
+    const item = (source as Record<string | number, unknown>)[key];
+    if (typeof item === 'string') {
+      if (frame.image && key === 'data') continue;
+      const mapped = map.value(item);
+      if (mapped !== item) put(frame, slot, mapped);
+    } else if (item !== null && typeof item === 'object') stack.push(frameOf(item, frame, slot, map));
+  }
+  return (root.copy ?? value) as T;
+}
+
+/** The frame of an object or array about to be walked; an object whose keys change is copied at once. */
+function frameOf(source: object, parent: Frame | null, slot: string | number, map: StringMap): Frame {
+  if (Array.isArray(source))
+    return { source, keys: null, renamed: null, next: 0, image: false, copy: null, parent, slot };
+  const record = source as Record<string, unknown>;
   const keys = Object.keys(record);
+  const renamed = map.key ? renamedKeys(keys, map.key) : null;
+  const image = record.type === 'image' || record.type === 'base64';
+  const frame: Frame = { source: record, keys, renamed, next: 0, image, copy: null, parent, slot };
+  if (renamed !== null) {
+    // The keys in their order, a key mapped onto another's name taking its place (the later value wins).
+    const copy: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) define(copy, renamed[i]!, record[keys[i]!]);
+    frame.copy = copy;
+  }
+  return frame;
+}
+
+/** The keys mapped, or null when none changed. */
+function renamedKeys(keys: readonly string[], mapKey: (text: string) => string): string[] | null {
+  let renamed: string[] | null = null;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
-    const result = rewrite(key);
-    if (result.count === 0 && renamed === null) continue;
-    renamed ??= keys.slice(0, i).map((k) => [k, record[k]]);
-    renamed.push([result.count > 0 ? result.text : key, record[key]]);
-    total += result.count;
+    const mapped = mapKey(key);
+    if (mapped === key && renamed === null) continue;
+    renamed ??= keys.slice(0, i);
+    renamed.push(mapped);
   }
-  if (renamed === null) return 0;
-  for (const key of keys) delete record[key];
-  for (const [key, item] of renamed) record[key] = item;
-  return total;
+  return renamed;
+}
+
+/** Sets a value in a frame's copy, copying its source first. */
+function put(frame: Frame, slot: string | number, value: unknown): void {
+  if (frame.copy === null) {
+    // Its parent gets the copy when the frame ends.
+    frame.copy = Array.isArray(frame.source) ? frame.source.slice() : { ...frame.source };
+  }
+  if (typeof slot === 'number') (frame.copy as unknown[])[slot] = value;
+  else define(frame.copy as Record<string, unknown>, slot, value);
+}
+
+/** Sets an own property, `__proto__` included (an assignment to it would change the object's prototype). */
+function define(record: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__')
+    Object.defineProperty(record, key, { value, writable: true, enumerable: true, configurable: true });
+  else record[key] = value;
 }

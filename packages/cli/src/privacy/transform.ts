@@ -1,7 +1,7 @@
 import { neutralizeBidi } from './bidi.js';
-import { shortenHome, shortenHomePaths } from './home-paths.js';
-import { redactSecrets, redactText } from './redact.js';
-import { rewriteStrings } from './rewrite-strings.js';
+import { shortenHome } from './home-paths.js';
+import { redactText } from './redact.js';
+import { mapStrings, type StringMap } from './rewrite-strings.js';
 
 /** Privacy options of an export (the `report` command). */
 export interface Privacy {
@@ -12,9 +12,12 @@ export interface Privacy {
 /** No redaction, no shortening: what `cctrail export` writes. */
 export const NO_PRIVACY: Privacy = { redact: false, shortHome: false };
 
-/** What a privacy transform changed: the distinct secrets it replaced and the home paths it shortened. */
+/**
+ * What a privacy transform changed: the distinct secrets it replaced (each with the rule that found it) and the
+ * home paths it shortened.
+ */
 export interface PrivacyCounts {
-  secrets: Set<string>;
+  secrets: Map<string, string>;
   shortened: number;
 }
 
@@ -22,34 +25,78 @@ export interface PrivacyCounts {
 export type Transform = <T>(value: T) => T;
 
 /**
- * The privacy options as a transform of JSON values: strings are returned rewritten, objects and arrays are
- * rewritten in place. Redaction also shows bidirectional control characters as visible marks (`bidi.ts`).
+ * The privacy options as a transform of JSON values, in one walk over their strings: the value is returned
+ * transformed and left as it is (an object none of whose strings change is returned itself; see `mapStrings`).
+ * Redaction also shows bidirectional control characters as visible marks (`bidi.ts`): the archive a report
+ * publishes, and its search index, hold them as marks too.
  *
  * @param privacy What to rewrite.
  * @param counts Collects the secrets replaced and counts the home paths shortened (a fresh one by default).
  */
 export function privacyTransform(
   privacy: Privacy,
-  counts: PrivacyCounts = { secrets: new Set(), shortened: 0 },
+  counts: PrivacyCounts = { secrets: new Map(), shortened: 0 },
 ): Transform {
-  return <T>(value: T): T => {
-    if (typeof value === 'string') {
-      let text: string = value;
-      if (privacy.redact) text = neutralizeBidi(redactText(text, counts.secrets).text).text;
-      if (privacy.shortHome) {
-        const result = shortenHome(text);
-        counts.shortened += result.count;
-        text = result.text;
-      }
-      return text as T;
-    }
-    if (value !== null && typeof value === 'object') {
-      if (privacy.redact) {
-        redactSecrets(value, counts.secrets);
-        rewriteStrings(value, neutralizeBidi, { keys: true });
-      }
-      if (privacy.shortHome) counts.shortened += shortenHomePaths(value);
-    }
-    return value;
+  const map = stringMap(privacy, counts);
+  if (map === null) return <T>(value: T): T => value;
+  return <T>(value: T): T => mapStrings(value, map);
+}
+
+// Long strings a transform left unchanged are remembered, so that a copy of one (a tool's output is in its result
+// block and in `toolUseResult`) is not scanned again; up to this many characters, then it starts over (memory stays
+// bounded when a lean session is transformed piece by piece).
+const REMEMBERED_SHORTEST = 256;
+const REMEMBERED_MOST = 1 << 25;
+
+/** What the transform does to a string value and to a key, or null when it does nothing. */
+function stringMap(privacy: Privacy, counts: PrivacyCounts): StringMap | null {
+  const redact = (text: string): string => {
+    const redacted = redactText(text, counts.secrets);
+    const shown = neutralizeBidi(redacted.count > 0 ? redacted.text : text);
+    return shown.count > 0 ? shown.text : redacted.count > 0 ? redacted.text : text;
   };
+  const shorten = (text: string): string => {
+    const result = shortenHome(text);
+    if (result.count === 0) return text;
+    counts.shortened += result.count;
+    return result.text;
+  };
+  const each =
+    privacy.redact && privacy.shortHome
+      ? (text: string) => shorten(redact(text))
+      : privacy.redact
+        ? redact
+        : privacy.shortHome
+          ? shorten
+          : null;
+  if (each === null) return null;
+  // A string left unchanged changes nothing when it comes again (nothing is counted for it either).
+  const unchanged = new Set<string>();
+  let remembered = 0;
+  const value = (text: string): string => {
+    if (text.length < REMEMBERED_SHORTEST) return each(text);
+    if (unchanged.has(text)) return text;
+    const out = each(text);
+    if (out === text) {
+      if (remembered > REMEMBERED_MOST) {
+        unchanged.clear();
+        remembered = 0;
+      }
+      unchanged.add(text);
+      remembered += text.length;
+    }
+    return out;
+  };
+  return privacy.redact ? { value, key: redact } : { value };
+}
+
+/**
+ * How many distinct secrets each rule found.
+ *
+ * @param secrets What a privacy transform collected: each secret's value and the rule that found it.
+ */
+export function countByRule(secrets: ReadonlyMap<string, string>): Record<string, number> {
+  const byRule: Record<string, number> = Object.create(null);
+  for (const kind of secrets.values()) byRule[kind] = (byRule[kind] ?? 0) + 1;
+  return { ...byRule };
 }

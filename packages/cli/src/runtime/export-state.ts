@@ -24,6 +24,8 @@ interface Remembered {
   /** Secrets redacted and home paths shortened in it. */
   redacted?: number;
   shortened?: number;
+  /** The secrets redacted, by rule (absent in states written before it was kept). */
+  byRule?: Record<string, number>;
 }
 
 /** A session that need not be rebuilt: its line in the previous index and its project's working directory. */
@@ -32,6 +34,14 @@ export interface Reusable {
   cwd: string | null;
   redacted: number;
   shortened: number;
+  byRule: Record<string, number>;
+}
+
+/** What writing a session file found: the privacy counts remembered with it. */
+export interface PrivacyTally {
+  redacted: number;
+  shortened: number;
+  byRule: Record<string, number>;
 }
 
 /**
@@ -93,19 +103,28 @@ export class ExportState {
     const known = state?.sessions[file];
     const summary = summaries.get(file);
     if (!known || known.fingerprint !== print || !summary) return null;
+    // Written before secrets were counted by rule: the session is exported again to count them.
+    if (known.redacted && known.byRule === undefined) return null;
     const exists = needsFile ? await stat(join(this.#dir, ...file.split('/'))).catch(() => null) : null;
     return !needsFile || exists?.isFile()
-      ? { summary, cwd: known.cwd, redacted: known.redacted ?? 0, shortened: known.shortened ?? 0 }
+      ? {
+          summary,
+          cwd: known.cwd,
+          redacted: known.redacted ?? 0,
+          shortened: known.shortened ?? 0,
+          byRule: known.byRule ?? {},
+        }
       : null;
   }
 
   /** Records the fingerprint of a session file written (or kept) in this run, and its privacy counts. */
-  remember(file: string, print: string, cwd: string | null, counts = { redacted: 0, shortened: 0 }): void {
+  remember(file: string, print: string, cwd: string | null, counts?: PrivacyTally): void {
     this.#next.sessions[file] = {
       fingerprint: print,
       cwd,
-      redacted: counts.redacted,
-      shortened: counts.shortened,
+      redacted: counts?.redacted ?? 0,
+      shortened: counts?.shortened ?? 0,
+      ...(counts && Object.keys(counts.byRule).length > 0 ? { byRule: counts.byRule } : {}),
     };
   }
 

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { redactSecrets } from '../src/privacy/redact.js';
+
+// Test secrets are written in parts, so that no scanner of this repository takes them for real ones.
+const fake = (...parts: string[]) => parts.join('');
+
+describe('redactSecrets', () => {
+  it('walks every string of a nested value and counts, leaving the value as it was', () => {
+    const session = {
+      content: [{ type: 'text', text: fake('sk-ant-', 'x'.repeat(30)) }],
+      tool: { input: { command: fake('curl -H "Authorization: Bearer ', 'q7'.repeat(10), '"') } },
+      list: [fake('AKIA', 'ABCDEFGHIJKLMNOP')],
+      image: { type: 'image', data: fake('AKIA', 'ABCDEFGHIJKLMNOP') },
+      clean: { text: 'nothing to hide', items: ['a', 'b'] },
+      n: 3,
+    };
+    const before = JSON.stringify(session);
+    const { value, count } = redactSecrets(session);
+    expect(count).toBe(3);
+    expect(JSON.stringify(value)).not.toMatch(/sk-ant-x|Bearer q7|"AKIAABCDEFGHIJKLMNOP"\]/);
+    // base64 image payloads are not text
+    expect(value.image.data).toBe(fake('AKIA', 'ABCDEFGHIJKLMNOP'));
+    // The value given is left as it was; what held no secret is shared, not copied.
+    expect(JSON.stringify(session)).toBe(before);
+    expect(value).not.toBe(session);
+    expect(value.clean).toBe(session.clean);
+    expect(value.image).toBe(session.image);
+    expect(value.tool).not.toBe(session.tool);
+  });
+
+  it('returns the same value when it holds no secret', () => {
+    const session = { entries: [{ text: 'hello', input: { command: 'ls -la' } }], n: 1 };
+    const result = redactSecrets(session);
+    expect(result.value).toBe(session);
+    expect(result.count).toBe(0);
+  });
+
+  it('redacts object keys in their order, an own `__proto__` key kept as a key', () => {
+    const key = fake('ghp_', 'k'.repeat(36));
+    const record = JSON.parse(`{"a":1,"${key}":2,"__proto__":{"x":"${key}"},"z":3}`) as Record<
+      string,
+      unknown
+    >;
+    const { value } = redactSecrets(record);
+    expect(Object.keys(value)).toEqual(['a', '[REDACTED:github-token]', '__proto__', 'z']);
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(JSON.stringify(value)).not.toContain(key);
+  });
+
+  it('does not recurse on deep values', () => {
+    let deep: Record<string, unknown> = { text: fake('ghp_', 'z'.repeat(36)) };
+    for (let i = 0; i < 100_000; i++) deep = { next: deep };
+    expect(redactSecrets(deep).count).toBe(1);
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { redactedLine } from '../src/privacy/summary.js';
+import { countByRule, type PrivacyCounts, privacyTransform } from '../src/privacy/transform.js';
+
+describe('redactedLine', () => {
+  it('counts the secrets by rule, the most first, then by name', () => {
+    expect(redactedLine(12, { assignment: 5, 'aws-access-key': 7 })).toBe(
+      '12 secrets redacted (7 aws-access-key, 5 assignment)',
+    );
+    expect(redactedLine(2, { b: 1, a: 1 })).toBe('2 secrets redacted (1 a, 1 b)');
+    expect(redactedLine(1, { jwt: 1 })).toBe('1 secret redacted (1 jwt)');
+    expect(redactedLine(0, {})).toBe('0 secrets redacted');
+  });
+
+  it('names eight rules at most, the others counted together', () => {
+    const byRule = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`rule-${i + 10}`, 20 - i]));
+    const line = redactedLine(165, byRule);
+    expect(line).toBe(
+      '165 secrets redacted (20 rule-10, 19 rule-11, 18 rule-12, 17 rule-13, 16 rule-14, 15 rule-15, 14 rule-16, 46 by 4 other rules)',
+    );
+  });
+});
+
+describe('countByRule', () => {
+  it('counts each distinct secret once, under the rule that found it', () => {
+    const secrets = new Map([
+      ['AKIA1', 'aws-access-key'],
+      ['AKIA2', 'aws-access-key'],
+      ['hunter22', 'assignment'],
+    ]);
+    expect(countByRule(secrets)).toEqual({ 'aws-access-key': 2, assignment: 1 });
+  });
+});
+
+describe('privacyTransform', () => {
+  const filler = 'plain words of a long tool output, '.repeat(20);
+  const key = ['ghp_', 'Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb3d'].join('');
+
+  it('redacts every copy of a long string, and counts its secret once by rule', () => {
+    const counts: PrivacyCounts = { secrets: new Map(), shortened: 0 };
+    const transform = privacyTransform({ redact: true, shortHome: true }, counts);
+    const secret = `${filler} export GITHUB_TOKEN=${key} in /home/alice/app`;
+    const clean = `${filler} nothing here`;
+    const session = { content: [secret, clean], toolUseResult: { stdout: secret, again: clean } };
+    const out = transform(session);
+    expect(JSON.stringify(out)).not.toContain(key);
+    expect(out.content[0]).toBe(out.toolUseResult.stdout);
+    expect(out.content[0]).toContain('[REDACTED:github-token]');
+    expect(out.content[0]).toContain('~/app');
+    expect(out.content[1]).toBe(clean);
+    expect(countByRule(counts.secrets)).toEqual({ 'github-token': 1 });
+    expect(counts.shortened).toBe(2);
+    // A second session with the same transform: what was left unchanged is still unchanged, secrets still go.
+    const next = transform({ a: clean, b: secret });
+    expect(next.a).toBe(clean);
+    expect(next.b).toBe(out.content[0]);
+  });
+
+  it('returns what holds nothing to change as it is', () => {
+    const session = { entries: [{ text: filler }, { text: filler }] };
+    expect(privacyTransform({ redact: true, shortHome: true })(session)).toBe(session);
+    expect(privacyTransform({ redact: false, shortHome: false })(session)).toBe(session);
+  });
+});
