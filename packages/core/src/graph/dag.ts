@@ -85,6 +85,7 @@ export function linkDag(
       continue;
     }
     parent[i] = j;
+    entry.parentUuid = entries[j]!.uuid; // the same value: its copy from the line is let go
   }
 
   breakCycles(entries, parent, roots, broken, diagnostics);

@@ -6,6 +6,7 @@
 import type { ContentBlock, Entry, SourceRef } from '../model/entry.js';
 import { readBlock, readContent } from '../normalize/content.js';
 import { entryEnvelope, recordType } from '../normalize/entries.js';
+import { shared } from '../normalize/shared-strings.js';
 import type { RawRecord } from '../read/records.js';
 import type { Unread } from './shrink-line.js';
 
@@ -183,8 +184,13 @@ function leanResult(result: Record<string, unknown>): Record<string, unknown> {
 function leanExtra(fields: Record<string, unknown>): Record<string, unknown> {
   const extra = pick(fields, LEAN_EXTRA);
   if (isObject(extra.data)) extra.data = pick(extra.data, ['type', 'agentId']);
-  return extra;
+  if (typeof extra.agentId === 'string') extra.agentId = shared(extra.agentId);
+  for (const _ in extra) return extra;
+  return NO_EXTRA;
 }
+
+/** The extra fields of the many lean entries that keep none: one object for all, never changed. */
+const NO_EXTRA: Record<string, unknown> = Object.freeze({});
 
 /** A lean tool call: its input reduced to `LEAN_INPUT_KEYS` and a cut `prompt`. */
 function leanToolUse(id: string, name: string, rawInput: unknown): ContentBlock {
