@@ -33,7 +33,15 @@ const ENVELOPE = new Set([
 ]);
 
 /** Extra fields whose values repeat from line to line: kept once (`shared`). */
-const REPEATED_EXTRA = new Set(['userType', 'entrypoint', 'slug', 'permissionMode', 'agentId', 'teamName', 'agentName']);
+const REPEATED_EXTRA = new Set([
+  'userType',
+  'entrypoint',
+  'slug',
+  'permissionMode',
+  'agentId',
+  'teamName',
+  'agentName',
+]);
 /** Fields of `message` whose values repeat from line to line. */
 const REPEATED_MESSAGE = new Set(['model', 'role', 'type', 'stop_reason', 'stop_sequence']);
 
