@@ -92,6 +92,7 @@ const LEAN_EXTRA = [
   'teamName',
   'agentName',
 ] as const;
+const LEAN_EXTRA_KEYS: ReadonlySet<string> = new Set(LEAN_EXTRA);
 
 /**
  * Reduces a finished entry to what the analyses need, in place: content blocks shortened (`leanBlock`),
@@ -182,6 +183,10 @@ function leanResult(result: Record<string, unknown>): Record<string, unknown> {
 
 /** The extra fields a lean entry keeps, from an entry's extra fields or the record itself (the same keys). */
 function leanExtra(fields: Record<string, unknown>): Record<string, unknown> {
+  // Most records hold none of these: one walk over their keys says so (cheaper than looking each one up).
+  let any = false;
+  for (const key in fields) if (LEAN_EXTRA_KEYS.has(key)) any = true;
+  if (!any) return NO_EXTRA;
   const extra = pick(fields, LEAN_EXTRA);
   if (isObject(extra.data)) extra.data = pick(extra.data, ['type', 'agentId']);
   if (typeof extra.agentId === 'string') extra.agentId = shared(extra.agentId);
