@@ -22,6 +22,8 @@ export function ownValue<T>(record: Readonly<Record<string, T>>, key: string): T
  * @param value The value.
  */
 export function setOwn<T>(record: Record<string, T>, key: string, value: T): T {
-  Object.defineProperty(record, key, { value, writable: true, enumerable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(record, key, { value, writable: true, enumerable: true, configurable: true });
+  else record[key] = value;
   return value;
 }

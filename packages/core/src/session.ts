@@ -43,7 +43,7 @@ export async function buildSession(source: SessionSource, options: BuildOptions 
   const cuts = seedEvents
     .filter((e) => e.phase === 'conversation_compacted' && e.before <= mainEnd)
     .map((e) => e.before);
-  const dag = linkDag(entries, read.fileOf, diagnostics, cuts);
+  const dag = linkDag(entries, read.fileOf, diagnostics, cuts, read.uuids);
   const tools = pairTools(entries, diagnostics);
   const runs = readWorkflowRuns(source.workflowFiles ?? []);
   const runSpawns = workflowSpawns(entries, tools, runs);

@@ -1,5 +1,6 @@
 /** Session-wide facts read off the entries: the time span, distinct values, the most common value. */
 import type { Entry } from '../model/entry.js';
+import { instantOf } from '../read/timestamps.js';
 
 /**
  * The earliest and latest timestamps of the entries, as ISO strings (null when none parses).
@@ -11,7 +12,7 @@ export function timeSpan(entries: readonly Entry[]): { start: string | null; end
   let end: number | null = null;
   for (const entry of entries) {
     if (!entry.timestamp) continue;
-    const t = Date.parse(entry.timestamp);
+    const t = instantOf(entry.timestamp);
     if (!Number.isFinite(t)) continue;
     if (start === null || t < start) start = t;
     if (end === null || t > end) end = t;

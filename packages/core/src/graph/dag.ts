@@ -12,7 +12,7 @@ import type { Entry } from '../model/entry.js';
 export interface Dag {
   entries: Entry[];
   /** uuid → index. */
-  index: Map<string, number>;
+  index: ReadonlyMap<string, number>;
   /** Index of the file each entry comes from. */
   file: Int32Array;
   /** Resolved parent index, -1 for none. */
@@ -34,16 +34,17 @@ export interface Dag {
  *
  * @param cutBefore For seeds' compactions: entry index of each boundary; a link from at/after a boundary to
  *   before it is cut (the entry starts the new epoch, logically linked).
+ * @param uuids uuid → index of every entry, when the reader already has it (each uuid once).
  */
 export function linkDag(
   entries: Entry[],
   file: Int32Array,
   diagnostics: Diagnostic[],
   cutBefore: readonly number[] = [],
+  uuids?: ReadonlyMap<string, number>,
 ): Dag {
   const count = entries.length;
-  const index = new Map<string, number>();
-  for (let i = 0; i < count; i++) index.set(entries[i]!.uuid, i);
+  const index = uuids ?? indexOf(entries);
 
   const parent = new Int32Array(count).fill(-1);
   const roots: number[] = [];
@@ -85,6 +86,7 @@ export function linkDag(
       continue;
     }
     parent[i] = j;
+    entry.parentUuid = entries[j]!.uuid; // the same value: its copy from the line is let go
   }
 
   breakCycles(entries, parent, roots, broken, diagnostics);
@@ -96,6 +98,12 @@ export function linkDag(
   }
   for (let i = 0; i < count; i++) entries[i]!.parent = parent[i]! >= 0 ? entries[parent[i]!]!.uuid : null;
   return { entries, index, file, parent, children, roots, orphans, broken, cut };
+}
+
+function indexOf(entries: readonly Entry[]): Map<string, number> {
+  const index = new Map<string, number>();
+  for (let i = 0; i < entries.length; i++) index.set(entries[i]!.uuid, i);
+  return index;
 }
 
 function crossedBoundary(boundaries: readonly number[], from: number, to: number): boolean {

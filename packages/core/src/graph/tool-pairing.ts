@@ -7,6 +7,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import { diagnostic } from '../diagnostics.js';
 import type { Entry } from '../model/entry.js';
 import type { ToolCall } from '../model/session.js';
+import { instantOf } from '../read/timestamps.js';
 
 /** Where calls and results are, for the other analyses. */
 export interface ToolIndex {
@@ -103,6 +104,6 @@ export function pairTools(entries: readonly Entry[], diagnostics: Diagnostic[]):
 
 function duration(from: string | null, to: string | null): number | null {
   if (from === null || to === null) return null;
-  const ms = Date.parse(to) - Date.parse(from);
+  const ms = instantOf(to) - instantOf(from);
   return Number.isFinite(ms) && ms >= 0 ? ms : null;
 }

@@ -6,6 +6,7 @@
 import type { ContentBlock, Entry, SourceRef } from '../model/entry.js';
 import { readBlock, readContent } from '../normalize/content.js';
 import { entryEnvelope, recordType } from '../normalize/entries.js';
+import { shared } from '../normalize/shared-strings.js';
 import type { RawRecord } from '../read/records.js';
 import type { Unread } from './shrink-line.js';
 
@@ -91,6 +92,7 @@ const LEAN_EXTRA = [
   'teamName',
   'agentName',
 ] as const;
+const LEAN_EXTRA_KEYS: ReadonlySet<string> = new Set(LEAN_EXTRA);
 
 /**
  * Reduces a finished entry to what the analyses need, in place: content blocks shortened (`leanBlock`),
@@ -181,10 +183,19 @@ function leanResult(result: Record<string, unknown>): Record<string, unknown> {
 
 /** The extra fields a lean entry keeps, from an entry's extra fields or the record itself (the same keys). */
 function leanExtra(fields: Record<string, unknown>): Record<string, unknown> {
+  // Most records hold none of these: one walk over their keys says so (cheaper than looking each one up).
+  let any = false;
+  for (const key in fields) if (LEAN_EXTRA_KEYS.has(key)) any = true;
+  if (!any) return NO_EXTRA;
   const extra = pick(fields, LEAN_EXTRA);
   if (isObject(extra.data)) extra.data = pick(extra.data, ['type', 'agentId']);
-  return extra;
+  if (typeof extra.agentId === 'string') extra.agentId = shared(extra.agentId);
+  for (const _ in extra) return extra;
+  return NO_EXTRA;
 }
+
+/** The extra fields of the many lean entries that keep none: one object for all, never changed. */
+const NO_EXTRA: Record<string, unknown> = Object.freeze({});
 
 /** A lean tool call: its input reduced to `LEAN_INPUT_KEYS` and a cut `prompt`. */
 function leanToolUse(id: string, name: string, rawInput: unknown): ContentBlock {

@@ -8,6 +8,7 @@ import type { RawRecord } from '../read/records.js';
 import { timestampOrNull } from '../read/timestamps.js';
 import { baseActor, classify } from './classify.js';
 import { readContent } from './content.js';
+import { shared } from './shared-strings.js';
 import { readUsage } from './usage-fields.js';
 import { isObject, stringOrNull } from './values.js';
 
@@ -31,6 +32,19 @@ const ENVELOPE = new Set([
   'requestId',
 ]);
 
+/** Extra fields whose values repeat from line to line: kept once (`shared`). */
+const REPEATED_EXTRA = new Set([
+  'userType',
+  'entrypoint',
+  'slug',
+  'permissionMode',
+  'agentId',
+  'teamName',
+  'agentName',
+]);
+/** Fields of `message` whose values repeat from line to line. */
+const REPEATED_MESSAGE = new Set(['model', 'role', 'type', 'stop_reason', 'stop_sequence']);
+
 /**
  * Normalizes an entry record into the full entry: content blocks, `toolUseResult` and extra fields included.
  *
@@ -47,7 +61,7 @@ export function normalizeEntry(record: RawRecord, source: SourceRef): Entry {
 
 /** The record's `type`, or `unknown`. */
 export function recordType(record: RawRecord): string {
-  return typeof record.type === 'string' ? record.type : 'unknown';
+  return typeof record.type === 'string' ? shared(record.type) : 'unknown';
 }
 
 /**
@@ -76,10 +90,10 @@ export function entryEnvelope(record: RawRecord, source: SourceRef, content: Con
     parent: null,
     logicalParentUuid: stringOrNull(record.logicalParentUuid),
     timestamp: timestampOrNull(record.timestamp),
-    sessionId: stringOrNull(record.sessionId),
-    version: stringOrNull(record.version),
-    cwd: stringOrNull(record.cwd),
-    gitBranch: stringOrNull(record.gitBranch),
+    sessionId: stringOrNull(shared(record.sessionId)),
+    version: stringOrNull(shared(record.version)),
+    cwd: stringOrNull(shared(record.cwd)),
+    gitBranch: stringOrNull(shared(record.gitBranch)),
     isSidechain: record.isSidechain === true,
     sidechain: null,
     epoch: 0,
@@ -100,12 +114,12 @@ export function entryEnvelope(record: RawRecord, source: SourceRef, content: Con
 }
 
 function readSubtype(record: RawRecord, type: string): string | null {
-  if (typeof record.subtype === 'string') return record.subtype;
+  if (typeof record.subtype === 'string') return shared(record.subtype);
   if (type === 'compact_system' && typeof record.message === 'string') return record.message;
   if (type === 'progress' && isObject(record.data) && typeof record.data.type === 'string')
-    return record.data.type;
+    return shared(record.data.type);
   if (type === 'attachment' && isObject(record.attachment) && typeof record.attachment.type === 'string') {
-    return record.attachment.type;
+    return shared(record.attachment.type);
   }
   return null;
 }
@@ -115,8 +129,8 @@ function readMessageInfo(record: RawRecord, type: string, message: RawRecord | n
   return {
     id: message ? stringOrNull(message.id) : null,
     requestId: stringOrNull(record.requestId),
-    model: message ? stringOrNull(message.model) : null,
-    stopReason: message ? stringOrNull(message.stop_reason) : null,
+    model: message ? stringOrNull(shared(message.model)) : null,
+    stopReason: message ? stringOrNull(shared(message.stop_reason)) : null,
   };
 }
 
@@ -126,12 +140,13 @@ function extraFields(record: RawRecord, message: RawRecord | null): Record<strin
     if (ENVELOPE.has(key)) continue;
     if (key === 'message' && message) {
       const rest: Record<string, unknown> = {};
-      for (const k of Object.keys(message)) if (k !== 'content') setOwn(rest, k, message[k]);
+      for (const k of Object.keys(message))
+        if (k !== 'content') setOwn(rest, k, REPEATED_MESSAGE.has(k) ? shared(message[k]) : message[k]);
       extra.message = rest;
       continue;
     }
     if (key === 'message' && typeof record.message === 'string') continue;
-    setOwn(extra, key, record[key]);
+    setOwn(extra, key, REPEATED_EXTRA.has(key) ? shared(record[key]) : record[key]);
   }
   return extra;
 }

@@ -63,6 +63,11 @@ export class UuidCopies {
   private readonly seen = new Map<string, number>();
   private readonly copies: Copy[] = [];
 
+  /** uuid → index of the entry of its first copy, for every entry read (each entry's uuid is its own). */
+  get entries(): ReadonlyMap<string, number> {
+    return this.seen;
+  }
+
   /**
    * Notes an entry's uuid: returns -1 the first time, the index of the first copy's entry for a copy (whose
    * diagnostic `hold` then keeps a place for).

@@ -41,6 +41,8 @@ export interface SessionRead {
   entries: Entry[];
   /** Index of the file of each entry. */
   fileOf: Int32Array;
+  /** uuid → index of its entry. */
+  uuids: ReadonlyMap<string, number>;
   metadata: MetadataRecord[];
   diagnostics: Diagnostic[];
   files: SessionFile[];
@@ -127,6 +129,7 @@ export async function readSession(source: SessionSource, options: ReadSessionOpt
   return {
     entries: state.entries,
     fileOf: Int32Array.from(state.fileOf),
+    uuids: state.copies.entries,
     metadata: state.metadata,
     diagnostics: state.diagnostics,
     files,
@@ -217,17 +220,12 @@ function readLine(line: Line, path: string, fileIndex: number, read: FileRead, s
     );
   }
   if (line.invalidUtf8) diagnostics.push(diagnostic('invalid-utf8', path, line.number));
+  const glued = parsed.glued;
   for (let part = 0; part < parsed.records.length; part++) {
     const record = parsed.records[part]!;
     read.records += 1;
     if (typeof record.sessionId === 'string') read.sessionIds.add(record.sessionId);
-    addRecord(
-      record,
-      parsed.glued ? { ...ref, part } : ref,
-      parsed.glued ? null : line.text,
-      fileIndex,
-      state,
-    );
+    addRecord(record, glued ? { ...ref, part } : ref, glued ? null : line.text, fileIndex, state);
   }
 }
 

@@ -43,6 +43,32 @@ export function utcDayOf(timestamp: string): string | null {
   return Number.isNaN(time) ? null : new Date(time).toISOString().slice(0, 10);
 }
 
+/** The date whose midnight was looked up last by `instantOf`, and that instant. */
+let instantDate = '';
+let instantMidnight = Number.NaN;
+
+/**
+ * The instant a timestamp names, in milliseconds since the epoch (NaN when none): `Date.parse(timestamp)`, read
+ * off the digits for the times Claude Code writes (`2026-02-10T09:14:04.820Z`, the midnight of each date parsed
+ * once).
+ *
+ * @param timestamp A timestamp as written.
+ */
+export function instantOf(timestamp: string): number {
+  if (timestamp.length !== 24 || !PLAIN_UTC.test(timestamp)) return Date.parse(timestamp);
+  if (instantDate === '' || !timestamp.startsWith(instantDate)) {
+    instantDate = timestamp.slice(0, 10);
+    instantMidnight = Date.parse(`${instantDate}T00:00:00Z`);
+  }
+  if (Number.isNaN(instantMidnight)) return Date.parse(timestamp);
+  const digit = (at: number) => timestamp.charCodeAt(at) - 48;
+  const hours = digit(11) * 10 + digit(12);
+  const minutes = digit(14) * 10 + digit(15);
+  const seconds = digit(17) * 10 + digit(18);
+  const ms = digit(20) * 100 + digit(21) * 10 + digit(22);
+  return instantMidnight + ((hours * 60 + minutes) * 60 + seconds) * 1000 + ms;
+}
+
 /** The UTC day that the date of a plain UTC timestamp names at midnight UTC, or null when it names none. */
 function dayOfDate(timestamp: string): string | null {
   if (lastDate !== '' && timestamp.startsWith(lastDate)) return lastDay;
