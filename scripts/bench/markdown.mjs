@@ -73,7 +73,9 @@ async function main() {
   const repeat = Number(values.repeat);
   const chars = texts.reduce((n, t) => n + t.length, 0);
   const unique = new Set(texts).size;
-  console.log(`${texts.length} texts (${unique} distinct), ${(chars / 1e6).toFixed(1)} M characters, ×${repeat}`);
+  console.log(
+    `${texts.length} texts (${unique} distinct), ${(chars / 1e6).toFixed(1)} M characters, ×${repeat}`,
+  );
   const times = { base: [], this: [] };
   for (let run = 0; run < Number(values.runs); run++) {
     const base = await load(resolve(values.base), run);
@@ -97,7 +99,9 @@ async function main() {
       console.log(`${diffs} texts rendered differently`);
       process.exitCode = 1;
     }
-    console.log(`run ${run + 1}: base ${times.base.at(-1).toFixed(0)} ms, this ${times.this.at(-1).toFixed(0)} ms`);
+    console.log(
+      `run ${run + 1}: base ${times.base.at(-1).toFixed(0)} ms, this ${times.this.at(-1).toFixed(0)} ms`,
+    );
   }
   const fmt = (xs) => `best ${Math.min(...xs).toFixed(0)} ms, median ${median(xs).toFixed(0)} ms`;
   const ratios = times.this.map((t, i) => t / times.base[i]);

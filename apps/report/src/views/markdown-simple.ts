@@ -1,5 +1,6 @@
 import { toHtml } from 'hast-util-to-html';
 import { highlightToHast } from './highlight.js';
+import { inline, trimEnd } from './markdown-inline.js';
 
 /**
  * The fast path of `renderMarkdown`: markdown of the commonest shapes (paragraphs, ATX headings, fenced code;
@@ -10,22 +11,68 @@ import { highlightToHast } from './highlight.js';
  * Tests compare both on every message text of the shared corpus and the fixtures.
  */
 
-/** Characters that never start anything in the inline text this path renders (scanned over in one step). */
-const INERT = /[^\\`_&<\n \t*[\]~|@]+/y;
-/** What may start a GFM autolink literal (`http://`, `www.`; e-mail addresses need an `@`, which is not rendered here). */
-const AUTOLINK = /:\/\/|www\./i;
-const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
-const ALPHANUMERIC = /[A-Za-z0-9]/;
-
 /** An ATX heading with its text (no closing sequence, no trailing `#`: those are left to the full pipeline). */
 const ATX_HEADING = /^ {0,3}(#{1,6})[ \t]+(.*[^\s#])[ \t]*$/;
 /** Lines that may open or be a block other than a paragraph, heading or fence: the full pipeline reads them. */
-const OTHER_BLOCK = /^(?: {0,3}(?:[-+*>=_|<[]|~~~|```|\d{1,9}[.)]|#{1,6}(?:[ \t]|$))| {4}| {0,3}\t)/;
+const OTHER_BLOCK = /^(?: {0,3}(?:\*(?!\*[^\s*])|[-+>=_|<[]|~~~|```|\d{1,9}[.)]|#{1,6}(?:[ \t]|$))| {4}| {0,3}\t)/;
 const FENCE = /^(`{3,}|~{3,})(.*)$/;
+/** A list item at column 0, its marker followed by one space and its text. */
+const LIST_ITEM = /^(?:([-*+])|(\d{1,9})([.)])) (?=[^ \t])(.*)$/;
+const BLANK = /^[ \t]*$/;
 
-/** Text to HTML text content, as hast-util-to-html writes it. */
-function escapeText(text: string): string {
-  return text.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;');
+interface ListItem {
+  /** The bullet, or the delimiter of an ordered item: a list goes on while its items have the same. */
+  marker: string;
+  /** The number of an ordered item. */
+  start: number | undefined;
+  /** The item's text, on one line. */
+  text: string;
+}
+
+function listItem(line: string): ListItem | undefined {
+  const m = LIST_ITEM.exec(line);
+  if (!m) return undefined;
+  const text = m[4] ?? '';
+  // An item that holds another block (a list, a heading, a quote, a rule, code...) is left to the full pipeline.
+  if (LIST_ITEM.test(text) || OTHER_BLOCK.test(text) || FENCE.test(text) || ATX_HEADING.test(text))
+    return undefined;
+  return { marker: m[1] ?? m[3] ?? '', start: m[2] === undefined ? undefined : Number(m[2]), text };
+}
+
+/**
+ * The list of one-line items that starts at `lines[start]`: its HTML goes to `blocks`, and the index of its last
+ * item is returned; `undefined` when a line after an item could continue it (lazy or indented text).
+ */
+function list(lines: string[], start: number, blocks: string[]): number | undefined {
+  const first = listItem(lines[start] ?? '') as ListItem;
+  const texts: string[] = [];
+  let loose = false;
+  let last = start;
+  for (let i = start; ; ) {
+    const item = listItem(lines[i] ?? '') as ListItem;
+    const html = inline(trimEnd(item.text));
+    if (html === undefined) return undefined;
+    texts.push(html);
+    last = i;
+    let next = i + 1;
+    while (next < lines.length && BLANK.test(lines[next] ?? '')) next++;
+    if (next >= lines.length) break;
+    const line = lines[next] ?? '';
+    const following = listItem(line);
+    if (following?.marker === first.marker) {
+      loose ||= next > i + 1;
+      i = next;
+      continue;
+    }
+    if (next === i + 1 && !following) return undefined;
+    if (/^[ \t]/.test(line)) return undefined;
+    break;
+  }
+  const items = texts.map((html) => (loose ? `<li>\n<p>${html}</p>\n</li>` : `<li>${html}</li>`));
+  const tag = first.start === undefined ? 'ul' : 'ol';
+  const attributes = first.start === undefined || first.start === 1 ? '' : ` start="${first.start}"`;
+  blocks.push(`<${tag}${attributes}>\n${items.join('\n')}\n</${tag}>`);
+  return last;
 }
 
 /** Renders `text` when it is of the shapes this path knows, else `undefined`. */
@@ -38,7 +85,7 @@ export function renderSimple(text: string): string | undefined {
   let paragraph: string[] = [];
   const endParagraph = (): boolean => {
     if (paragraph.length === 0) return true;
-    const html = inline(paragraph.join('\n').replace(/[ \t]+$/, ''));
+    const html = inline(trimEnd(paragraph.join('\n')));
     paragraph = [];
     if (html === undefined) return false;
     blocks.push(`<p>${html}</p>`);
@@ -46,7 +93,7 @@ export function renderSimple(text: string): string | undefined {
   };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? '';
-    if (/^[ \t]*$/.test(line)) {
+    if (BLANK.test(line)) {
       if (!endParagraph()) return undefined;
       continue;
     }
@@ -66,6 +113,16 @@ export function renderSimple(text: string): string | undefined {
       blocks.push(`<h${heading[1]?.length}>${html}</h${heading[1]?.length}>`);
       continue;
     }
+    const item = listItem(line);
+    if (item) {
+      // A bullet or an ordered list from 1 ends a paragraph; another number would be the paragraph's text.
+      if (paragraph.length > 0 && item.start !== undefined && item.start !== 1) return undefined;
+      if (!endParagraph()) return undefined;
+      const end = list(lines, i, blocks);
+      if (end === undefined) return undefined;
+      i = end;
+      continue;
+    }
     if (OTHER_BLOCK.test(line)) return undefined;
     paragraph.push(line.replace(/^ {0,3}/, ''));
   }
@@ -77,7 +134,13 @@ export function renderSimple(text: string): string | undefined {
  * A fenced code block opened at `lines[start]` (at column 0): its HTML goes to `blocks`, and the index of its
  * last line is returned; `undefined` when its info string is one the full pipeline would read otherwise.
  */
-function fencedCode(lines: string[], start: number, fence: string, info: string, blocks: string[]): number | undefined {
+function fencedCode(
+  lines: string[],
+  start: number,
+  fence: string,
+  info: string,
+  blocks: string[],
+): number | undefined {
   if (/[\\&]/.test(info) || (fence.startsWith('`') && info.includes('`'))) return undefined;
   const lang = info.replace(/^[ \t]+/, '').split(/[ \t]/)[0] ?? '';
   if (!/^[\w.+#-]*$/.test(lang)) return undefined;
@@ -100,97 +163,4 @@ function fencedCode(lines: string[], start: number, fence: string, info: string,
   };
   blocks.push(toHtml(tree as Parameters<typeof toHtml>[0]));
   return end;
-}
-
-/** The inline HTML of a paragraph's or heading's text, or `undefined` when it has syntax this path leaves. */
-function inline(text: string): string | undefined {
-  if (AUTOLINK.test(text)) return undefined;
-  let out = '';
-  let i = 0;
-  while (i < text.length) {
-    INERT.lastIndex = i;
-    if (INERT.test(text)) {
-      out += text.slice(i, INERT.lastIndex);
-      i = INERT.lastIndex;
-      continue;
-    }
-    const c = text[i] as string;
-    if (c === '\\') {
-      const next = text[i + 1] ?? '';
-      if (next === '\n') {
-        out += '<br>\n';
-        i = skipIndent(text, i + 2);
-      } else if (next !== '' && ASCII_PUNCTUATION.test(next)) {
-        out += escapeText(next);
-        i += 2;
-      } else {
-        out += '\\';
-        i += 1;
-      }
-    } else if (c === '`') {
-      const span = codeSpan(text, i);
-      if (span === undefined) return undefined;
-      out += span.html;
-      i = span.end;
-    } else if (c === ' ' || c === '\t' || c === '\n') {
-      let end = i;
-      while (text[end] === ' ' || text[end] === '\t') end++;
-      const spaces = text.slice(i, end);
-      if (text[end] !== '\n') {
-        out += spaces;
-        i = end;
-      } else if (spaces.length >= 2 && !spaces.includes('\t')) {
-        out += '<br>\n';
-        i = skipIndent(text, end + 1);
-      } else if (spaces.length >= 2) {
-        return undefined;
-      } else {
-        out += '\n';
-        i = skipIndent(text, end + 1);
-      }
-    } else if (c === '_' && ALPHANUMERIC.test(text[i - 1] ?? '') && ALPHANUMERIC.test(text[i + 1] ?? '')) {
-      out += '_';
-      i += 1;
-    } else if (c === '&' && !/[A-Za-z0-9#]/.test(text[i + 1] ?? '')) {
-      out += '&#x26;';
-      i += 1;
-    } else if (c === '<' && !/[A-Za-z/!?]/.test(text[i + 1] ?? '')) {
-      out += '&#x3C;';
-      i += 1;
-    } else {
-      return undefined;
-    }
-  }
-  return out;
-}
-
-function skipIndent(text: string, from: number): number {
-  let i = from;
-  while (text[i] === ' ' || text[i] === '\t') i++;
-  return i;
-}
-
-/**
- * The code span opened by the backtick run at `start`, or the run itself as text when nothing closes it;
- * `undefined` for a span over more than one line (its line endings and indents are left to the full pipeline).
- */
-function codeSpan(text: string, start: number): { html: string; end: number } | undefined {
-  let open = start;
-  while (text[open] === '`') open++;
-  const size = open - start;
-  let at = open;
-  for (;;) {
-    const next = text.indexOf('`', at);
-    if (next < 0) return { html: '`'.repeat(size), end: open };
-    let close = next;
-    while (text[close] === '`') close++;
-    if (close - next === size) {
-      let content = text.slice(open, next);
-      if (content.includes('\n')) return undefined;
-      if (content.length >= 2 && content.startsWith(' ') && content.endsWith(' ') && /[^ ]/.test(content))
-        content = content.slice(1, -1);
-      return { html: `<code>${escapeText(content)}</code>`, end: close };
-    }
-    at = close;
-  }
 }

@@ -6,6 +6,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { highlightToHast } from './highlight.js';
 import { clip, escapeHtml, type SafeHtml, trusted, wellFormed } from './html.js';
+import { markdownPieces } from './markdown-chunks.js';
 import { renderSimple } from './markdown-simple.js';
 
 /**
@@ -142,6 +143,18 @@ export function renderMarkdownWith(markdown: string, fastPath: boolean): SafeHtm
   if (!fastPath) return renderSlow(text, false);
   const simple = renderSimple(text);
   if (simple !== undefined) return trusted(simple);
+  const pieces = markdownPieces(text);
+  if (pieces.length === 1) return renderMemo(text);
+  const html: string[] = [];
+  for (const piece of pieces) {
+    const out = renderSimple(piece) ?? renderMemo(piece).value;
+    if (out !== '') html.push(out);
+  }
+  return trusted(html.join('\n'));
+}
+
+/** The full pipeline, remembered for texts up to `MEMO_LIMIT` characters. */
+function renderMemo(text: string): SafeHtml {
   const hit = text.length <= MEMO_LIMIT ? memo.get(text) : undefined;
   if (hit) return hit;
   const out = renderSlow(text, true);
