@@ -244,7 +244,8 @@ describe('markdown cut into pieces', () => {
         '===',
         '---',
       ])
-      .concat(['', '', '', '  ', 'a  ', 'x\\', 'www.a.com', '\t- tab', 'lazy', '1) p', '+ plus', '- ```']);
+      .concat(['', '', '', '  ', 'a  ', 'x\\', 'www.a.com', '\t- tab', 'lazy', '1) p', '+ plus', '- ```'])
+      .concat(['   ```', '    ```', '<div>', '<!--', '-->', 'see [x]', '[x]: https://example.com', '```js`']);
     const random = seeded(31);
     let cut = 0;
     for (let n = 0; n < 1500; n++) {
@@ -255,7 +256,7 @@ describe('markdown cut into pieces', () => {
       if (markdownPieces(text.join('\n')).length > 1) cut++;
       expect(renderMarkdown(text.join('\n')).value, JSON.stringify(text)).toBe(full(text.join('\n')));
     }
-    expect(cut).toBeGreaterThan(200);
+    expect(cut).toBeGreaterThan(60);
   });
 
   it('does not cut where a block may go on after a blank line', () => {
@@ -268,6 +269,7 @@ describe('markdown cut into pieces', () => {
       'a[^1]\n\n[^1]: note',
       '- item\n  ```\n  code\n```\n\nafter',
       '<div>\n```\n\ntext',
+      '```\ncode\n  ```\n\n<div>\n```\n\ntext',
     ])
       expect(markdownPieces(text), text).toEqual([text]);
     expect(markdownPieces('# a\n\ntext\n\n- x\n- y\n\nend')).toEqual(['# a\n', 'text\n\n- x\n- y\n', 'end']);

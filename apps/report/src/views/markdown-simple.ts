@@ -14,7 +14,8 @@ import { inline, trimEnd } from './markdown-inline.js';
 /** An ATX heading with its text (no closing sequence, no trailing `#`: those are left to the full pipeline). */
 const ATX_HEADING = /^ {0,3}(#{1,6})[ \t]+(.*[^\s#])[ \t]*$/;
 /** Lines that may open or be a block other than a paragraph, heading or fence: the full pipeline reads them. */
-const OTHER_BLOCK = /^(?: {0,3}(?:\*(?!\*[^\s*])|[-+>=_|<[]|~~~|```|\d{1,9}[.)]|#{1,6}(?:[ \t]|$))| {4}| {0,3}\t)/;
+const OTHER_BLOCK =
+  /^(?: {0,3}(?:\*(?!\*[^\s*])|[-+>=_|<[]|~~~|```|\d{1,9}[.)]|#{1,6}(?:[ \t]|$))| {4}| {0,3}\t)/;
 const FENCE = /^(`{3,}|~{3,})(.*)$/;
 /** A list item at column 0, its marker followed by one space and its text. */
 const LIST_ITEM = /^(?:([-*+])|(\d{1,9})([.)])) (?=[^ \t])(.*)$/;

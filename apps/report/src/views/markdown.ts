@@ -145,11 +145,23 @@ export function renderMarkdownWith(markdown: string, fastPath: boolean): SafeHtm
   if (simple !== undefined) return trusted(simple);
   const pieces = markdownPieces(text);
   if (pieces.length === 1) return renderMemo(text);
+  // Pieces the fast path does not take are rendered together when they follow each other: one call each run.
   const html: string[] = [];
-  for (const piece of pieces) {
-    const out = renderSimple(piece) ?? renderMemo(piece).value;
+  let slow: string[] = [];
+  const flush = () => {
+    const out = slow.length > 0 ? renderMemo(slow.join('\n')).value : '';
     if (out !== '') html.push(out);
+    slow = [];
+  };
+  for (const piece of pieces) {
+    const out = renderSimple(piece);
+    if (out === undefined) slow.push(piece);
+    else {
+      flush();
+      if (out !== '') html.push(out);
+    }
   }
+  flush();
   return trusted(html.join('\n'));
 }
 
