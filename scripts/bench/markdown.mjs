@@ -3,10 +3,11 @@
 // checkout's build against another built checkout's (`--base`, /work/base-main by default), loaded in one process
 // and run alternately. Each run imports a fresh instance of both modules (a new URL), so that a run starts with
 // an empty cache, as a worker does; each run's CPU time is `process.cpuUsage` (the rendering is synchronous).
+// The first run (`--warmup`) is not counted: each build's shiki compiles its grammars then.
 // Outputs are compared too: the first texts the two render differently are printed, and the run fails.
 // Needs both checkouts built (`pnpm --filter @cctrail/report build`, or `tsc -p tsconfig.build.json` in it).
 //
-//   node scripts/bench/markdown.mjs DIR... [--base /work/base-main] [--runs 5] [--repeat 1]
+//   node scripts/bench/markdown.mjs DIR... [--base /work/base-main] [--runs 5] [--warmup 1] [--repeat 1]
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -67,6 +68,7 @@ async function main() {
       base: { type: 'string', default: '/work/base-main' },
       runs: { type: 'string', default: '5' },
       repeat: { type: 'string', default: '1' },
+      warmup: { type: 'string', default: '1' },
     },
   });
   const texts = positionals.flatMap((dir) => messageTexts(resolve(dir)));
@@ -98,6 +100,12 @@ async function main() {
     if (diffs > 0) {
       console.log(`${diffs} texts rendered differently`);
       process.exitCode = 1;
+    }
+    if (run < Number(values.warmup)) {
+      console.log(
+        `warm-up run ${run + 1} (not counted): base ${times.base.pop().toFixed(0)} ms, this ${times.this.pop().toFixed(0)} ms`,
+      );
+      continue;
     }
     console.log(
       `run ${run + 1}: base ${times.base.at(-1).toFixed(0)} ms, this ${times.this.at(-1).toFixed(0)} ms`,

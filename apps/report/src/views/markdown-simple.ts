@@ -44,7 +44,7 @@ function listItem(line: string): ListItem | undefined {
  * The list of one-line items that starts at `lines[start]`: its HTML goes to `blocks`, and the index of its last
  * item is returned; `undefined` when a line after an item could continue it (lazy or indented text).
  */
-function list(lines: string[], start: number, blocks: string[]): number | undefined {
+function list(lines: string[], start: number, blocks: Block[]): number | undefined {
   const first = listItem(lines[start] ?? '') as ListItem;
   const texts: string[] = [];
   let loose = false;
@@ -82,7 +82,7 @@ export function renderSimple(text: string): string | undefined {
   const lines = text.split('\n');
   // A final line ending ends the last line; it does not start an empty one (which an open fence would keep).
   if (lines.length > 1 && lines.at(-1) === '') lines.pop();
-  const blocks: string[] = [];
+  const blocks: Block[] = [];
   let paragraph: string[] = [];
   const endParagraph = (): boolean => {
     if (paragraph.length === 0) return true;
@@ -128,11 +128,17 @@ export function renderSimple(text: string): string | undefined {
     paragraph.push(line.replace(/^ {0,3}/, ''));
   }
   if (!endParagraph()) return undefined;
-  return blocks.join('\n');
+  // Code is highlighted once the whole text is known to take this path (else the full pipeline would do it again).
+  return blocks
+    .map((block) => (typeof block === 'string' ? block : codeBlock(block.code, block.lang)))
+    .join('\n');
 }
 
+/** A block's HTML, or fenced code to highlight. */
+type Block = string | { code: string; lang: string };
+
 /**
- * A fenced code block opened at `lines[start]` (at column 0): its HTML goes to `blocks`, and the index of its
+ * A fenced code block opened at `lines[start]` (at column 0): its code goes to `blocks`, and the index of its
  * last line is returned; `undefined` when its info string is one the full pipeline would read otherwise.
  */
 function fencedCode(
@@ -140,7 +146,7 @@ function fencedCode(
   start: number,
   fence: string,
   info: string,
-  blocks: string[],
+  blocks: Block[],
 ): number | undefined {
   if (/[\\&]/.test(info) || (fence.startsWith('`') && info.includes('`'))) return undefined;
   const lang = info.replace(/^[ \t]+/, '').split(/[ \t]/)[0] ?? '';
@@ -149,7 +155,12 @@ function fencedCode(
   let end = start + 1;
   while (end < lines.length && !closing.test(lines[end] ?? '')) end++;
   const body = lines.slice(start + 1, end).join('\n');
-  const value = body === '' ? '' : `${body}\n`;
+  blocks.push({ code: body === '' ? '' : `${body}\n`, lang });
+  return end;
+}
+
+/** The HTML of fenced code: shiki's when it knows the language, else `<pre><code>` as remark-rehype makes it. */
+function codeBlock(value: string, lang: string): string {
   const code = {
     type: 'element' as const,
     tagName: 'code',
@@ -162,6 +173,5 @@ function fencedCode(
     properties: {},
     children: [code],
   };
-  blocks.push(toHtml(tree as Parameters<typeof toHtml>[0]));
-  return end;
+  return toHtml(tree as Parameters<typeof toHtml>[0]);
 }

@@ -136,20 +136,32 @@ export function renderMarkdown(markdown: string): SafeHtml {
   return renderMarkdownWith(markdown, true);
 }
 
-/** `renderMarkdown`, optionally without its fast paths (simple shapes, no GFM, memo), for tests comparing both. */
+/** `renderMarkdown`, optionally without its fast paths (simple shapes, pieces, no GFM, memo), for tests comparing both. */
 export function renderMarkdownWith(markdown: string, fastPath: boolean): SafeHtml {
   const text = wellFormed(markdown);
   if (text.length > MARKDOWN_LIMIT) return clipped(text);
   if (!fastPath) return renderSlow(text, false);
+  const remembered = text.length <= MEMO_LIMIT;
+  const hit = remembered ? memo.get(text) : undefined;
+  if (hit) return hit;
+  const out = trusted(renderFast(text));
+  if (remembered) {
+    if (memo.size >= MEMO_SIZE) memo.clear();
+    memo.set(text, out);
+  }
+  return out;
+}
+
+/** The fast path when the text takes it, else its pieces, each run of those the fast path does not take at once. */
+function renderFast(text: string): string {
   const simple = renderSimple(text);
-  if (simple !== undefined) return trusted(simple);
+  if (simple !== undefined) return simple;
   const pieces = markdownPieces(text);
-  if (pieces.length === 1) return renderMemo(text);
-  // Pieces the fast path does not take are rendered together when they follow each other: one call each run.
+  if (pieces.length === 1) return renderSlow(text, true).value;
   const html: string[] = [];
   let slow: string[] = [];
   const flush = () => {
-    const out = slow.length > 0 ? renderMemo(slow.join('\n')).value : '';
+    const out = slow.length > 0 ? renderSlow(slow.join('\n'), true).value : '';
     if (out !== '') html.push(out);
     slow = [];
   };
@@ -162,19 +174,7 @@ export function renderMarkdownWith(markdown: string, fastPath: boolean): SafeHtm
     }
   }
   flush();
-  return trusted(html.join('\n'));
-}
-
-/** The full pipeline, remembered for texts up to `MEMO_LIMIT` characters. */
-function renderMemo(text: string): SafeHtml {
-  const hit = text.length <= MEMO_LIMIT ? memo.get(text) : undefined;
-  if (hit) return hit;
-  const out = renderSlow(text, true);
-  if (text.length <= MEMO_LIMIT) {
-    if (memo.size >= MEMO_SIZE) memo.clear();
-    memo.set(text, out);
-  }
-  return out;
+  return html.join('\n');
 }
 
 const MEMO_LIMIT = 4_000;
