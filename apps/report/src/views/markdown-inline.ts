@@ -11,7 +11,7 @@ const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
 const ALPHANUMERIC = /[A-Za-z0-9]/;
 
 /** Text to HTML text content, as hast-util-to-html writes it. */
-export function escapeText(text: string): string {
+function escapeText(text: string): string {
   return text.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;');
 }
 
