@@ -25,7 +25,7 @@ const STAGES = [
   ['highlighting (shiki)', (f) => /shiki|\/views\/highlight\.js/.test(f.url)],
   [
     'markdown (micromark, mdast, hast)',
-    (f) => /micromark|mdast-|hast-|unified|remark-|unist-|\/views\/markdown\.js/.test(f.url),
+    (f) => /micromark|mdast-|hast-|unified|remark-|unist-|\/views\/markdown[^/]*\.js/.test(f.url),
   ],
   ['Mermaid text', (f) => /\/views\/mermaid[^/]*\.js/.test(f.url)],
   ['redaction', (f) => /\/privacy\//.test(f.url)],

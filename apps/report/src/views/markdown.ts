@@ -6,10 +6,14 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { highlightToHast } from './highlight.js';
 import { clip, escapeHtml, type SafeHtml, trusted, wellFormed } from './html.js';
+import { markdownPieces } from './markdown-chunks.js';
+import { renderSimple } from './markdown-simple.js';
 
 /**
  * Markdown of transcript messages to safe HTML: remark-parse → remark-gfm → remark-rehype (raw HTML kept as
- * visible text, never as HTML) → rehype-sanitize with a strict schema → shiki for fenced code → string.
+ * visible text, never as HTML) → rehype-sanitize with a strict schema → shiki for fenced code → string. The
+ * commonest shapes (paragraphs, headings, fenced code, code spans) take a fast path with the same output
+ * (`markdown-simple.ts`).
  */
 
 /** Largest message rendered as markdown; longer text is shown as escaped preformatted text. */
@@ -132,38 +136,50 @@ export function renderMarkdown(markdown: string): SafeHtml {
   return renderMarkdownWith(markdown, true);
 }
 
-/** `renderMarkdown`, optionally without its fast paths (plain text, no GFM), for tests comparing both. */
+/** `renderMarkdown`, optionally without its fast paths (simple shapes, pieces, no GFM, memo), for tests comparing both. */
 export function renderMarkdownWith(markdown: string, fastPath: boolean): SafeHtml {
   const text = wellFormed(markdown);
   if (text.length > MARKDOWN_LIMIT) return clipped(text);
-  if (fastPath && !MARKDOWN_SYNTAX.test(text)) return plainParagraphs(text);
-  const hit = fastPath && text.length <= MEMO_LIMIT ? memo.get(text) : undefined;
+  if (!fastPath) return renderSlow(text, false);
+  const remembered = text.length <= MEMO_LIMIT;
+  const hit = remembered ? memo.get(text) : undefined;
   if (hit) return hit;
-  const out = renderSlow(text, fastPath);
-  if (fastPath && text.length <= MEMO_LIMIT) {
+  const out = trusted(renderFast(text));
+  if (remembered) {
     if (memo.size >= MEMO_SIZE) memo.clear();
     memo.set(text, out);
   }
   return out;
 }
 
-/** Anything that could make markdown differ from plain paragraphs (conservative). */
-const MARKDOWN_SYNTAX = /[*_`#>[\]!|~<&\\@]|:\/\/|^ {0,3}(?:[-+=]|\d+[.)])(?:\s|$)|^ {4}|^\t|www\./m;
+/** The fast path when the text takes it, else its pieces, each run of those the fast path does not take at once. */
+function renderFast(text: string): string {
+  const simple = renderSimple(text);
+  if (simple !== undefined) return simple;
+  const pieces = markdownPieces(text);
+  if (pieces.length === 1) return renderSlow(text, true).value;
+  const html: string[] = [];
+  let slow: string[] = [];
+  const flush = () => {
+    const out = slow.length > 0 ? renderSlow(slow.join('\n'), true).value : '';
+    if (out !== '') html.push(out);
+    slow = [];
+  };
+  for (const piece of pieces) {
+    const out = renderSimple(piece);
+    if (out === undefined) slow.push(piece);
+    else {
+      flush();
+      if (out !== '') html.push(out);
+    }
+  }
+  flush();
+  return html.join('\n');
+}
+
 const MEMO_LIMIT = 4_000;
 const MEMO_SIZE = 5_000;
 const memo = new Map<string, SafeHtml>();
-
-/** Text without markdown syntax: escaped paragraphs, as remark would render them. */
-function plainParagraphs(text: string): SafeHtml {
-  const paragraphs = text
-    .split(/\n[ \t]*\n/)
-    .map((p) => p.trim())
-    .filter((p) => p !== '');
-  // Quotes are safe in text content; `&<>` never reach here (they send text to the full pipeline), but
-  // are escaped all the same.
-  const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return trusted(paragraphs.map((p) => `<p>${esc(p.replace(/[ \t]*\n[ \t]*/g, '\n'))}</p>`).join('\n'));
-}
 
 function clipped(text: string): SafeHtml {
   const { head } = clip(text, MARKDOWN_LIMIT);
