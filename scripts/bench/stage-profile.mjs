@@ -22,18 +22,18 @@ import { mb, run, seconds } from './measure.mjs';
  */
 const STAGES = [
   ['GC', (f) => f.name === '(garbage collector)'],
-  ['highlighting (shiki)', (f) => /shiki|\/views\/highlight\.js/.test(f.url)],
+  ['highlighting (shiki)', (f) => /shiki|\/views\/(?:[a-z-]+\/)?highlight\.js/.test(f.url)],
   [
     'markdown (micromark, mdast, hast)',
-    (f) => /micromark|mdast-|hast-|unified|remark-|unist-|\/views\/markdown[^/]*\.js/.test(f.url),
+    (f) => /micromark|mdast-|hast-|unified|remark-|unist-|\/views\/(?:[a-z-]+\/)?markdown[^/]*\.js/.test(f.url),
   ],
-  ['Mermaid text', (f) => /\/views\/mermaid[^/]*\.js/.test(f.url)],
+  ['Mermaid text', (f) => /\/views\/(?:[a-z-]+\/)?mermaid[^/]*\.js/.test(f.url)],
   ['redaction', (f) => /\/privacy\//.test(f.url)],
   [
     'search: tokens and pieces',
-    (f) => /\/views\/search-(text|codec)\.js/.test(f.url) && !/searchFiles/.test(f.stack),
+    (f) => /\/views\/(?:[a-z-]+\/)?search-(text|codec)\.js/.test(f.url) && !/searchFiles/.test(f.stack),
   ],
-  ['search: merge and files', (f) => /\/build\/search-(files|pieces)\.js|\/views\/search\.js/.test(f.url)],
+  ['search: merge and files', (f) => /\/build\/search-(files|pieces)\.js|\/views\/(?:[a-z-]+\/)?search\.js/.test(f.url)],
   [
     'read (bytes, lines)',
     (f) => /\/read\/(read-lines|line-depth|lines?)[^/]*\.js|node-reader|discover/.test(f.url),
@@ -50,14 +50,14 @@ const STAGES = [
   [
     'view models of pages',
     (f) =>
-      /\/build\/render-pages\.js|\/views\/(page-views|site-view|index-view|conversation-view|agents|agent-table)\.js/.test(
+      /\/build\/render-pages\.js|\/views\/(?:[a-z-]+\/)?(page-views|session-page-views|site-view|index-view|conversation-view|agents|agent-table)\.js/.test(
         f.url,
       ),
   ],
   [
     'transcript fragments (HTML)',
     (f) =>
-      /\/views\/(render|transcript|tool-views|html|bidi|render-output|conversation-timeline|paginate|pager)[^/]*\.js/.test(
+      /\/views\/(?:[a-z-]+\/)?(render|transcript|tool-views|html|bidi|render-output|conversation-timeline|paginate|pager)[^/]*\.js/.test(
         f.url,
       ),
   ],
