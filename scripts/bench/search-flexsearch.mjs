@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import FlexSearch from 'flexsearch';
-import { entrySearchText } from '../../apps/report/dist/views/search-text.js';
+import { entrySearchText } from '../../apps/report/dist/views/search/search-text.js';
 import { sessionFiles, timePage, writeTimingPage } from './library-page.mjs';
 
 /** FlexSearch's options: forward tokenization by default (every prefix of a term, from its first letter: the

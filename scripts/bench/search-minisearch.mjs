@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import MiniSearch from 'minisearch';
-import { entrySearchText } from '../../apps/report/dist/views/search-text.js';
+import { entrySearchText } from '../../apps/report/dist/views/search/search-text.js';
 import { sessionFiles, timePage, writeTimingPage } from './library-page.mjs';
 
 /** MiniSearch's options, as the report used them (one field); queries take prefixes from three letters, and

@@ -25,7 +25,8 @@ const STAGES = [
   ['highlighting (shiki)', (f) => /shiki|\/views\/(?:[a-z-]+\/)?highlight\.js/.test(f.url)],
   [
     'markdown (micromark, mdast, hast)',
-    (f) => /micromark|mdast-|hast-|unified|remark-|unist-|\/views\/(?:[a-z-]+\/)?markdown[^/]*\.js/.test(f.url),
+    (f) =>
+      /micromark|mdast-|hast-|unified|remark-|unist-|\/views\/(?:[a-z-]+\/)?markdown[^/]*\.js/.test(f.url),
   ],
   ['Mermaid text', (f) => /\/views\/(?:[a-z-]+\/)?mermaid[^/]*\.js/.test(f.url)],
   ['redaction', (f) => /\/privacy\//.test(f.url)],
@@ -33,7 +34,10 @@ const STAGES = [
     'search: tokens and pieces',
     (f) => /\/views\/(?:[a-z-]+\/)?search-(text|codec)\.js/.test(f.url) && !/searchFiles/.test(f.stack),
   ],
-  ['search: merge and files', (f) => /\/build\/search-(files|pieces)\.js|\/views\/(?:[a-z-]+\/)?search\.js/.test(f.url)],
+  [
+    'search: merge and files',
+    (f) => /\/build\/search-(files|pieces)\.js|\/views\/(?:[a-z-]+\/)?search\.js/.test(f.url),
+  ],
   [
     'read (bytes, lines)',
     (f) => /\/read\/(read-lines|line-depth|lines?)[^/]*\.js|node-reader|discover/.test(f.url),

@@ -7,7 +7,7 @@ import {
   histogram,
   quantile,
   spread,
-} from '../src/views/agents.js';
+} from '../src/views/agents/agents.js';
 import { demoSession } from './helpers/demo.js';
 
 const run = (agentType: string, entries: number, extra: Partial<AgentRun> = {}): AgentRun => ({

@@ -3,8 +3,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserAsset, browserAssets, PAGE_SCRIPTS } from '../src/build/browser-assets.js';
-import { encodePostings } from '../src/views/search-codec.js';
-import { queryTerms } from '../src/views/search-text.js';
+import { encodePostings } from '../src/views/search/search-codec.js';
+import { queryTerms } from '../src/views/search/search-text.js';
 
 /**
  * The files the pages load from `_cctrail/`, made from `src/browser/` by the package's build: classic scripts
@@ -40,7 +40,7 @@ describe('the page scripts', () => {
 
   it("compile the index's decoder and tokenizer into the search page's matcher", () => {
     expect(asset('_cctrail/search-match.js').inputs).toEqual(
-      expect.arrayContaining(['src/views/search-codec.ts', 'src/views/search-text.ts']),
+      expect.arrayContaining(['src/views/search/search-codec.ts', 'src/views/search/search-text.ts']),
     );
     const page: { CCTRAIL_MATCH?: Record<string, (...args: unknown[]) => unknown> } = {};
     new Function('window', asset('_cctrail/search-match.js').text)(page);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { barChartSvg, compactionHistogram, entriesSparkline, tokensOverTime } from '../src/views/charts.js';
+import {
+  barChartSvg,
+  compactionHistogram,
+  entriesSparkline,
+  tokensOverTime,
+} from '../src/views/charts/charts.js';
 import { demoSession, summaryOf, usage } from './helpers/demo.js';
 
 const summary = (

@@ -84,7 +84,11 @@ describe('the keys of the report caches', () => {
     // A view that only the agents' pages use: they change, every session's page is kept, no session is read.
     const agents = await build(
       await builtCopy('agent-table', (dist) =>
-        replaceIn(join(dist, 'views', 'agent-table.js'), 'route: `agents/', 'route: `agents/edited-'),
+        replaceIn(
+          join(dist, 'views', 'agents', 'agent-table.js'),
+          'route: `agents/',
+          'route: `agents/edited-',
+        ),
       ),
     );
     expect(agents.read).toEqual([]);
@@ -95,7 +99,7 @@ describe('the keys of the report caches', () => {
     // The view of a session's pages: they are rendered again from the cached fragments, no session is read.
     const sessionPages = await build(
       await builtCopy('session-page-views', (dist) =>
-        appendFileSync(join(dist, 'views', 'session-page-views.js'), '\n// edited\n'),
+        appendFileSync(join(dist, 'views', 'site', 'session-page-views.js'), '\n// edited\n'),
       ),
     );
     expect(sessionPages.read).toEqual([]);
@@ -104,7 +108,7 @@ describe('the keys of the report caches', () => {
     // A view that every transcript uses: every session is read again and its fragments rendered again.
     const transcripts = await build(
       await builtCopy('render-card', (dist) =>
-        appendFileSync(join(dist, 'views', 'render-card.js'), '\n// edited\n'),
+        appendFileSync(join(dist, 'views', 'transcript', 'render-card.js'), '\n// edited\n'),
       ),
     );
     expect(transcripts.read).toEqual(['3', first.read[1]]);

@@ -1,7 +1,7 @@
 import type { ConversationMember } from '@cctrail/core/archive';
 import { describe, expect, it } from 'vitest';
-import { fileRole, nameFiles } from '../src/views/conversation-files.js';
-import { foldCopies } from '../src/views/index-view.js';
+import { fileRole, nameFiles } from '../src/views/conversations/conversation-files.js';
+import { foldCopies } from '../src/views/site/index-view.js';
 
 const member = (id: string, over: Partial<ConversationMember> = {}): ConversationMember => ({
   id,

@@ -11,7 +11,7 @@ import { type ConversationInput, findConversations, linkTeammates, statsDigest }
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReport } from '../src/index.js';
-import { conversationRoute } from '../src/views/conversation-view.js';
+import { conversationRoute } from '../src/views/conversations/conversation-view.js';
 import { launchChromium } from './helpers/browser.js';
 import { writeArchive } from './helpers/demo.js';
 import { type FixtureProject, scenarioProjects } from './helpers/fixtures.js';

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { emptyUsage, type Session } from '@cctrail/core';
 import { priceSession } from '@cctrail/core/archive';
 import { describe, expect, it } from 'vitest';
-import { formatUsd, indexCostView, rereadCostUsd, sessionCostView } from '../src/views/cost-view.js';
+import { formatUsd, indexCostView, rereadCostUsd, sessionCostView } from '../src/views/figures/cost-view.js';
 import { demoSession, writeArchive } from './helpers/demo.js';
 import { siteOf } from './helpers/site.js';
 import { tempFolder } from './helpers/temp.js';

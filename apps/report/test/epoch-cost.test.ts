@@ -6,9 +6,9 @@
 import { join } from 'node:path';
 import { priceSession, reportedCost } from '@cctrail/core/archive';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sessionCostView } from '../src/views/cost-view.js';
-import { epochCosts } from '../src/views/epoch-cost.js';
-import type { ManifestSession } from '../src/views/site-model.js';
+import { sessionCostView } from '../src/views/figures/cost-view.js';
+import { epochCosts } from '../src/views/figures/epoch-cost.js';
+import type { ManifestSession } from '../src/views/site/site-model.js';
 import { writeArchive } from './helpers/demo.js';
 import { type FixtureProject, scenarioProjects } from './helpers/fixtures.js';
 import { siteOf } from './helpers/site.js';

@@ -3,8 +3,8 @@ import { join, relative, resolve } from 'node:path';
 import { buildSession, type Session } from '@cctrail/core';
 import { discover, sessionSource } from '@cctrail/core/node';
 import { describe, expect, it } from 'vitest';
-import { type MermaidChart, sessionMermaid } from '../src/views/mermaid.js';
-import { sessionStory } from '../src/views/mermaid-story.js';
+import { type MermaidChart, sessionMermaid } from '../src/views/flowchart/mermaid.js';
+import { sessionStory } from '../src/views/flowchart/mermaid-story.js';
 import { mainLeaves } from './helpers/lanes.js';
 import { tempFolder } from './helpers/temp.js';
 

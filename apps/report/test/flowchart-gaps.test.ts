@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sessionMermaid } from '../src/views/mermaid.js';
-import { sessionStory } from '../src/views/mermaid-story.js';
+import { sessionMermaid } from '../src/views/flowchart/mermaid.js';
+import { sessionStory } from '../src/views/flowchart/mermaid-story.js';
 import { mainLeaves } from './helpers/lanes.js';
 import { answer, prompt, sessionOf, system } from './helpers/records.js';
 

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { slugify, uniqueSlugs } from '../src/build/slugs.js';
-import { compact, durationShort, num, when } from '../src/views/format.js';
-import { loadHighlighter } from '../src/views/highlight.js';
-import { escapeHtml } from '../src/views/html.js';
-import { renderMarkdown } from '../src/views/markdown.js';
+import { compact, durationShort, num, when } from '../src/views/html/format.js';
+import { escapeHtml } from '../src/views/html/html.js';
+import { loadHighlighter } from '../src/views/markdown/highlight.js';
+import { renderMarkdown } from '../src/views/markdown/markdown.js';
 
 beforeAll(async () => {
   await loadHighlighter();

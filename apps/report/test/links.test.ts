@@ -9,7 +9,7 @@ import {
   prefixFor,
   sessionRoute,
   sidechainRoute,
-} from '../src/views/links.js';
+} from '../src/views/html/links.js';
 
 describe('links', () => {
   it('computes a relative prefix per page depth', () => {

@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadHighlighter } from '../src/views/highlight.js';
-import { renderMarkdown, renderMarkdownWith } from '../src/views/markdown.js';
-import { markdownPieces } from '../src/views/markdown-chunks.js';
-import { renderSimple } from '../src/views/markdown-simple.js';
+import { loadHighlighter } from '../src/views/markdown/highlight.js';
+import { renderMarkdown, renderMarkdownWith } from '../src/views/markdown/markdown.js';
+import { markdownPieces } from '../src/views/markdown/markdown-chunks.js';
+import { renderSimple } from '../src/views/markdown/markdown-simple.js';
 
 beforeAll(async () => {
   await loadHighlighter();

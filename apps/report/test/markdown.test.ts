@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadHighlighter } from '../src/views/highlight.js';
-import { renderMarkdown, renderMarkdownWith } from '../src/views/markdown.js';
+import { loadHighlighter } from '../src/views/markdown/highlight.js';
+import { renderMarkdown, renderMarkdownWith } from '../src/views/markdown/markdown.js';
 
 beforeAll(async () => {
   await loadHighlighter();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mermaidLabel, sessionMermaid } from '../src/views/mermaid.js';
+import { mermaidLabel, sessionMermaid } from '../src/views/flowchart/mermaid.js';
 import { demoSession, entry, HOSTILE_LABEL, linearSession } from './helpers/demo.js';
 
 describe('mermaidLabel', () => {

@@ -1,9 +1,9 @@
 import { activeEntries } from '@cctrail/core';
 import { describe, expect, it } from 'vitest';
-import { isResultOnly, transcriptCards } from '../src/views/cards.js';
-import { pageAt, pagerWindow, transcriptPages } from '../src/views/paginate.js';
-import { renderTranscript } from '../src/views/render-card.js';
-import { transcriptContext } from '../src/views/transcript.js';
+import { isResultOnly, transcriptCards } from '../src/views/transcript/cards.js';
+import { pageAt, pagerWindow, transcriptPages } from '../src/views/transcript/paginate.js';
+import { renderTranscript } from '../src/views/transcript/render-card.js';
+import { transcriptContext } from '../src/views/transcript/transcript.js';
 import { answer, progress, prompt, sessionOf, system, toolResult, toolUse } from './helpers/records.js';
 
 /** A turn: a prompt, one response split over a thinking line and a tool call, its result, progress, an answer. */

@@ -1,8 +1,8 @@
 import { activeEntries } from '@cctrail/core';
 import { describe, expect, it } from 'vitest';
-import { renderTranscript } from '../src/views/render-card.js';
-import { numberedLines, renderNumbered } from '../src/views/render-output.js';
-import { transcriptContext } from '../src/views/transcript.js';
+import { renderTranscript } from '../src/views/transcript/render-card.js';
+import { numberedLines, renderNumbered } from '../src/views/transcript/render-output.js';
+import { transcriptContext } from '../src/views/transcript/transcript.js';
 import { answer, prompt, sessionOf, toolResult, toolUse } from './helpers/records.js';
 
 const links = { sidechain: () => null, branch: () => '#' };

@@ -1,15 +1,15 @@
 import { activeEntries } from '@cctrail/core';
 import { describe, expect, it } from 'vitest';
-import { runOutcome } from '../src/views/agent-status.js';
-import { agentRunOf, aggregateAgents } from '../src/views/agents.js';
-import { commandParts, renderCommandText } from '../src/views/command-text.js';
-import { commitBase, isGitCommit, markCommitShas } from '../src/views/commit-links.js';
-import { html } from '../src/views/html.js';
+import { runOutcome } from '../src/views/agents/agent-status.js';
+import { agentRunOf, aggregateAgents } from '../src/views/agents/agents.js';
+import { html } from '../src/views/html/html.js';
 import type { Session, Sidechain } from '../src/views/model.js';
-import { outlinePrompts, renderOutline } from '../src/views/prompt-outline.js';
-import { decodePostings } from '../src/views/search-codec.js';
-import { entrySearchText, searchPiece } from '../src/views/search-text.js';
-import { readRange, toolView } from '../src/views/tool-views.js';
+import { decodePostings } from '../src/views/search/search-codec.js';
+import { entrySearchText, searchPiece } from '../src/views/search/search-text.js';
+import { commandParts, renderCommandText } from '../src/views/transcript/command-text.js';
+import { commitBase, isGitCommit, markCommitShas } from '../src/views/transcript/commit-links.js';
+import { outlinePrompts, renderOutline } from '../src/views/transcript/prompt-outline.js';
+import { readRange, toolView } from '../src/views/transcript/tool-views.js';
 import { demoSession, entry } from './helpers/demo.js';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';

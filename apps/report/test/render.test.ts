@@ -1,11 +1,11 @@
 import { activeEntries, branchEntries, sidechainEntries } from '@cctrail/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadHighlighter } from '../src/views/highlight.js';
-import { clip, escapeHtml, html, trusted, wellFormed } from '../src/views/html.js';
-import { formatDuration, renderEntry, renderImage } from '../src/views/render.js';
-import { renderTranscript } from '../src/views/render-card.js';
-import { FULL_OUTPUT_CAP, renderOutput } from '../src/views/render-output.js';
-import { isFoldedResult, toolSummary, transcriptContext } from '../src/views/transcript.js';
+import { clip, escapeHtml, html, trusted, wellFormed } from '../src/views/html/html.js';
+import { loadHighlighter } from '../src/views/markdown/highlight.js';
+import { formatDuration, renderEntry, renderImage } from '../src/views/transcript/render.js';
+import { renderTranscript } from '../src/views/transcript/render-card.js';
+import { FULL_OUTPUT_CAP, renderOutput } from '../src/views/transcript/render-output.js';
+import { isFoldedResult, toolSummary, transcriptContext } from '../src/views/transcript/transcript.js';
 import { demoSession } from './helpers/demo.js';
 
 beforeAll(async () => {

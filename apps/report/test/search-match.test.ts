@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { best, fileRange, match, ranked, termLists } from '../src/browser/matcher.js';
 import { marked, snippet } from '../src/browser/snippets.js';
-import { encodePostings, WEIGHTS } from '../src/views/search-codec.js';
-import { queryTerms } from '../src/views/search-text.js';
+import { encodePostings, WEIGHTS } from '../src/views/search/search-codec.js';
+import { queryTerms } from '../src/views/search/search-text.js';
 
 /** What the search page's matcher (`_cctrail/search-match.js`, compiled from `src/browser/`) offers. */
 const M = { queryWords: queryTerms, fileRange, termLists, best, match, ranked, snippet, marked };

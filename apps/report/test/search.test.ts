@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DOCS_PER_FILE, type SearchFile, searchFiles, TERM_FILE_CHARS } from '../src/build/search-files.js';
-import { scriptJson, searchIndexScript } from '../src/views/search.js';
+import { scriptJson, searchIndexScript } from '../src/views/search/search.js';
 import {
   countPostings,
   decodePostings,
@@ -8,8 +8,8 @@ import {
   PostingsMerge,
   PostingsReader,
   WEIGHTS,
-} from '../src/views/search-codec.js';
-import { termWeight } from '../src/views/search-text.js';
+} from '../src/views/search/search-codec.js';
+import { termWeight } from '../src/views/search/search-text.js';
 
 describe('search index', () => {
   it('is a classic script assigning window.CCTRAIL_SEARCH', () => {

@@ -3,8 +3,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadRenderer as loadBytesRenderer, siteServer, siteServerKey } from '../src/build/site-server.js';
-import { agentsPageView, indexPageView } from '../src/views/page-views.js';
-import type { SiteManifest } from '../src/views/site-model.js';
+import { agentsPageView, indexPageView } from '../src/views/site/page-views.js';
+import type { SiteManifest } from '../src/views/site/site-model.js';
 
 /**
  * The site's server bundle, made for a copy of the package's sources (inside the package, so that the bundle's

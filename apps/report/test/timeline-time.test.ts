@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { compactionTokensText } from '../src/views/compaction-after.js';
-import { timelineSeries } from '../src/views/timeline.js';
-import { timelineSvg } from '../src/views/timeline-svg.js';
+import { compactionTokensText } from '../src/views/charts/compaction-after.js';
+import { timelineSeries } from '../src/views/charts/timeline.js';
+import { timelineSvg } from '../src/views/charts/timeline-svg.js';
 import { answer, prompt, sessionOf, tick } from './helpers/records.js';
 
 /** A compact boundary as Claude Code writes it: tokens before, none after. */

@@ -1,8 +1,8 @@
 import { rereadsAfterCompactions } from '@cctrail/core';
 import { sessionCost } from '@cctrail/core/archive';
 import { describe, expect, it } from 'vitest';
-import { timelineSeries } from '../src/views/timeline.js';
-import { MAX_DOTS, timelineSvg } from '../src/views/timeline-svg.js';
+import { timelineSeries } from '../src/views/charts/timeline.js';
+import { MAX_DOTS, timelineSvg } from '../src/views/charts/timeline-svg.js';
 import { demoSession, linearSession } from './helpers/demo.js';
 
 describe('timelineSeries', () => {

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { rereadsAfterCompactions } from '@cctrail/core';
 import { describe, expect, it } from 'vitest';
-import { indexView } from '../src/views/index-view.js';
-import { sessionMermaid } from '../src/views/mermaid.js';
+import { timelineSeries } from '../src/views/charts/timeline.js';
+import { sessionMermaid } from '../src/views/flowchart/mermaid.js';
 import type { Session } from '../src/views/model.js';
-import { timelineSeries } from '../src/views/timeline.js';
+import { indexView } from '../src/views/site/index-view.js';
 import { demoSession, writeArchive } from './helpers/demo.js';
 import { type FixtureProject, SCENARIOS, scenarioProjects } from './helpers/fixtures.js';
 import { siteOf } from './helpers/site.js';

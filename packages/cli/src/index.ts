@@ -8,10 +8,10 @@
  * process.exitCode = await main(['stats', '--json']);
  * ```
  */
-export { type OptionSpec, parseCommandLine } from './args.js';
-export type { Command, CommandContext, Io } from './command.js';
-export { CliError, EXIT } from './errors.js';
+export { type OptionSpec, parseCommandLine } from './command-line/args.js';
+export type { Command, CommandContext, Io } from './command-line/command.js';
+export { CliError, EXIT } from './command-line/errors.js';
+export { NameAllocator, sanitizeId } from './files/sanitize.js';
 export { COMMANDS, commandHelp, main, mainHelp } from './main.js';
 export { shortenHome, shortenHomePaths } from './privacy/home-paths.js';
 export { redactSecrets, redactText, SECRET_PATTERNS } from './privacy/redact.js';
-export { NameAllocator, sanitizeId } from './sanitize.js';

@@ -1,16 +1,16 @@
-import { formatOptions, parseCommandLine } from './args.js';
-import type { Command, Io } from './command.js';
+import { formatOptions, parseCommandLine } from './command-line/args.js';
+import type { Command, Io } from './command-line/command.js';
+import { CliError, EXIT, fsReason } from './command-line/errors.js';
 import { cacheCommand } from './commands/cache.js';
 import { exportCommand } from './commands/export.js';
+import { checkDefaultInput, isDefaultRun } from './commands/first-run.js';
 import { hookCommand } from './commands/hook.js';
 import { reportCommand } from './commands/report.js';
 import { serveCommand } from './commands/serve.js';
 import { statsCommand } from './commands/stats.js';
 import { verifyCommand } from './commands/verify.js';
-import { CliError, EXIT, fsReason } from './errors.js';
-import { checkDefaultInput, isDefaultRun } from './first-run.js';
-import { wantsHelp } from './input.js';
-import { styleFor } from './terminal.js';
+import { wantsHelp } from './input/input.js';
+import { styleFor } from './terminal/terminal.js';
 import { cliVersion } from './version.js';
 
 /** Every command of `cctrail`, in the order help lists them. */

@@ -6,8 +6,8 @@ import {
   type OptionSpec,
   parseCommandLine,
   stringOption,
-} from '../src/args.js';
-import { CliError } from '../src/errors.js';
+} from '../src/command-line/args.js';
+import { CliError } from '../src/command-line/errors.js';
 
 const specs: OptionSpec[] = [
   { name: 'output', short: 'o', type: 'string', value: 'DIR', description: 'where' },

@@ -2,8 +2,8 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { insideFolder, writeIfChanged } from '../src/atomic-write.js';
-import { CliError } from '../src/errors.js';
+import { CliError } from '../src/command-line/errors.js';
+import { insideFolder, writeIfChanged } from '../src/files/atomic-write.js';
 
 const dir = await mkdtemp(join(tmpdir(), 'cctrail-write-'));
 afterAll(() => rm(dir, { recursive: true, force: true }), 0);

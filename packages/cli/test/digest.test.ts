@@ -2,7 +2,7 @@ import { buildSession, type Session } from '@cctrail/core';
 import { archiveStats, combineStats, findDuplicates, statsDigest } from '@cctrail/core/archive';
 import { discover, sessionSource } from '@cctrail/core/node';
 import { describe, expect, it } from 'vitest';
-import { displayPath } from '../src/display.js';
+import { displayPath } from '../src/terminal/display.js';
 import { CORPUS, FIXTURES, fixtureScenarios, HAS_CORPUS } from './helpers.js';
 
 async function build(root: string, content: boolean): Promise<Session[]> {

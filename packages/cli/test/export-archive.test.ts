@@ -7,7 +7,7 @@ import { discover } from '@cctrail/core/node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sessionKey } from '../src/archive/archive-input.js';
 import { exportArchive } from '../src/archive/export-archive.js';
-import type { Selection } from '../src/input.js';
+import type { Selection } from '../src/input/input.js';
 import { JobRunner } from '../src/runtime/job-runner.js';
 import type { Job } from '../src/runtime/jobs.js';
 import { fixtureScenarios } from './helpers.js';

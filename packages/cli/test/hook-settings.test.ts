@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CliError } from '../src/errors.js';
+import { CliError } from '../src/command-line/errors.js';
 import { hookShellCommand, isOurCommand, isTemporaryInstall, shellQuote } from '../src/hook/command-line.js';
 import { findHook, installHook, uninstallHook } from '../src/hook/session-end-hooks.js';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Io } from '../src/command.js';
-import { progressBar } from '../src/progress.js';
+import type { Io } from '../src/command-line/command.js';
+import { progressBar } from '../src/terminal/progress.js';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,7 +1,7 @@
 import { archiveStats } from '@cctrail/core/archive';
 import { describe, expect, it } from 'vitest';
 import { renderStats } from '../src/commands/stats.js';
-import { styleFor } from '../src/terminal.js';
+import { styleFor } from '../src/terminal/terminal.js';
 
 const plain = styleFor({ isTTY: false } as unknown as NodeJS.WriteStream, {});
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_NAME_LENGTH, NameAllocator, sanitizeId } from '../src/sanitize.js';
+import { MAX_NAME_LENGTH, NameAllocator, sanitizeId } from '../src/files/sanitize.js';
 
 describe('sanitizeId', () => {
   it('keeps ordinary ids as they are', () => {

@@ -6,12 +6,12 @@ import { buildSession } from '@cctrail/core';
 import { priceSession } from '@cctrail/core/archive';
 import { type DiscoveredSession, discover, sessionSource } from '@cctrail/core/node';
 import { afterAll, describe, expect, it } from 'vitest';
-import { displayPath } from '../src/display.js';
 import { redactSecrets } from '../src/privacy/redact.js';
 import type { Privacy } from '../src/privacy/transform.js';
 import { runJob } from '../src/runtime/jobs.js';
-import type { SessionExport } from '../src/session-export.js';
-import { skeletonOf } from '../src/skeleton.js';
+import type { SessionExport } from '../src/sessions/session-export.js';
+import { skeletonOf } from '../src/sessions/skeleton.js';
+import { displayPath } from '../src/terminal/display.js';
 import { FIXTURES, fixtureScenarios } from './helpers.js';
 
 const work = await mkdtemp(join(tmpdir(), 'cctrail-session-export-'));

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { discover } from '@cctrail/core/node';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Filters, SelectedSession } from '../src/input.js';
+import type { Filters, SelectedSession } from '../src/input/input.js';
 import { JobRunner } from '../src/runtime/job-runner.js';
 import type { Job } from '../src/runtime/jobs.js';
-import { buildSkeletons } from '../src/skeletons.js';
+import { buildSkeletons } from '../src/sessions/skeletons.js';
 import { FIXTURES, fixtureScenarios } from './helpers.js';
 
 const work = await mkdtemp(join(tmpdir(), 'cctrail-skeletons-'));

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatShare, formatTokens, printable, styleFor, table } from '../src/terminal.js';
+import {
+  formatCount,
+  formatShare,
+  formatTokens,
+  printable,
+  styleFor,
+  table,
+} from '../src/terminal/terminal.js';
 
 const tty = { isTTY: true } as unknown as NodeJS.WriteStream;
 const pipe = { isTTY: false } as unknown as NodeJS.WriteStream;

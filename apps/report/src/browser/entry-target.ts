@@ -1,4 +1,4 @@
-import { queryTerms } from '../views/search-text.js';
+import { queryTerms } from '../views/search/search-text.js';
 import { wordsFound } from './snippets.js';
 
 /** Opens every `<details>` around an element, so that it is in view. */

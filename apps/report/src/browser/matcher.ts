@@ -1,8 +1,8 @@
-import { countPostings, PostingsReader } from '../views/search-codec.js';
+import { countPostings, PostingsReader } from '../views/search/search-codec.js';
 
 /**
  * How the search page finds and ranks entries in the transcript index. A term file's text is
- * `,term postings,term postings,…,` in sorted order, postings written by `views/search-codec.ts` (best first)
+ * `,term postings,term postings,…,` in sorted order, postings written by `views/search/search-codec.ts` (best first)
  * and read by its `PostingsReader`. An entry's score for a word is the best over the word's terms (the word
  * itself and, for a word of 3 or more characters, each longer term it starts, at half weight) of
  * idf × weight; for a query, the sum over its words, entries lacking a word left out.

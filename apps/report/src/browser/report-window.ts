@@ -1,5 +1,5 @@
 import type { Mermaid } from 'mermaid';
-import type { SearchItem } from '../views/search.js';
+import type { SearchItem } from '../views/search/search.js';
 import type { Matcher } from './search-match.js';
 
 /** How the search page finds the files of a query (`build/search-files.ts`). */

@@ -1,12 +1,12 @@
-import { queryTerms } from '../views/search-text.js';
+import { queryTerms } from '../views/search/search-text.js';
 import { best, fileRange, match, ranked, termLists } from './matcher.js';
 import { marked, snippet } from './snippets.js';
 
 /**
  * The page script `_cctrail/search-match.js`: how the search page finds and ranks entries and shows them
  * (no DOM), as `window.CCTRAIL_MATCH` for `search.js` (and the report's search benchmark). A query's words
- * are split as the index splits text (`views/search-text.ts`), postings read as they were written
- * (`views/search-codec.ts`).
+ * are split as the index splits text (`views/search/search-text.ts`), postings read as they were written
+ * (`views/search/search-codec.ts`).
  */
 const matcher = { queryWords: queryTerms, fileRange, termLists, best, match, ranked, snippet, marked };
 

@@ -1,11 +1,11 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { commitBase } from '../views/commit-links.js';
-import { sessionRoutes } from '../views/routes.js';
-import { searchIndexScript, searchItems } from '../views/search.js';
-import type { CachedPart } from '../views/session-part.js';
-import { fragmentKey, scopeOf } from '../views/transcript-fragment.js';
+import { searchIndexScript, searchItems } from '../views/search/search.js';
+import { sessionRoutes } from '../views/site/routes.js';
+import type { CachedPart } from '../views/site/session-part.js';
+import { commitBase } from '../views/transcript/commit-links.js';
+import { fragmentKey, scopeOf } from '../views/transcript/transcript-fragment.js';
 import { pruneCache } from './cache.js';
 import { hasFragment } from './fragments.js';
 import { type ArchiveListing, buildManifest, cachedPart, listArchive } from './manifest.js';

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SiteManifest } from '../views/site-model.js';
+import type { SiteManifest } from '../views/site/site-model.js';
 
 /** Removes cached parts and fragments of sessions that are no longer in the archive (or changed). */
 export function pruneCache(cacheDir: string, manifest: SiteManifest): void {

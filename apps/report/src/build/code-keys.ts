@@ -117,7 +117,7 @@ const computed = new Map<string, string>();
 
 /**
  * The key of the code made of the modules `modules` of the package and every module they import.
- * @param modules Modules by their path in the package without extension (`views/session-part`).
+ * @param modules Modules by their path in the package without extension (`views/site/session-part`).
  */
 function codeKey(...modules: string[]): string {
   const id = modules.join('\0');
@@ -143,5 +143,5 @@ export function sessionCodeKey(): string {
  * manifest they are computed from); the site bundle that renders them has a key of its own.
  */
 export function sessionPagesCodeKey(): string {
-  return codeKey('views/session-page-views', 'build/manifest');
+  return codeKey('views/site/session-page-views', 'build/manifest');
 }

@@ -1,7 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { FragmentMeta, RenderedFragment, TranscriptFragment } from '../views/transcript-fragment.js';
+import type {
+  FragmentMeta,
+  RenderedFragment,
+  TranscriptFragment,
+} from '../views/transcript/transcript-fragment.js';
 
 /**
  * The cache of transcript fragments: `fragments/<key>.html.gz` (the transcript, gzipped, filled into its page

@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { applyTeammates } from '../views/agents/teammate-view.js';
 import type { ArchiveIndex, ArchiveProject, ArchiveSessionSummary } from '../views/model.js';
-import type { CachedPart } from '../views/session-part.js';
-import type { ManifestSession, SiteManifest } from '../views/site-model.js';
-import { applyTeammates } from '../views/teammate-view.js';
+import type { CachedPart } from '../views/site/session-part.js';
+import type { ManifestSession, SiteManifest } from '../views/site/site-model.js';
 import { sessionCodeKey } from './code-keys.js';
 import { type Loaded, loadIndex } from './load.js';
 import { shortHash, uniqueSlugs } from './slugs.js';
 
 /**
- * The site manifest (`views/site-model.ts`), computed once per build from the archive's index and one part per
- * session (`views/session-part.ts`). Parts are cached by the session file's identity, so a rebuild reads only
+ * The site manifest (`views/site/site-model.ts`), computed once per build from the archive's index and one part per
+ * session (`views/site/session-part.ts`). Parts are cached by the session file's identity, so a rebuild reads only
  * changed sessions (the CLI exports to a new temporary folder each time: paths and times do not identify a
  * file).
  */

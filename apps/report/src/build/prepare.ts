@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { loadHighlighter } from '../views/highlight.js';
+import { loadHighlighter } from '../views/markdown/highlight.js';
 import type { ArchiveProject, ArchiveSessionSummary, Session } from '../views/model.js';
 import { cachedPart, keyOf } from './manifest.js';
 import { processSession } from './session-pass.js';

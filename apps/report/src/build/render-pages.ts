@@ -1,17 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { conversationPageView } from '../views/conversation-view.js';
+import { conversationPageView } from '../views/conversations/conversation-view.js';
 import {
   agentPageView,
   agentsPageView,
   indexPageView,
   type PageView,
   searchPageView,
-} from '../views/page-views.js';
-import { allRoutes, findSession, type SiteRoute } from '../views/routes.js';
-import { sessionPageView, transcriptPageView } from '../views/session-page-views.js';
-import type { SiteManifest } from '../views/site-model.js';
-import { fragmentKey, scopeOf } from '../views/transcript-fragment.js';
+} from '../views/site/page-views.js';
+import { allRoutes, findSession, type SiteRoute } from '../views/site/routes.js';
+import { sessionPageView, transcriptPageView } from '../views/site/session-page-views.js';
+import type { SiteManifest } from '../views/site/site-model.js';
+import { fragmentKey, scopeOf } from '../views/transcript/transcript-fragment.js';
 import { filesUnder } from './files.js';
 import { fragmentHtml, readFragment } from './fragments.js';
 import type { PageWriter } from './page-writer.js';

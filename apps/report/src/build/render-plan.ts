@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sessionRoute } from '../views/links.js';
-import type { SiteManifest } from '../views/site-model.js';
+import { sessionRoute } from '../views/html/links.js';
+import type { SiteManifest } from '../views/site/site-model.js';
 import { sessionPagesCodeKey } from './code-keys.js';
 
 /**

@@ -1,8 +1,8 @@
-import { scriptJson } from '../views/search.js';
-import { PostingsMerge } from '../views/search-codec.js';
+import { scriptJson } from '../views/search/search.js';
+import { PostingsMerge } from '../views/search/search-codec.js';
 
 /**
- * The files of the transcript index, merged from the sessions' pieces (`views/search-text.ts`), newest
+ * The files of the transcript index, merged from the sessions' pieces (`views/search/search-text.ts`), newest
  * session first: the entries are numbered across the archive in that order.
  *
  * - `_cctrail/search/t<n>.js`: the terms in sorted order, cut into files of about `TERM_FILE_CHARS`, each

@@ -1,12 +1,12 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { ManifestSession, SiteManifest } from '../views/site-model.js';
+import type { ManifestSession, SiteManifest } from '../views/site/site-model.js';
 import { packText, unpackFile } from './fragments.js';
 import { type SearchFile, type SearchIndex, searchFiles } from './search-files.js';
 import type { SiteWriter } from './site-writer.js';
 
 /**
- * The transcript search index on disk. Each session's piece (`views/search-text.ts`) is cached next to its
+ * The transcript search index on disk. Each session's piece (`views/search/search-text.ts`) is cached next to its
  * fragments (`fragments/<key>.search.json.gz`, gzipped like them, so the cache is pruned with them); a build merges the pieces of
  * the archive, newest sessions first and duplicate copies left out, into the index's files
  * (`search-files.ts`).

@@ -2,19 +2,19 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadHighlighter } from '../views/highlight.js';
-import { sessionRoute } from '../views/links.js';
+import { sessionRoute } from '../views/html/links.js';
+import { loadHighlighter } from '../views/markdown/highlight.js';
 import type { Session } from '../views/model.js';
-import { sessionRoutes } from '../views/routes.js';
-import { searchPiece } from '../views/search-text.js';
-import { type CachedPart, failedPart, summarizeSession } from '../views/session-part.js';
+import { searchPiece } from '../views/search/search-text.js';
+import { sessionRoutes } from '../views/site/routes.js';
+import { type CachedPart, failedPart, summarizeSession } from '../views/site/session-part.js';
 import {
   failedFragment,
   fragmentKey,
   renderFragment,
   scopeOf,
   sessionLocator,
-} from '../views/transcript-fragment.js';
+} from '../views/transcript/transcript-fragment.js';
 import { hasFragment, storeFragment } from './fragments.js';
 import { type Loaded, loadSession } from './load.js';
 import { cachePart, type ListedSession, manifestSession } from './manifest.js';

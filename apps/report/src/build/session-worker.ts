@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { loadHighlighter } from '../views/highlight.js';
+import { loadHighlighter } from '../views/markdown/highlight.js';
 import { processSession, type SessionJob } from './session-pass.js';
 
 /** Worker thread of `runSessionPass`: reads its share of sessions, once each, and caches what pages need. */

@@ -11,7 +11,7 @@ import {
 import { discover, sessionSource } from '@cctrail/core/node';
 import type { Page } from 'playwright-core';
 import { buildReport } from '../../src/index.js';
-import { sessionStory } from '../../src/views/mermaid-story.js';
+import { sessionStory } from '../../src/views/flowchart/mermaid-story.js';
 import { writeArchive } from './demo.js';
 import { mainLeaves } from './lanes.js';
 

@@ -1,4 +1,4 @@
-import type { FlowNode } from '../../src/views/mermaid-story.js';
+import type { FlowNode } from '../../src/views/flowchart/mermaid-story.js';
 
 /**
  * Main-thread nodes (turns, compactions) with no main-thread child: 1 when the turns form one lane, so that a

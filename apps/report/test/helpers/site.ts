@@ -1,6 +1,6 @@
 import { buildManifest, listArchive } from '../../src/build/manifest.js';
 import { runSessionPass } from '../../src/build/session-pass.js';
-import type { SiteManifest } from '../../src/views/site-model.js';
+import type { SiteManifest } from '../../src/views/site/site-model.js';
 
 /**
  * The site model of an archive folder as a build computes it: one read of each session (its part and

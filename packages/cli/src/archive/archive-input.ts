@@ -2,8 +2,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ArchivedStatus, ArchiveIndex } from '@cctrail/core/archive';
 import { type DiscoveredSession, discover } from '@cctrail/core/node';
-import { displayPath } from '../display.js';
 import { type FileStat, fileStats } from '../runtime/file-stats.js';
+import { displayPath } from '../terminal/display.js';
 import { readManifest } from './manifest.js';
 import { SOURCES_FOLDER, type SourceRecord } from './sources.js';
 

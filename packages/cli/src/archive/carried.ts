@@ -6,7 +6,7 @@ import type {
   ArchiveProject,
   ArchiveSessionSummary,
 } from '@cctrail/core/archive';
-import { insideFolder } from '../atomic-write.js';
+import { insideFolder } from '../files/atomic-write.js';
 import { sessionKey } from './archive-input.js';
 
 /**

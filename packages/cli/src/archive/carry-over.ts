@@ -1,5 +1,5 @@
 import type { ArchiveIndex } from '@cctrail/core/archive';
-import type { Selection } from '../input.js';
+import type { Selection } from '../input/input.js';
 import { shortenHome } from '../privacy/home-paths.js';
 import type { Privacy } from '../privacy/transform.js';
 import { sessionKey } from './archive-input.js';

@@ -4,7 +4,7 @@ import {
   findConversations,
   linkTeammates,
 } from '@cctrail/core/archive';
-import type { Skeleton } from '../skeleton.js';
+import type { Skeleton } from '../sessions/skeleton.js';
 
 /**
  * The conversations that span several files, from the sessions' digests (core's `findConversations`): one

@@ -2,10 +2,10 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type CostTotals, SCHEMA_VERSION, type Usage } from '@cctrail/core';
 import type { ArchiveIndex, ArchiveSessionSummary } from '@cctrail/core/archive';
-import { indexJson } from '../archive-json.js';
-import { insideFolder, type WriteOutcome, writeIfChanged } from '../atomic-write.js';
+import { insideFolder, type WriteOutcome, writeIfChanged } from '../files/atomic-write.js';
 import { cliVersion } from '../version.js';
 import { sessionKey } from './archive-input.js';
+import { indexJson } from './archive-json.js';
 import type { Layout, Placed } from './layout.js';
 
 /** What the index says of one session: its line, and its project's working directory. */

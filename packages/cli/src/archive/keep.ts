@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, relative, resolve, sep } from 'node:path';
 import type { ArchivedStatus } from '@cctrail/core/archive';
-import type { SelectedSession, Selection } from '../input.js';
+import type { SelectedSession, Selection } from '../input/input.js';
 import type { JobRunner } from '../runtime/job-runner.js';
 import type { KeepJob } from '../runtime/jobs.js';
 import { forEachOrdered } from '../runtime/pool.js';

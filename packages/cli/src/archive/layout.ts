@@ -1,8 +1,8 @@
 import type { ArchiveProject } from '@cctrail/core/archive';
+import { NameAllocator } from '../files/sanitize.js';
 import { shortenHome } from '../privacy/home-paths.js';
 import { redactText } from '../privacy/redact.js';
 import type { Privacy } from '../privacy/transform.js';
-import { NameAllocator } from '../sanitize.js';
 
 /** Folder of the session files inside an archive. */
 const SESSIONS_FOLDER = 'sessions';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeIfChanged } from '../atomic-write.js';
+import { writeIfChanged } from '../files/atomic-write.js';
 import { cliVersion } from '../version.js';
 import { keptPath, SOURCES_FOLDER, type SourceRecord, SUPERSEDED_FOLDER } from './sources.js';
 

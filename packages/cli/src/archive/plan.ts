@@ -1,5 +1,5 @@
-import { insideFolder } from '../atomic-write.js';
-import type { SelectedSession, Selection } from '../input.js';
+import { insideFolder } from '../files/atomic-write.js';
+import type { SelectedSession, Selection } from '../input/input.js';
 import type { Privacy } from '../privacy/transform.js';
 import { codeVersion } from '../runtime/build-id.js';
 import { type ExportState, fingerprint, type Reusable } from '../runtime/export-state.js';
@@ -7,8 +7,8 @@ import { type FileStat, transcriptBytes } from '../runtime/file-stats.js';
 import { forEachOrdered } from '../runtime/pool.js';
 import type { SkeletonCache } from '../runtime/skeleton-cache.js';
 import type { Spool } from '../runtime/spool.js';
-import type { ExportedSession } from '../session-export.js';
-import type { Skeleton } from '../skeleton.js';
+import type { ExportedSession } from '../sessions/session-export.js';
+import type { Skeleton } from '../sessions/skeleton.js';
 import { sourceStats } from './archive-input.js';
 import { type Layout, type Placed, planLayout } from './layout.js';
 

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import type { ArchiveIndex } from '@cctrail/core/archive';
-import { type Filters, matchesIds, type SelectedSession, type Selection } from '../input.js';
+import { type Filters, matchesIds, type SelectedSession, type Selection } from '../input/input.js';
 import { sessionKey } from './archive-input.js';
 import type { CarriedLine } from './carried.js';
 import type { Manifest } from './manifest.js';

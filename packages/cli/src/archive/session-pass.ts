@@ -1,11 +1,11 @@
-import { inTimeRange } from '../input.js';
-import type { Progress } from '../progress.js';
+import { inTimeRange } from '../input/input.js';
 import type { JobRunner } from '../runtime/job-runner.js';
 import { type ExportJob, LEAN_ABOVE_BYTES, type SkeletonJob } from '../runtime/jobs.js';
 import { forEachHeaviestFirst } from '../runtime/pool.js';
 import type { SkeletonCache } from '../runtime/skeleton-cache.js';
-import type { ReportTarget } from '../session-export.js';
-import type { Skeleton } from '../skeleton.js';
+import type { ReportTarget } from '../sessions/session-export.js';
+import type { Skeleton } from '../sessions/skeleton.js';
+import type { Progress } from '../terminal/progress.js';
 import type { Planned } from './plan.js';
 
 /** What `buildSessions` needs. */

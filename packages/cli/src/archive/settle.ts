@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import type { CostTotals, Usage } from '@cctrail/core';
 import { costTotals, totalUsage } from '@cctrail/core/archive';
-import { insideFolder, type WriteOutcome, writeIfChanged } from '../atomic-write.js';
-import type { Io } from '../command.js';
+import type { Io } from '../command-line/command.js';
+import { insideFolder, type WriteOutcome, writeIfChanged } from '../files/atomic-write.js';
 import { type Privacy, privacyTransform } from '../privacy/transform.js';
 import type { ExportState, PrivacyTally } from '../runtime/export-state.js';
 import { fileText } from '../runtime/spool.js';

@@ -1,6 +1,6 @@
 import type { ExportOutcome } from '../archive/export-archive.js';
-import type { Io } from '../command.js';
-import { plural } from '../diagnostic-output.js';
+import type { Io } from '../command-line/command.js';
+import { plural } from '../terminal/diagnostic-output.js';
 
 /**
  * What an export into an archive tells on stderr beside its counts: the sessions `--prune` removed, one a line,

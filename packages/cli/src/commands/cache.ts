@@ -1,9 +1,9 @@
-import type { Command, Io } from '../command.js';
-import { CliError, EXIT } from '../errors.js';
+import type { Command, Io } from '../command-line/command.js';
+import { CliError, EXIT } from '../command-line/errors.js';
 import { type CacheSurvey, clearCache, surveyCache } from '../runtime/cache-contents.js';
 import { cacheRoot } from '../runtime/cache-dir.js';
 import { liveLocksOf } from '../runtime/folder-lock.js';
-import { styleFor } from '../terminal.js';
+import { styleFor } from '../terminal/terminal.js';
 
 /** The subcommands of `cctrail cache`; without one it is `show`. */
 const SUBCOMMANDS = ['show', 'clear'] as const;

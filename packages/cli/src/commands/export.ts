@@ -2,19 +2,19 @@ import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { isArchiveFolder } from '../archive/archive-input.js';
 import { exportArchive } from '../archive/export-archive.js';
-import { flag, stringOption } from '../args.js';
-import type { Command } from '../command.js';
-import { plural, printDiagnostics } from '../diagnostic-output.js';
-import { CliError, exitCodeFor } from '../errors.js';
-import { INPUT_OPTIONS, inputPaths, readFilters, selectSessions } from '../input.js';
-import { foreignEntries, foreignFolderError, refuseOverlap } from '../output-folder.js';
+import { flag, stringOption } from '../command-line/args.js';
+import type { Command } from '../command-line/command.js';
+import { CliError, exitCodeFor } from '../command-line/errors.js';
+import { foreignEntries, foreignFolderError, refuseOverlap } from '../files/output-folder.js';
+import { INPUT_OPTIONS, inputPaths, readFilters, selectSessions } from '../input/input.js';
 import { redactedLine } from '../privacy/summary.js';
-import { progressBar } from '../progress.js';
 import { privateCache } from '../runtime/cache-contents.js';
 import { cacheFolderProblem, cacheName, cacheRoot } from '../runtime/cache-dir.js';
 import { JobRunner } from '../runtime/job-runner.js';
 import { guardRun } from '../runtime/run-guard.js';
-import { styleFor } from '../terminal.js';
+import { plural, printDiagnostics } from '../terminal/diagnostic-output.js';
+import { progressBar } from '../terminal/progress.js';
+import { styleFor } from '../terminal/terminal.js';
 import { archiveNotes } from './archive-notes.js';
 
 /** What an archive folder holds that cctrail wrote. */

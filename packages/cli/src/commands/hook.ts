@@ -1,8 +1,8 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { stringOption } from '../args.js';
-import type { Command, CommandContext, Io } from '../command.js';
-import { CliError, EXIT } from '../errors.js';
+import { stringOption } from '../command-line/args.js';
+import type { Command, CommandContext, Io } from '../command-line/command.js';
+import { CliError, EXIT } from '../command-line/errors.js';
 import { hookShellCommand } from '../hook/command-line.js';
 import { findHook, installHook, uninstallHook } from '../hook/session-end-hooks.js';
 import { archiveEndedSession, readHookJson, sessionEndInput } from '../hook/session-end-run.js';

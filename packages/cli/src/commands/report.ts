@@ -2,16 +2,12 @@ import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { buildReport, inspectOutputFolder } from '@cctrail/report';
 import { type ExportOutcome, exportArchive } from '../archive/export-archive.js';
-import { flag, stringOption } from '../args.js';
-import type { Command } from '../command.js';
-import { plural, printDiagnostics } from '../diagnostic-output.js';
-import { CliError, EXIT, exitCodeFor } from '../errors.js';
-import { nextSteps } from '../first-run.js';
-import { INPUT_OPTIONS, inputPaths, readFilters, selectSessions } from '../input.js';
-import { openInBrowser } from '../open-report.js';
-import { foreignFolderError, realPath, refuseOverlap } from '../output-folder.js';
+import { flag, stringOption } from '../command-line/args.js';
+import type { Command } from '../command-line/command.js';
+import { CliError, EXIT, exitCodeFor } from '../command-line/errors.js';
+import { foreignFolderError, realPath, refuseOverlap } from '../files/output-folder.js';
+import { INPUT_OPTIONS, inputPaths, readFilters, selectSessions } from '../input/input.js';
 import { redactedLine } from '../privacy/summary.js';
-import { progressBar } from '../progress.js';
 import { retentionFacts, retentionLine } from '../retention/notice.js';
 import { OUTPUT_NAME, privateCache, pruneReportCaches } from '../runtime/cache-contents.js';
 import { cacheName, cacheRoot } from '../runtime/cache-dir.js';
@@ -19,8 +15,12 @@ import { liveLocksOf } from '../runtime/folder-lock.js';
 import { JobRunner } from '../runtime/job-runner.js';
 import { guardRun } from '../runtime/run-guard.js';
 import { followBuilds } from '../serve/follow-builds.js';
-import { styleFor } from '../terminal.js';
+import { plural, printDiagnostics } from '../terminal/diagnostic-output.js';
+import { openInBrowser } from '../terminal/open-report.js';
+import { progressBar } from '../terminal/progress.js';
+import { styleFor } from '../terminal/terminal.js';
 import { sizeText } from './cache.js';
+import { nextSteps } from './first-run.js';
 
 /** The part of `@cctrail/report` this command uses: its public entry point. */
 interface ReportModule {

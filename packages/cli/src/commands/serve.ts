@@ -1,11 +1,10 @@
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Writable } from 'node:stream';
-import { flag, stringOption } from '../args.js';
-import type { Command, Io } from '../command.js';
-import { CliError } from '../errors.js';
-import { inputPaths } from '../input.js';
-import { openInBrowser } from '../open-report.js';
+import { flag, stringOption } from '../command-line/args.js';
+import type { Command, Io } from '../command-line/command.js';
+import { CliError } from '../command-line/errors.js';
+import { inputPaths } from '../input/input.js';
 import { privacyTransform } from '../privacy/transform.js';
 import { followBuilds } from '../serve/follow-builds.js';
 import type { Follower } from '../serve/follow-inputs.js';
@@ -13,7 +12,8 @@ import { LiveChannel } from '../serve/live-channel.js';
 import { LiveTails } from '../serve/live-tails.js';
 import { changedPages, fingerprintPages, PageActivity } from '../serve/page-changes.js';
 import { startServer } from '../serve/static-server.js';
-import { styleFor } from '../terminal.js';
+import { openInBrowser } from '../terminal/open-report.js';
+import { styleFor } from '../terminal/terminal.js';
 import { reportCommand } from './report.js';
 
 /** `cctrail serve`: the report, served on this machine, rebuilt and updated in open pages as sessions change. */

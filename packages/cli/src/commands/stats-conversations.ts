@@ -1,8 +1,8 @@
 import { totalTokens } from '@cctrail/core';
 import type { ArchiveStats } from '@cctrail/core/archive';
 import { crossFileConversations } from '../archive/conversations.js';
-import type { Skeleton } from '../skeleton.js';
-import { formatCount, formatTokens, printable, type Style, table } from '../terminal.js';
+import type { Skeleton } from '../sessions/skeleton.js';
+import { formatCount, formatTokens, printable, type Style, table } from '../terminal/terminal.js';
 import { costCell } from './stats-cost.js';
 
 /**

@@ -1,8 +1,15 @@
 import type { Cost, PriceTable } from '@cctrail/core';
 import type { ArchiveStats, SidechainStats } from '@cctrail/core/archive';
-import { plural } from '../diagnostic-output.js';
-import { CliError } from '../errors.js';
-import { formatCount, formatShare, formatTokens, printable, type Style, table } from '../terminal.js';
+import { CliError } from '../command-line/errors.js';
+import { plural } from '../terminal/diagnostic-output.js';
+import {
+  formatCount,
+  formatShare,
+  formatTokens,
+  printable,
+  type Style,
+  table,
+} from '../terminal/terminal.js';
 
 /** The breakdowns `stats --by` prints. */
 export const COST_BREAKDOWNS = ['day', 'model', 'project', 'agent'] as const;

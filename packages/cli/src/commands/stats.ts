@@ -3,19 +3,19 @@ import { join } from 'node:path';
 import type { Diagnostic } from '@cctrail/core';
 import { type ArchivedStatus, type ArchiveStats, combineStats } from '@cctrail/core/archive';
 import { archivedStatuses, sessionKey } from '../archive/archive-input.js';
-import { flag, stringOption } from '../args.js';
-import type { Command, Io } from '../command.js';
-import { plural, printDiagnostics } from '../diagnostic-output.js';
-import { exitCodeFor } from '../errors.js';
-import { forkKindsLine } from '../fork-kinds-line.js';
-import { type Filters, INPUT_OPTIONS, inputPaths, readFilters, selectSessions } from '../input.js';
+import { flag, stringOption } from '../command-line/args.js';
+import type { Command, Io } from '../command-line/command.js';
+import { exitCodeFor } from '../command-line/errors.js';
+import { type Filters, INPUT_OPTIONS, inputPaths, readFilters, selectSessions } from '../input/input.js';
 import { redactSecrets } from '../privacy/redact.js';
-import { progressBar } from '../progress.js';
 import { retentionFacts, retentionLine } from '../retention/notice.js';
 import { privateCache } from '../runtime/cache-contents.js';
 import { cacheName, cacheRoot } from '../runtime/cache-dir.js';
 import { JobRunner } from '../runtime/job-runner.js';
-import { buildSkeletons } from '../skeletons.js';
+import { buildSkeletons } from '../sessions/skeletons.js';
+import { plural, printDiagnostics } from '../terminal/diagnostic-output.js';
+import { forkKindsLine } from '../terminal/fork-kinds-line.js';
+import { progressBar } from '../terminal/progress.js';
 import {
   formatCount,
   formatShare,
@@ -24,7 +24,7 @@ import {
   type Style,
   styleFor,
   table,
-} from '../terminal.js';
+} from '../terminal/terminal.js';
 import { renderConversations, withConversations } from './stats-conversations.js';
 import {
   COST_BREAKDOWNS,

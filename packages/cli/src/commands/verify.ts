@@ -4,13 +4,13 @@ import type { ArchiveSessionSummary } from '@cctrail/core/archive';
 import { readArchiveIndex, sessionKey } from '../archive/archive-input.js';
 import { exportArchive } from '../archive/export-archive.js';
 import { checkArchive, type Problem } from '../archive/verify-archive.js';
-import type { Command } from '../command.js';
-import { plural } from '../diagnostic-output.js';
-import { CliError, EXIT } from '../errors.js';
-import { readFilters, selectSessions } from '../input.js';
-import { progressBar } from '../progress.js';
+import type { Command } from '../command-line/command.js';
+import { CliError, EXIT } from '../command-line/errors.js';
+import { readFilters, selectSessions } from '../input/input.js';
 import { cacheRoot } from '../runtime/cache-dir.js';
 import { JobRunner } from '../runtime/job-runner.js';
+import { plural } from '../terminal/diagnostic-output.js';
+import { progressBar } from '../terminal/progress.js';
 import { cliVersion } from '../version.js';
 
 /** `cctrail verify`: checks an archive folder. */

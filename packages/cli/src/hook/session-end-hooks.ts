@@ -1,4 +1,4 @@
-import { CliError } from '../errors.js';
+import { CliError } from '../command-line/errors.js';
 import { isOurCommand } from './command-line.js';
 
 /**

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { parseCommandLine } from '../args.js';
-import type { Io } from '../command.js';
+import { parseCommandLine } from '../command-line/args.js';
+import type { Io } from '../command-line/command.js';
+import { CliError, EXIT } from '../command-line/errors.js';
 import { exportCommand } from '../commands/export.js';
-import { CliError, EXIT } from '../errors.js';
 import { privateCache } from '../runtime/cache-contents.js';
 import { cacheRoot } from '../runtime/cache-dir.js';
 

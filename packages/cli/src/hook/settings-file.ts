@@ -1,6 +1,6 @@
 import { chmod, mkdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { CliError, fsReason } from '../errors.js';
+import { CliError, fsReason } from '../command-line/errors.js';
 
 /**
  * Reading and writing the Claude Code settings file that `cctrail hook` edits: as 2-space JSON with a trailing

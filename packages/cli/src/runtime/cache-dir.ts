@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fsReason } from '../errors.js';
+import { fsReason } from '../command-line/errors.js';
 
 /**
  * The folder cctrail keeps its caches in: `$CCTRAIL_CACHE_DIR`, else `$XDG_CACHE_HOME/cctrail`, else

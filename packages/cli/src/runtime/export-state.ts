@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ArchiveIndex, ArchiveSessionSummary } from '@cctrail/core/archive';
-import { writeIfChanged } from '../atomic-write.js';
+import { writeIfChanged } from '../files/atomic-write.js';
 import type { FileStat } from './file-stats.js';
 
 /**

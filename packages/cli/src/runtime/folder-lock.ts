@@ -9,8 +9,8 @@
 import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { CliError } from '../errors.js';
-import { realPath } from '../output-folder.js';
+import { CliError } from '../command-line/errors.js';
+import { realPath } from '../files/output-folder.js';
 import { cacheName } from './cache-dir.js';
 import { isAlive, ownIdentity, type ProcessIdentity } from './process-identity.js';
 

@@ -1,9 +1,9 @@
 import { buildSession } from '@cctrail/core';
 import { type DiscoveredSession, sessionSource } from '@cctrail/core/node';
 import type { KeepChange, SourceFile, SourceRecord } from '../archive/sources.js';
-import { displayPath } from '../display.js';
-import type { ExportRequest, SessionExport } from '../session-export.js';
-import { type Skeleton, skeletonOf } from '../skeleton.js';
+import type { ExportRequest, SessionExport } from '../sessions/session-export.js';
+import { type Skeleton, skeletonOf } from '../sessions/skeleton.js';
+import { displayPath } from '../terminal/display.js';
 
 /**
  * The units of work of a run, as plain data so they can run in a worker thread or in the main thread alike:
@@ -81,7 +81,7 @@ export async function runJob<J extends Job>(job: J): Promise<JobResult<J>> {
     return skeletonOf(await buildSession(source, { content: false })) as JobResult<J>;
   // Export code (privacy, writing) is loaded with the first export: a run that only builds skeletons (stats)
   // starts its workers without it.
-  const { exportSession } = await import('../session-export.js');
+  const { exportSession } = await import('../sessions/session-export.js');
   return (await exportSession(job.request, source)) as JobResult<J>;
 }
 

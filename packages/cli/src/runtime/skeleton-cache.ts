@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { writeIfChanged } from '../atomic-write.js';
-import type { Skeleton } from '../skeleton.js';
+import { writeIfChanged } from '../files/atomic-write.js';
+import type { Skeleton } from '../sessions/skeleton.js';
 import { codeVersion } from './build-id.js';
 import { fingerprint } from './export-state.js';
 import type { FileStat } from './file-stats.js';

@@ -5,9 +5,9 @@
  */
 
 import { Writable } from 'node:stream';
-import type { Io } from '../command.js';
-import { CliError } from '../errors.js';
-import { styleFor } from '../terminal.js';
+import type { Io } from '../command-line/command.js';
+import { CliError } from '../command-line/errors.js';
+import { styleFor } from '../terminal/terminal.js';
 import { type Follower, type FollowOptions, followInputs } from './follow-inputs.js';
 
 /** Options of `followBuilds`. */

@@ -1,0 +1,196 @@
+import { pageHref } from '../html/links.js';
+import type { ContentBlock, Entry, Session } from '../model.js';
+import type { EntryPlace } from '../transcript/entry-locator.js';
+import { actorLabel } from '../transcript/transcript.js';
+import { scriptJson } from './search.js';
+import { encodePostings, type Postings, WEIGHTS } from './search-codec.js';
+
+/**
+ * Full-text search inside transcripts: each session becomes one piece of the archive's index (its entries and,
+ * for each term, the entries that have it), computed while the session is loaded (the session is the
+ * archive's redacted copy: what the pages show, nothing else). The build merges the pieces into files by
+ * term and files of entries (`build/search-pieces.ts`), of which a query loads only those it needs.
+ */
+
+/** Most characters of a tool call's input indexed. */
+const INPUT_CAP = 1_000;
+/** Most characters of a tool result indexed (outputs are most of an archive's text, and mostly code). */
+const OUTPUT_CAP = 2_000;
+/** Characters of an entry's text kept to show under a result (the page shows those around the word found). */
+const PREVIEW = 240;
+/** Longer terms (hashes, base64, minified code) are not indexed. */
+const LONGEST_TERM = 40;
+
+/** The text of an entry that search finds, capped per block (tool outputs are long, and mostly code). */
+export function entrySearchText(entry: Entry): string {
+  if (entry.kind === 'progress') return '';
+  const parts: string[] = [];
+  for (const block of entry.content) parts.push(blockText(block));
+  return parts.filter((p) => p !== '').join('\n');
+}
+
+function blockText(block: ContentBlock): string {
+  switch (block.type) {
+    case 'text':
+      return block.text;
+    case 'thinking':
+      return block.thinking;
+    case 'tool_use':
+      return `${block.name} ${inputText(block.input)}`.slice(0, INPUT_CAP);
+    case 'tool_result':
+      return joinCapped(
+        block.content.map((item) => (item.type === 'text' ? item.text : '')),
+        '\n',
+        OUTPUT_CAP,
+      );
+    default:
+      return '';
+  }
+}
+
+function inputText(input: unknown): string {
+  if (typeof input === 'string') return input;
+  if (typeof input !== 'object' || input === null) return '';
+  const out: string[] = [];
+  for (const v of Object.values(input)) {
+    if (typeof v === 'string') out.push(v);
+    else if (Array.isArray(v))
+      for (const item of v) {
+        if (typeof item === 'object' && item !== null)
+          for (const w of Object.values(item)) if (typeof w === 'string') out.push(w);
+      }
+  }
+  return joinCapped(out, ' ', INPUT_CAP);
+}
+
+/** `parts.join(separator).slice(0, cap)`, without joining more than `cap` characters of long parts. */
+function joinCapped(parts: readonly string[], separator: string, cap: number): string {
+  let out = '';
+  for (let i = 0; i < parts.length && out.length < cap; i++) {
+    if (i > 0) out += separator;
+    const part = parts[i] as string;
+    out += part.length > cap - out.length ? part.slice(0, Math.max(0, cap - out.length)) : part;
+  }
+  return out.length > cap ? out.slice(0, cap) : out;
+}
+
+/**
+ * Words: runs of letters and digits, and whether they are in lower case already. The search page splits
+ * queries the same way, and lowers each word on its own.
+ */
+function words(text: string): { words: string[]; lower: boolean } {
+  // Text of ASCII only (most of it) has no other letters or digits, and its case maps one character to one:
+  // lowered at once, then split without Unicode's tables.
+  if (NOT_ASCII.test(text)) return { words: text.split(/[^\p{L}\p{N}]+/u), lower: false };
+  return { words: text.toLowerCase().split(/[^a-z0-9]+/), lower: true };
+}
+
+const NOT_ASCII = /[^\u0000-\u007f]/;
+
+/** A term as indexed: lower case, or dropped (empty, or too long to be typed). */
+function indexTerm(term: string): string | null {
+  return term === '' || term.length > LONGEST_TERM ? null : term.toLowerCase();
+}
+
+/**
+ * The terms of a query, as the index has them (the same split into words, each lower case, none empty or too
+ * long to have been indexed): what the search page looks up (compiled into `_cctrail/search-match.js`).
+ */
+export function queryTerms(text: string): string[] {
+  const terms: string[] = [];
+  for (const word of words(text).words) {
+    const term = indexTerm(word);
+    if (term !== null) terms.push(term);
+  }
+  return terms;
+}
+
+/** Okapi BM25's saturation and length normalisation, folded into each posting's weight at build time. */
+const K1 = 1.2;
+const B = 0.7;
+/** Words of an ordinary entry (the length against which longer entries weigh their terms less). */
+const USUAL_LENGTH = 60;
+
+/** A term's weight in a document (1 … WEIGHTS): BM25's term-frequency part, quantized. */
+export function termWeight(count: number, length: number): number {
+  const part = (count * (K1 + 1)) / (count + K1 * (1 - B + (B * length) / USUAL_LENGTH));
+  return Math.max(1, Math.min(WEIGHTS, Math.round((part / (K1 + 1)) * WEIGHTS)));
+}
+
+/**
+ * The search piece of one session, as the text of a JSON object (safe inside a script):
+ * `{ s: session page link, r: [page links], d: [[page, anchor, label], …], t: [[term, postings], …] }`,
+ * where document `n` is `d[n]` and postings are written by `encodePostings` (documents of this session).
+ * The build merges the pieces of every session into the archive's index (`build/search-pieces.ts`).
+ * Null when nothing in the session has text.
+ *
+ * @param session The session (the archive's copy, redacted by the CLI).
+ * @param locate Where each entry is shown (`entryLocator`).
+ * @param sessionRoute The route of the session's first page.
+ */
+export function searchPiece(
+  session: Session,
+  locate: (e: Entry) => EntryPlace | null,
+  sessionRoute: string,
+): string | null {
+  const routes = new Map<string, number>();
+  const docs: [number, string, string][] = [];
+  const postings = new Map<string, Building>();
+  for (const entry of session.entries) {
+    const text = entrySearchText(entry);
+    if (!/\S/.test(text)) continue;
+    const place = locate(entry);
+    if (!place) continue;
+    let r = routes.get(place.route);
+    if (r === undefined) {
+      r = routes.size;
+      routes.set(place.route, r);
+    }
+    const preview = text
+      .slice(0, PREVIEW * 4)
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, PREVIEW);
+    addDocument(postings, docs.length, text);
+    docs.push([r, place.anchor, `${actorLabel(entry)}: ${preview}`]);
+  }
+  if (docs.length === 0) return null;
+  const links = [...routes.keys()].map((route) => pageHref('', route));
+  const terms = [...postings].map(([term, p]) => [term, encodePostings(p)]);
+  return `{"s":${scriptJson(pageHref('', sessionRoute))},"r":${scriptJson(links)},"d":${scriptJson(docs)},"t":${scriptJson(terms)}}`;
+}
+
+/** A term's postings while a session is indexed: its count in the document being added, and which one. */
+interface Building extends Postings {
+  doc: number;
+  count: number;
+}
+
+/** Adds the terms of document `doc` (the highest so far) to the postings, each once with its weight. */
+function addDocument(postings: Map<string, Building>, doc: number, text: string): void {
+  // One look-up a word: each term counts its own occurrences in this document.
+  const seen: Building[] = [];
+  let length = 0;
+  const split = words(text);
+  for (const word of split.words) {
+    // Empty, or too long to be typed: not indexed.
+    if (word === '' || word.length > LONGEST_TERM) continue;
+    const term = split.lower ? word : word.toLowerCase();
+    length++;
+    let p = postings.get(term);
+    if (!p) {
+      p = { docs: [], weights: [], doc: -1, count: 0 };
+      postings.set(term, p);
+    }
+    if (p.doc !== doc) {
+      p.doc = doc;
+      p.count = 0;
+      seen.push(p);
+    }
+    p.count++;
+  }
+  for (const p of seen) {
+    p.docs.push(doc);
+    p.weights.push(termWeight(p.count, length));
+  }
+}

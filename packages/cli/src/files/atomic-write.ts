@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { CliError } from '../command-line/errors.js';
+
+/** What a write did. */
+export type WriteOutcome = 'written' | 'unchanged';
+
+const BATCH = 1 << 20;
+
+/**
+ * Writes a file atomically (to `<file>.tmp-<pid>`, then renamed over it), unless it already holds exactly
+ * these bytes: then the temporary file is dropped and the file is left untouched (mtime included), so
+ * re-running over unchanged input changes nothing. The text may come in pieces (even asynchronously), so
+ * memory stays bounded by the size of a piece.
+ *
+ * @param path Destination file; its folder is created when missing.
+ * @param text The full contents, or its pieces in order.
+ */
+export async function writeIfChanged(
+  path: string,
+  text: string | Iterable<string> | AsyncIterable<string>,
+): Promise<WriteOutcome> {
+  const pieces = typeof text === 'string' ? [text] : text;
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = `${path}.tmp-${process.pid}`;
+  // Only a file already there is compared with: a new one needs no hash.
+  const before = await stat(path).catch(() => null);
+  const hash = before?.isFile() ? createHash('sha256') : null;
+  let size = 0;
+  const handle = await open(temporary, 'w');
+  try {
+    // Pieces are encoded into one batch buffer, reused: no joined string and no new buffer per batch.
+    const batch = Buffer.allocUnsafe(BATCH);
+    let used = 0;
+    const out = async (bytes: Buffer) => {
+      hash?.update(bytes);
+      size += bytes.byteLength;
+      await handle.write(bytes);
+    };
+    for await (const piece of pieces) {
+      // A UTF-16 code unit takes at most 3 bytes in UTF-8.
+      if (piece.length * 3 > BATCH - used) {
+        if (used > 0) await out(batch.subarray(0, used));
+        used = 0;
+        if (piece.length * 3 > BATCH) {
+          await out(Buffer.from(piece, 'utf8'));
+          continue;
+        }
+      }
+      used += batch.write(piece, used, 'utf8');
+    }
+    if (used > 0) await out(batch.subarray(0, used));
+  } catch (error) {
+    await handle.close();
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  await handle.close();
+  const existing = hash === null ? null : await stat(path).catch(() => null);
+  if (
+    hash !== null &&
+    existing?.isFile() &&
+    existing.size === size &&
+    (await hashFile(path)) === hash.digest('hex')
+  ) {
+    await rm(temporary, { force: true });
+    return 'unchanged';
+  }
+  await rename(temporary, path);
+  return 'written';
+}
+
+async function hashFile(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/**
+ * Resolves a `/`-separated relative path inside a folder, refusing anything that would land outside it.
+ * Paths are built from sanitized names already; this is the second lock on the door.
+ *
+ * @param root The output folder.
+ * @param relativePath A path such as `sessions/<project>/<session>.json`.
+ */
+export function insideFolder(root: string, relativePath: string): string {
+  const segments = relativePath.split('/');
+  const unsafe = segments.some((s) => s === '' || s === '.' || s === '..' || /[\\:\0]/.test(s));
+  const target = resolve(root, ...segments);
+  const rel = relative(resolve(root), target);
+  if (unsafe || rel === '' || rel.startsWith('..') || isAbsolute(rel)) {
+    throw new CliError(`refusing to write outside the output folder: ${relativePath}`);
+  }
+  return target;
+}
