@@ -110,7 +110,7 @@ describe.skipIf(!HAS_CORPUS)('the values redacted on the shared corpus', () => {
 
 describe('the values redacted on a calibrated archive', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cctrail-calibrated-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }), 0);
 
   // Planted in one of its transcripts beside the placeholders above: what a real archive has of both.
   const PLANTED = [
