@@ -16,7 +16,7 @@ import { JobRunner } from '../runtime/job-runner.js';
 import { guardRun } from '../runtime/run-guard.js';
 import { followBuilds } from '../serve/follow-builds.js';
 import { plural, printDiagnostics } from '../terminal/diagnostic-output.js';
-import { openInBrowser } from '../terminal/open-report.js';
+import { openInBrowser } from '../open-report.js';
 import { progressBar } from '../terminal/progress.js';
 import { styleFor } from '../terminal/terminal.js';
 import { sizeText } from './cache.js';

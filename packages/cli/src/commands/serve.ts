@@ -12,7 +12,7 @@ import { LiveChannel } from '../serve/live-channel.js';
 import { LiveTails } from '../serve/live-tails.js';
 import { changedPages, fingerprintPages, PageActivity } from '../serve/page-changes.js';
 import { startServer } from '../serve/static-server.js';
-import { openInBrowser } from '../terminal/open-report.js';
+import { openInBrowser } from '../open-report.js';
 import { styleFor } from '../terminal/terminal.js';
 import { reportCommand } from './report.js';
 

@@ -1,6 +1,9 @@
-import type { Io } from '../command-line/command.js';
+import type { Io } from './command-line/command.js';
 
-/** The `open` package, bundled into `dist/vendor/open.js` by the build (see `scripts/vendor-open.mjs`). */
+/**
+ * The `open` package, bundled into `dist/vendor/open.js` by the build (see `scripts/vendor-open.mjs`) and copied
+ * beside the published bundle: this module stays at the top of `src/`, so `./vendor/open.js` is found from both.
+ */
 type Open = typeof import('open');
 
 /**
