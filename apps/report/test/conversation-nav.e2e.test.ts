@@ -7,13 +7,13 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type ConversationInput, findConversations, linkTeammates, statsDigest } from '@cctrail/core/archive';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReport } from '../src/index.js';
 import { launchChromium } from './helpers/browser.js';
 import { writeArchive } from './helpers/demo.js';
 import { type FixtureProject, scenarioProjects } from './helpers/fixtures.js';
+import { linkSessions } from './helpers/links.js';
 import { tempFolder } from './helpers/temp.js';
 
 const tmp = tempFolder('cctrail-conversation-nav-');
@@ -26,16 +26,9 @@ const duplicates: { id: string; duplicateOf: string }[] = [];
 beforeAll(async () => {
   projects = [...(await scenarioProjects('conversations')), ...(await scenarioProjects('duplicates'))];
   writeArchive(dataDir, projects, (index) => {
-    const inputs: ConversationInput[] = projects.flatMap((p) =>
-      p.sessions.map((s) => ({ id: s.id, project: p.id, title: s.title, digest: statsDigest(s) })),
-    );
-    const conversations = findConversations(inputs).filter((c) => c.sessions.length > 1);
-    index.conversations = conversations;
-    index.teammates = linkTeammates(inputs);
+    linkSessions(index, projects);
     for (const project of index.projects)
       for (const line of project.sessions) {
-        const c = conversations.find((x) => x.sessions.some((m) => m.id === line.id));
-        if (c) line.conversation = c.id;
         if (line.duplicateOf) duplicates.push({ id: line.id, duplicateOf: line.duplicateOf });
       }
   });

@@ -7,7 +7,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type ConversationInput, findConversations, linkTeammates, statsDigest } from '@cctrail/core/archive';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReport } from '../src/index.js';
@@ -15,6 +14,7 @@ import { conversationRoute } from '../src/views/conversations/conversation-view.
 import { launchChromium } from './helpers/browser.js';
 import { writeArchive } from './helpers/demo.js';
 import { type FixtureProject, scenarioProjects } from './helpers/fixtures.js';
+import { linkSessions } from './helpers/links.js';
 import { tempFolder } from './helpers/temp.js';
 
 const tmp = tempFolder('cctrail-conversations-e2e-');
@@ -29,19 +29,7 @@ beforeAll(async () => {
     ...(await scenarioProjects('agents-2026')),
     ...(await scenarioProjects('teammates')),
   ];
-  writeArchive(dataDir, projects, (index) => {
-    const inputs: ConversationInput[] = projects.flatMap((p) =>
-      p.sessions.map((s) => ({ id: s.id, project: p.id, title: s.title, digest: statsDigest(s) })),
-    );
-    const conversations = findConversations(inputs).filter((c) => c.sessions.length > 1);
-    index.conversations = conversations;
-    index.teammates = linkTeammates(inputs);
-    for (const project of index.projects)
-      for (const line of project.sessions) {
-        const c = conversations.find((x) => x.sessions.some((m) => m.id === line.id));
-        if (c) line.conversation = c.id;
-      }
-  });
+  writeArchive(dataDir, projects, (index) => linkSessions(index, projects));
   await buildReport({ dataDir, outDir, base: '/', title: 'conversations e2e' });
   context = await launchChromium();
 }, 240_000);

@@ -1,19 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { buildSession, type Session } from '@cctrail/core';
-import {
-  type ConversationInput,
-  findConversations,
-  linkTeammates,
-  priceSession,
-  statsDigest,
-} from '@cctrail/core/archive';
+import { priceSession } from '@cctrail/core/archive';
 import { discover, sessionSource } from '@cctrail/core/node';
 import type { Page } from 'playwright-core';
 import { buildReport } from '../../src/index.js';
 import { sessionStory } from '../../src/views/flowchart/mermaid-story.js';
 import { writeArchive } from './demo.js';
 import { mainLeaves } from './lanes.js';
+import { linkSessions } from './links.js';
 
 /**
  * What the reading crawl (`reading-crawl.e2e.test.ts`) needs of an archive: its report built through the core
@@ -68,19 +63,7 @@ export async function buildCrawlSite(root: string, tmp: string): Promise<CrawlSi
     }
     projects.push({ id: p.slug.replace(/[^\w-]/g, '_'), cwd: p.slug, sessions: list });
   }
-  writeArchive(join(tmp, 'data'), projects, (index) => {
-    const inputs: ConversationInput[] = projects.flatMap((p) =>
-      p.sessions.map((s) => ({ id: s.id, project: p.id, title: s.title, digest: statsDigest(s) })),
-    );
-    const conversations = findConversations(inputs).filter((c) => c.sessions.length > 1);
-    index.conversations = conversations;
-    index.teammates = linkTeammates(inputs);
-    for (const project of index.projects)
-      for (const line of project.sessions) {
-        const c = conversations.find((x) => x.sessions.some((m) => m.id === line.id));
-        if (c) line.conversation = c.id;
-      }
-  });
+  writeArchive(join(tmp, 'data'), projects, (index) => linkSessions(index, projects));
   const outDir = join(tmp, 'site');
   await buildReport({ dataDir: join(tmp, 'data'), outDir, base: '/', title: 'crawl', cacheDir: false });
   return { outDir, falseLanes, word };
