@@ -5,6 +5,7 @@ import { flag, stringOption } from '../command-line/args.js';
 import type { Command, Io } from '../command-line/command.js';
 import { CliError } from '../command-line/errors.js';
 import { inputPaths } from '../input/input.js';
+import { openInBrowser } from '../open-report.js';
 import { privacyTransform } from '../privacy/transform.js';
 import { followBuilds } from '../serve/follow-builds.js';
 import type { Follower } from '../serve/follow-inputs.js';
@@ -12,7 +13,6 @@ import { LiveChannel } from '../serve/live-channel.js';
 import { LiveTails } from '../serve/live-tails.js';
 import { changedPages, fingerprintPages, PageActivity } from '../serve/page-changes.js';
 import { startServer } from '../serve/static-server.js';
-import { openInBrowser } from '../open-report.js';
 import { styleFor } from '../terminal/terminal.js';
 import { reportCommand } from './report.js';
 
