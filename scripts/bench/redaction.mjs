@@ -23,6 +23,7 @@ import { parseArgs } from 'node:util';
 import { AhoCorasick as MonyoneAhoCorasick } from '@monyone/aho-corasick';
 import ModernAhoCorasick from 'modern-ahocorasick';
 import { archives } from './bench-archive.mjs';
+import { stringsOf } from './json-strings.mjs';
 import { median } from './measure.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -31,22 +32,6 @@ const cli = join(root, 'packages/cli');
 /** Every string value and object key of the JSON lines of the transcripts under a folder (image data left out). */
 export function stringsUnder(dir) {
   const out = [];
-  const stack = [];
-  const walk = (value) => {
-    stack.push(value);
-    while (stack.length > 0) {
-      const node = stack.pop();
-      if (typeof node === 'string') out.push(node);
-      else if (Array.isArray(node)) for (const item of node) stack.push(item);
-      else if (node !== null && typeof node === 'object') {
-        const image = node.type === 'image' || node.type === 'base64';
-        for (const key of Object.keys(node)) {
-          out.push(key);
-          if (!(image && key === 'data')) stack.push(node[key]);
-        }
-      }
-    }
-  };
   const visit = (path) => {
     for (const name of readdirSync(path).sort()) {
       const child = join(path, name);
@@ -55,7 +40,7 @@ export function stringsUnder(dir) {
         for (const line of readFileSync(child, 'utf8').split('\n')) {
           if (line === '') continue;
           try {
-            walk(JSON.parse(line));
+            stringsOf([JSON.parse(line)], out);
           } catch {
             out.push(line);
           }

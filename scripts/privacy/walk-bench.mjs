@@ -12,6 +12,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { stringsOf } from '../bench/json-strings.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const { values: options } = parseArgs({
@@ -47,25 +48,6 @@ function linesUnder(dir, limit) {
     }
   }
   return { values: out, bytes };
-}
-
-/** Every string and key of the values (image payloads left out), as the walks visit them. */
-function stringsOf(values) {
-  const out = [];
-  const stack = [...values];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (typeof node === 'string') out.push(node);
-    else if (Array.isArray(node)) for (const item of node) stack.push(item);
-    else if (node !== null && typeof node === 'object') {
-      const image = node.type === 'image' || node.type === 'base64';
-      for (const key of Object.keys(node)) {
-        out.push(key);
-        if (!(image && key === 'data')) stack.push(node[key]);
-      }
-    }
-  }
-  return out;
 }
 
 /** A build's privacy modules. */
