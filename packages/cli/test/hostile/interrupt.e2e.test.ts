@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { lockFolder } from '../../src/runtime/folder-lock.js';
 import { writeBigProjects } from './big-projects.js';
 
 const BIN = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
@@ -112,21 +113,21 @@ describe('interrupted runs', () => {
   it('export: a second writer of one folder fails fast with a clear message', async () => {
     const out = join(work, 'shared');
     await mkdir(out, { recursive: true });
-    const first = start(['export', projects, '-o', out]);
-    // The first run holds the lock once it writes its first temporary file.
-    await new Promise<void>((resolve) => {
-      const watcher = watch(out, { recursive: true }, (_event, name) => {
-        if (name && /\.tmp-\d+$/.test(String(name))) {
-          watcher.close();
-          resolve();
-        }
-      });
-    });
-    const second = start(['export', projects, '-o', out]);
-    const refused = await second.done;
+    // The folder's lock held by a live run, as a first export holds it while it writes: here this test's own
+    // process, for as long as the second run takes (a real first export of these projects can end before the
+    // second starts, and then nothing is refused: CI saw that race).
+    const release = lockFolder(out, cache);
+    let refused: Awaited<ReturnType<typeof start>['done']>;
+    try {
+      refused = await start(['export', projects, '-o', out]).done;
+    } finally {
+      release();
+    }
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/another cctrail run \(process \d+\) is writing to /);
-    expect((await first.done).code).toBe(0);
+    expect(refused.stderr).toContain(`another cctrail run (process ${process.pid}) is writing to `);
+    expect(await readdir(out)).toEqual([]);
+    // Once the lock is free, the same command writes the folder.
+    expect((await start(['export', projects, '-o', out]).done).code).toBe(0);
     await expectSameFolders(out, clean);
   }, 120_000);
 
