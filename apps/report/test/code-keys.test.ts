@@ -25,7 +25,7 @@ async function builtCopy(name: string, edit: (dist: string) => void = () => {}):
   if (!existsSync(join(PACKAGE, 'dist', 'index.js'))) throw new Error('build the package first (pnpm build)');
   cpSync(join(PACKAGE, 'dist'), dist, { recursive: true, filter: (src) => !src.endsWith('.map') });
   // Without their source maps (which point to sources the copy does not have), for the test's module loader.
-  for (const rel of filesUnder(dist).filter((f) => /^((build|views)\/)?[^/]+\.js$/.test(f))) {
+  for (const rel of filesUnder(dist).filter((f) => /^((build|views)\/([^/]+\/)*)?[^/]+\.js$/.test(f))) {
     const file = join(dist, rel);
     writeFileSync(file, readFileSync(file, 'utf8').replace(/\n\/\/# sourceMappingURL=.*\n?$/, '\n'));
   }
