@@ -130,7 +130,9 @@ describe.skipIf(!hasFixtures)('the stats cache', () => {
     for (const file of transcriptFiles(root)) await utimes(file, WHEN, WHEN);
     const first = await cctrail(['stats', '--json', root], { env });
     expect(first.code).toBe(0);
-    expect(await readdir(join(env.CCTRAIL_CACHE_DIR, 'stats'))).toHaveLength(1);
+    const kept = (await readdir(join(env.CCTRAIL_CACHE_DIR, 'stats'))).sort();
+    expect(kept).toHaveLength(2);
+    expect(kept[1]).toBe(kept[0]!.replace(/\.json$/, '.result.json'));
 
     // A change that size and time do not show: the cached digests are used, so the output does not move…
     const edited = await editUnnoticed(root);
@@ -141,6 +143,28 @@ describe.skipIf(!hasFixtures)('the stats cache', () => {
     // …until the file's time says it changed: then that session is read again.
     await utimes(edited, new Date(), new Date());
     expect((await cctrail(['stats', '--json', root], { env })).stdout).toBe(fresh.stdout);
+  });
+
+  it('prints the last result for unchanged files without reading a skeleton, and nothing else', async () => {
+    const { root, env } = await setUp('result');
+    for (const file of transcriptFiles(root)) await utimes(file, WHEN, WHEN);
+    const outputs = async (args: string[]) => {
+      const run = await cctrail(['stats', ...args, root], { env });
+      return [run.code, run.stdout, run.stderr];
+    };
+    // Each option gives what a run without the cache gives, from the result its own last run kept…
+    for (const args of [['--json'], [], ['--verbose'], ['--project', 'linear']]) {
+      const fresh = await outputs([...args, '--no-cache']);
+      expect(await outputs(args)).toEqual(fresh);
+      expect(await outputs(args)).toEqual(fresh);
+    }
+
+    // …and the skeletons are not read at all: an unnoticed edit with the skeletons gone still gives that result.
+    const json = await outputs(['--json']);
+    await editUnnoticed(root);
+    const dir = join(env.CCTRAIL_CACHE_DIR, 'stats');
+    for (const name of await readdir(dir)) if (!name.endsWith('.result.json')) await rm(join(dir, name));
+    expect(await outputs(['--json'])).toEqual(json);
   });
 
   it('is neither read nor written with --no-cache', async () => {

@@ -1,21 +1,16 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Diagnostic } from '@cctrail/core';
-import { type ArchivedStatus, type ArchiveStats, combineStats } from '@cctrail/core/archive';
-import { archivedStatuses, sessionKey } from '../archive/archive-input.js';
+import type { ArchiveStats } from '@cctrail/core/archive';
 import { flag, stringOption } from '../command-line/args.js';
 import type { Command, Io } from '../command-line/command.js';
 import { exitCodeFor } from '../command-line/errors.js';
-import { type Filters, INPUT_OPTIONS, inputPaths, readFilters, selectSessions } from '../input/input.js';
-import { redactSecrets } from '../privacy/redact.js';
+import { INPUT_OPTIONS, inputPaths, readFilters } from '../input/input.js';
 import { retentionFacts, retentionLine } from '../retention/notice.js';
 import { privateCache } from '../runtime/cache-contents.js';
 import { cacheName, cacheRoot } from '../runtime/cache-dir.js';
 import { JobRunner } from '../runtime/job-runner.js';
-import { buildSkeletons } from '../sessions/skeletons.js';
 import { plural, printDiagnostics } from '../terminal/diagnostic-output.js';
 import { forkKindsLine } from '../terminal/fork-kinds-line.js';
-import { progressBar } from '../terminal/progress.js';
 import {
   formatCount,
   formatShare,
@@ -25,7 +20,7 @@ import {
   styleFor,
   table,
 } from '../terminal/terminal.js';
-import { renderConversations, withConversations } from './stats-conversations.js';
+import { renderConversations } from './stats-conversations.js';
 import {
   COST_BREAKDOWNS,
   costBreakdown,
@@ -34,6 +29,7 @@ import {
   renderCostBreakdown,
   sidechainCells,
 } from './stats-cost.js';
+import { statsOf } from './stats-of.js';
 
 /** `cctrail stats`: counts, tokens, agents and compactions. */
 export const statsCommand: Command = {
@@ -51,7 +47,7 @@ export const statsCommand: Command = {
     'Sessions contained in another one',
     '(duplicates) are listed but left out of the totals.',
     'What each session adds up to is cached ($CCTRAIL_CACHE_DIR, else ~/.cache/cctrail): the next run',
-    'reads again only the sessions whose files changed.',
+    'reads again only the sessions whose files changed, and a run over unchanged files prints the last result.',
   ].join('\n'),
   options: [
     { name: 'json', type: 'boolean', description: 'print JSON (schema/stats.schema.json) instead of tables' },
@@ -81,28 +77,13 @@ export const statsCommand: Command = {
     const cacheFile = flag(options, 'no-cache') ? undefined : statsCacheFile(positionals, io);
     // Without a cache to read, every session will be built: the workers start while the sessions are found.
     if (cacheFile === undefined || !existsSync(cacheFile)) runner.start();
-    let skipped: Diagnostic[] = [];
-    // Sessions read from an archive that kept them without their transcripts (the deleted ones are counted).
-    let archiveOnly = 0;
-    let statuses = new Map<string, ArchivedStatus>();
-    const { sessions } = await (async () => {
-      const selection = await selectSessions(positionals, filters, io);
-      skipped = selection.skipped ?? [];
-      statuses = archivedStatuses(selection.sessions);
-      archiveOnly = [...statuses.values()].filter((s) => s.status === 'missing').length;
-      const progress = progressBar(io, selection.sessions.length, 'sessions');
-      return buildSkeletons(selection.sessions, filters, progress, runner, cacheFile, {
-        keepOthers: filtered(filters),
-      }).finally(() => progress.done());
-    })().finally(() => runner.close());
-    const built = withConversations(combineStats(sessions.map((session) => session.digest)), sessions);
-    if (skipped.length > 0) built.diagnostics = skipped;
-    for (const session of built.sessions) {
-      const status = statuses.get(sessionKey(session.project, session.sessionId));
-      if (status) session.archived = status;
-    }
-    // Model names, paths and titles are text from the transcripts: stats output is redacted like a report.
-    const stats = redactSecrets(built).value;
+    const { sessions, stats, archiveOnly } = await statsOf(
+      positionals,
+      filters,
+      io,
+      runner,
+      cacheFile,
+    ).finally(() => runner.close());
     if (flag(options, 'json')) {
       io.stdout.write(`${JSON.stringify(stats, null, 2)}\n`);
     } else {
@@ -119,22 +100,12 @@ export const statsCommand: Command = {
 
 /**
  * The file `stats` keeps session digests in, one per list of input paths: `<cache>/stats/<name>.json` (see
- * `cacheRoot`).
+ * `cacheRoot`); its last result is kept beside it (`statsResultFile`).
  */
 function statsCacheFile(positionals: readonly string[], io: Io): string {
   const inputs = [...new Set(inputPaths(positionals, io))].sort();
   privateCache(cacheRoot(io.env, io.cwd));
   return join(cacheRoot(io.env, io.cwd), 'stats', `${cacheName(JSON.stringify(inputs))}.json`);
-}
-
-/** Whether the filters leave out some of the sessions under the input paths. */
-function filtered(filters: Filters): boolean {
-  return (
-    filters.projects.length > 0 ||
-    filters.sessions.length > 0 ||
-    filters.since !== null ||
-    filters.until !== null
-  );
 }
 
 /**

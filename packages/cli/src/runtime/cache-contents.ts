@@ -21,14 +21,14 @@ import { dirname, join } from 'node:path';
 const PARTS: Record<string, string> = {
   reports: "the reports' archives and site caches, one folder per output folder",
   exports: "the exports' skeletons, one folder per archive",
-  stats: 'the digests of `stats`, one file per list of inputs',
+  stats: 'the digests of `stats` and its last result, one pair of files per list of inputs',
   locks: 'locks of output folders (cctrail before 0.2)',
   'hook.log': 'the log of `cctrail hook run`',
 };
 /** Names cctrail also writes in the cache root: `verify`'s temporary folders, files being written. */
 const TRANSIENT = /^(verify-\d{1,7}|.+\.tmp-\d{1,7})$/;
-/** The names of a part's entries: 16 hex digits (`cacheName`), a lock, a file being written. */
-const ENTRY = /^[0-9a-f]{16}(\.json|\.lock)?$|\.tmp-\d{1,7}$/;
+/** The names of a part's entries: 16 hex digits (`cacheName`), `stats`' last result, a lock, a file being written. */
+const ENTRY = /^[0-9a-f]{16}(\.json|\.result\.json|\.lock)?$|\.tmp-\d{1,7}$/;
 /** The file in a report's cache folder that names its output folder. */
 export const OUTPUT_NAME = 'output.txt';
 

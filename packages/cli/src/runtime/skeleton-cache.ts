@@ -39,7 +39,7 @@ export class SkeletonCache {
 
   /** The key of a session's skeleton, or null without a cache file. */
   key(files: readonly FileStat[]): string | null {
-    return this.#file === undefined ? null : fingerprint([codeVersion()], files);
+    return this.#file === undefined ? null : skeletonKey(files);
   }
 
   /** The cached skeleton under a key (kept for the next run), or undefined. */
@@ -75,6 +75,15 @@ export class SkeletonCache {
       .join(',\n');
     await writeIfChanged(this.#file, `${SKELETONS_HEAD}\n${body}\n}}\n`).catch(() => undefined);
   }
+}
+
+/**
+ * The key of a session's skeleton: a fingerprint of its files (paths, sizes, modification times) and of the code.
+ *
+ * @param files The session's files, as `sourceStats` gives them.
+ */
+export function skeletonKey(files: readonly FileStat[]): string {
+  return fingerprint([codeVersion()], files);
 }
 
 /** The skeletons of a cache file by fingerprint, as JSON text (none when it is missing or not one a line). */

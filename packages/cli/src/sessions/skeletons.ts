@@ -2,7 +2,7 @@ import { findDuplicates } from '@cctrail/core/archive';
 import { sourceStats } from '../archive/archive-input.js';
 import { CliError } from '../command-line/errors.js';
 import { type Filters, inTimeRange, type SelectedSession } from '../input/input.js';
-import { transcriptBytes } from '../runtime/file-stats.js';
+import { type FileStat, transcriptBytes } from '../runtime/file-stats.js';
 import type { JobRunner } from '../runtime/job-runner.js';
 import { LEAN_ABOVE_BYTES, type SkeletonJob } from '../runtime/jobs.js';
 import { forEachHeaviestFirst } from '../runtime/pool.js';
@@ -24,6 +24,8 @@ export interface Skeletons {
  * keeps this run's skeletons only, or with `keepOthers` (a run that selected only some of the sessions the file
  * serves) also those of the sessions this run did not select.
  *
+ * `options.files` are the selection's files (`sourceStats`) when the caller has them already.
+ *
  * Throws a `CliError` when none of the files is a transcript at all.
  */
 export async function buildSkeletons(
@@ -32,11 +34,11 @@ export async function buildSkeletons(
   progress: Progress,
   runner: JobRunner,
   cacheFile?: string,
-  options: { keepOthers?: boolean } = {},
+  options: { keepOthers?: boolean; files?: readonly FileStat[][] } = {},
 ): Promise<Skeletons> {
   const cache = await SkeletonCache.open(cacheFile);
   // One `stat` of each file gives both the sizes (the order of work) and the fingerprints (the cache keys).
-  const files = selection.map((source) => sourceStats(source));
+  const files = options.files ?? selection.map((source) => sourceStats(source));
   const sizes = selection.map((source, index) => transcriptBytes(source.discovered, files[index]!));
   const build = async (source: SelectedSession, index: number): Promise<Skeleton> => {
     const key = cache.key(files[index]!);

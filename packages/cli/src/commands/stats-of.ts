@@ -1,0 +1,75 @@
+import { combineStats } from '@cctrail/core/archive';
+import { archivedStatuses, sessionKey, sourceStats } from '../archive/archive-input.js';
+import type { Io } from '../command-line/command.js';
+import { type Filters, selectSessions } from '../input/input.js';
+import { redactSecrets } from '../privacy/redact.js';
+import type { JobRunner } from '../runtime/job-runner.js';
+import { skeletonKey } from '../runtime/skeleton-cache.js';
+import {
+  readStatsResult,
+  type StatsResult,
+  statsResultFile,
+  statsResultKey,
+  writeStatsResult,
+} from '../runtime/stats-result.js';
+import { buildSkeletons } from '../sessions/skeletons.js';
+import { progressBar } from '../terminal/progress.js';
+import { withConversations } from './stats-conversations.js';
+
+/**
+ * What `stats` prints, and how many sessions an archive kept without their transcripts: the sessions are
+ * selected, built (or their skeletons read from the cache) and combined; the result is redacted. With a cache
+ * file, a run over the same files as the last one takes the last one's result and reads no skeleton.
+ *
+ * @param positionals The input paths.
+ * @param cacheFile The skeletons file (see `statsCacheFile`), or undefined for a run without the cache.
+ */
+export async function statsOf(
+  positionals: readonly string[],
+  filters: Filters,
+  io: Io,
+  runner: JobRunner,
+  cacheFile: string | undefined,
+): Promise<StatsResult & { archiveOnly: number }> {
+  const selection = await selectSessions(positionals, filters, io);
+  const skipped = selection.skipped ?? [];
+  const statuses = archivedStatuses(selection.sessions);
+  // Sessions read from an archive that kept them without their transcripts (the deleted ones are counted).
+  const archiveOnly = [...statuses.values()].filter((s) => s.status === 'missing').length;
+  const files = selection.sessions.map((source) => sourceStats(source));
+  // A run over the same files as the last one prints what the last one printed, without reading its skeletons.
+  const result = cacheFile && {
+    file: statsResultFile(cacheFile),
+    key: statsResultKey([filters, skipped, [...statuses]], files.map(skeletonKey)),
+  };
+  const kept = result ? await readStatsResult(result.file, result.key) : undefined;
+  if (kept) return { ...kept, archiveOnly };
+  const progress = progressBar(io, selection.sessions.length, 'sessions');
+  const { sessions } = await buildSkeletons(selection.sessions, filters, progress, runner, cacheFile, {
+    keepOthers: filtered(filters),
+    files,
+  }).finally(() => progress.done());
+  const built = withConversations(combineStats(sessions.map((session) => session.digest)), sessions);
+  if (skipped.length > 0) built.diagnostics = skipped;
+  for (const session of built.sessions) {
+    const status = statuses.get(sessionKey(session.project, session.sessionId));
+    if (status) session.archived = status;
+  }
+  // Model names, paths and titles are text from the transcripts: stats output is redacted like a report.
+  const made: StatsResult = {
+    stats: redactSecrets(built).value,
+    sessions: sessions.map(({ id, diagnostics }) => ({ id, diagnostics })),
+  };
+  if (result) await writeStatsResult(result.file, result.key, made);
+  return { ...made, archiveOnly };
+}
+
+/** Whether the filters leave out some of the sessions under the input paths. */
+function filtered(filters: Filters): boolean {
+  return (
+    filters.projects.length > 0 ||
+    filters.sessions.length > 0 ||
+    filters.since !== null ||
+    filters.until !== null
+  );
+}
