@@ -136,6 +136,8 @@ const INLINE_THEME =
  * script string, decoded; null when the text is not one.
  */
 function searchDocs(text) {
+  const canonical = /^search docs (\d+): (.*)\n$/s.exec(text);
+  if (canonical) return { chunk: Number(canonical[1]), docs: JSON.parse(canonical[2]) };
   const found = /^window\.CCTRAIL_SEARCH_DOCS\((\d+),'(.*)'\);?\n?$/s.exec(text);
   if (!found) return null;
   let json = '';
@@ -190,6 +192,25 @@ GROUPS.push(
               return `<script src="${depth ? depth[1] : ''}_cctrail/theme.js"></script>`;
             })
         : text,
+  },
+  {
+    id: 'transcript-pages-by-cards',
+    why:
+      '#28 reader (d9f2987): a transcript is cut into pages between turns, 150 cards a page (was by records): ' +
+      "fewer pages of a long session, the report's count of pages, and the page a search result opens",
+    steps: ['report'],
+    files: /^(s\/.*\/p\d+\/index\.html|<stderr>|_cctrail\/search\/d\d+\.js)$/,
+    onlyIn: 'either',
+    text: (text) => {
+      if (text.startsWith('window.CCTRAIL_SEARCH_DOCS(') || text.startsWith('search docs ')) {
+        const found = searchDocs(text);
+        if (!found) return text;
+        found.docs.s = found.docs.s.map(([session]) => [session, []]);
+        found.docs.d = found.docs.d.map(([chunkSession, _page, ...rest]) => [chunkSession, 0, ...rest]);
+        return `search docs ${found.chunk}: ${JSON.stringify(found.docs)}\n`;
+      }
+      return text.replace(/^(Report of \d+ sessions?), \d+ pages?;/m, '$1, N pages;');
+    },
   },
   {
     id: 'search-snippets-240',

@@ -8,14 +8,14 @@ import { firstDifference } from './compare.mjs';
  * - `id`, `why`: its name and its justification (issue, commit), printed with its count.
  * - `steps`: the steps it applies to (all when absent); `files`: the names it applies to (a path in the output
  *   folder, or `<stdout>` / `<stderr>`).
- * - `onlyIn`: the files it covers exist on that side alone.
+ * - `onlyIn`: the files it covers exist on that side alone ('either': on one side or the other).
  * - `json(value, side, other)`: rewrites a parsed JSON document (or each line of NDJSON) of one side; `other` is
  *   the other side's document at the same place, for a value that is only known from it.
  * - `text(text, side, other)`: rewrites the text of one side (used when the bytes are not JSON); `other` is the
  *   other side's text.
  * - `anyBytes`: the files it covers may differ in any way (pages the reader changes redrew): counted, not compared,
  *   and only for what the other groups leave.
- * @typedef {{ id: string, why: string, steps?: string[], files: RegExp, onlyIn?: 'ref' | 'new',
+ * @typedef {{ id: string, why: string, steps?: string[], files: RegExp, onlyIn?: 'ref' | 'new' | 'either',
  *   json?: (value: any, side: 'ref' | 'new', other: any) => any, text?: (text: string, side: 'ref' | 'new', other: string) => string,
  *   anyBytes?: boolean }} Group
  */
@@ -72,15 +72,39 @@ export function explain({ step, name, ref, fresh }, groups) {
   const mine = groups.filter((group) => applies(group, step, name));
   if (!ref || !fresh) {
     const side = ref ? 'ref' : 'new';
-    const group = mine.find((candidate) => candidate.onlyIn === side);
+    const group = mine.find((candidate) => candidate.onlyIn === side || candidate.onlyIn === 'either');
     return group ? { ids: [group.id], rest: null } : { ids: [], rest: `only in ${side}` };
   }
-  const sides = { ref: ref.toString('utf8'), new: fresh.toString('utf8') };
-  const layouts = { ref: layoutOf(sides.ref), new: layoutOf(sides.new) };
+  const raw = { ref: ref.toString('utf8'), new: fresh.toString('utf8') };
+  const layouts = { ref: layoutOf(raw.ref), new: layoutOf(raw.new) };
   const json = layouts.ref && layouts.new && layouts.ref.name === layouts.new.name;
+  const rewriting = mine.filter((group) => (json ? group.json : group.text));
+  const { sides, ids } = normalize(raw, layouts, json, rewriting);
+  const rest = firstDifference(Buffer.from(sides.ref), Buffer.from(sides.new));
+  if (!rest) {
+    // A group is named only when the file would still differ without it (one that decodes both sides alike,
+    // such as the search documents, changes the text without explaining anything by itself).
+    const needed = ids.filter((id) => {
+      const others = normalize(
+        raw,
+        layouts,
+        json,
+        rewriting.filter((group) => group.id !== id),
+      ).sides;
+      return others.ref !== others.new;
+    });
+    return { ids: needed, rest: null };
+  }
+  // Pages the reader redrew may differ in any way: counted under their group once nothing narrower explains them.
+  const whole = mine.find((group) => group.anyBytes);
+  return whole ? { ids: [...ids, whole.id], rest: null } : { ids, rest };
+}
+
+/** Both sides rewritten by `groups` in turn, and the ids of the groups that changed them. */
+function normalize(raw, layouts, json, groups) {
+  const sides = { ...raw };
   const ids = [];
-  for (const group of mine) {
-    if (!(json ? group.json : group.text)) continue;
+  for (const group of groups) {
     const before = { ...sides };
     if (json) rewriteJson(sides, layouts, group.json);
     else {
@@ -89,10 +113,7 @@ export function explain({ step, name, ref, fresh }, groups) {
     }
     if (sides.ref !== before.ref || sides.new !== before.new) ids.push(group.id);
   }
-  const rest = firstDifference(Buffer.from(sides.ref), Buffer.from(sides.new));
-  // Pages the reader redrew may differ in any way: counted under their group once nothing narrower explains them.
-  const whole = rest && mine.find((group) => group.anyBytes);
-  return whole ? { ids: [...ids, whole.id], rest: null } : { ids, rest };
+  return { sides, ids };
 }
 
 /**
