@@ -7,10 +7,11 @@
 // A reference older than the outputs' last intended change comes with a reviewed list of the differences it is
 // known to have, `scripts/identical/expected-<first 7 hex of its commit>.mjs` (groups, each justified): those are
 // removed and counted by group, and every other difference still fails (--no-expected compares bytes only).
-// --ref-tree uses a checkout of the reference already built; --from judges again the runs a --keep left.
+// --ref-tree uses a checkout of the reference already built, --new-tree a built checkout in place of this tree
+// (to compare two commits); --step runs only the named steps; --from judges again the runs a --keep left.
 //
-//   pnpm check:identical [--ref REV] [--ref-tree DIR | --from DIR] [--keep] [--only SCENARIO]… [--no-warm]
-//                        [--no-expected]
+//   pnpm check:identical [--ref REV] [--ref-tree DIR] [--new-tree DIR] [--from DIR] [--keep]
+//                        [--only SCENARIO]… [--step STEP]… [--no-warm] [--no-expected]
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +24,8 @@ const { values } = parseArgs({
   options: {
     ref: { type: 'string', default: '504f386' },
     'ref-tree': { type: 'string' },
+    'new-tree': { type: 'string' },
+    step: { type: 'string', multiple: true },
     from: { type: 'string' },
     'no-expected': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
@@ -33,8 +36,8 @@ const { values } = parseArgs({
 });
 if (values.help) {
   console.log(
-    'usage: node scripts/check-identical.mjs [--ref REV] [--ref-tree DIR | --from DIR] [--keep] ' +
-      '[--only SCENARIO]… [--no-warm] [--no-expected]',
+    'usage: node scripts/check-identical.mjs [--ref REV] [--ref-tree DIR] [--new-tree DIR] [--from DIR] ' +
+      '[--keep] [--only SCENARIO]… [--step STEP]… [--no-warm] [--no-expected]',
   );
   process.exit(0);
 }
@@ -66,6 +69,8 @@ if (sha.status !== 0) {
 const work = values.from ? resolve(values.from) : mkdtempSync(join(tmpdir(), 'cctrail-identical-'));
 /** The reference checkout: one made here (removed at the end), or one given already built with --ref-tree. */
 const refTree = values['ref-tree'] ? resolve(values['ref-tree']) : join(work, 'ref');
+/** The side compared with it: this tree, or a built checkout given with --new-tree (two commits compared). */
+const newTree = values['new-tree'] ? resolve(values['new-tree']) : root;
 
 function cleanUp() {
   if (values.from) return;
@@ -159,18 +164,19 @@ async function runStep(scenario, step, sides) {
   return differences;
 }
 
-/** A checkout given with --ref-tree must be at the reference commit, unmodified, and built. */
-function checkRefTree(commit) {
-  const head = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: refTree, encoding: 'utf8' }).stdout?.trim();
-  if (head !== commit) throw new Error(`--ref-tree ${refTree} is at ${head}, not ${commit}`);
+/** A checkout given with --ref-tree (at `commit`) or --new-tree must be unmodified and built. */
+function checkTree(option, dir, commit) {
+  const head = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: dir, encoding: 'utf8' }).stdout?.trim();
+  if (commit && head !== commit) throw new Error(`${option} ${dir} is at ${head}, not ${commit}`);
   const status = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], {
-    cwd: refTree,
+    cwd: dir,
     encoding: 'utf8',
   });
-  if (status.stdout.trim() !== '') throw new Error(`--ref-tree ${refTree} has changes:\n${status.stdout}`);
-  if (!existsSync(join(refTree, 'packages', 'cli', 'dist', 'bin.js'))) {
-    throw new Error(`--ref-tree ${refTree} is not built (pnpm install && pnpm build there)`);
+  if (status.stdout.trim() !== '') throw new Error(`${option} ${dir} has changes:\n${status.stdout}`);
+  if (!existsSync(join(dir, 'packages', 'cli', 'dist', 'bin.js'))) {
+    throw new Error(`${option} ${dir} is not built (pnpm install && pnpm build there)`);
   }
+  return head;
 }
 
 /** The reviewed differences of the reference, when it has a list and --no-expected is not given. */
@@ -197,26 +203,32 @@ function printScenario(name, differences) {
 /** Runs every scenario on both sides and judges each step. */
 async function runScenarios() {
   console.log(`== reference ${values.ref} (${sha.stdout.trim().slice(0, 12)}) in ${refTree}`);
-  if (values['ref-tree']) checkRefTree(sha.stdout.trim());
+  if (values['ref-tree']) checkTree('--ref-tree', refTree, sha.stdout.trim());
   else {
     must('git', ['worktree', 'add', '--detach', refTree, sha.stdout.trim()], root);
     must('pnpm', ['install', '--frozen-lockfile', '--prefer-offline', '--reporter=silent'], refTree);
     must('pnpm', ['build', '--output-logs=errors-only'], refTree);
   }
-  console.log(`== this tree (${seconds()})`);
-  must('pnpm', ['build', '--output-logs=errors-only'], root);
+  if (values['new-tree']) {
+    const head = checkTree('--new-tree', newTree, null);
+    console.log(`== instead of this tree: ${newTree} (${head.slice(0, 12)})`);
+  } else {
+    console.log(`== this tree (${seconds()})`);
+    must('pnpm', ['build', '--output-logs=errors-only'], root);
+  }
   const sides = [
     { name: 'ref', bin: join(refTree, 'packages', 'cli', 'dist', 'bin.js') },
-    { name: 'new', bin: join(root, 'packages', 'cli', 'dist', 'bin.js') },
+    { name: 'new', bin: join(newTree, 'packages', 'cli', 'dist', 'bin.js') },
   ];
   const list = scenarios();
+  const steps = values.step ? STEPS.filter((step) => values.step.includes(step.name)) : STEPS;
   console.log(
-    `== comparing ${list.length} scenarios × ${STEPS.map((s) => s.name).join(', ')} (${seconds()})`,
+    `== comparing ${list.length} scenarios × ${steps.map((s) => s.name).join(', ')} (${seconds()})`,
   );
   let different = false;
   for (const scenario of list) {
     const differences = [];
-    for (const step of STEPS) differences.push(...(await runStep(scenario, step, sides)));
+    for (const step of steps) differences.push(...(await runStep(scenario, step, sides)));
     if (printScenario(scenario.name, differences)) different = true;
   }
   return different;
