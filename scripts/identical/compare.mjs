@@ -55,7 +55,7 @@ export function firstDifference(a, b) {
  * @param {(name: string, bytes: Buffer) => Buffer} [mask]
  * @returns {{ name: string, ref: Buffer | null, fresh: Buffer | null }[]}
  */
-export function differingFiles(refDir, newDir, mask = (_name, bytes) => bytes) {
+function differingFiles(refDir, newDir, mask = (_name, bytes) => bytes) {
   const refFiles = listFiles(refDir);
   const newFiles = listFiles(newDir);
   const inNew = new Set(newFiles);
