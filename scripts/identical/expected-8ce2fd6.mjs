@@ -153,13 +153,19 @@ function searchDocs(text) {
 
 /**
  * Report pages by kind, each redrawn by the reader's changes since 8ce2fd6 (listed in the doc). The search page
- * is not one: it differs only by the CSP and theme script, so any other change to it fails.
+ * is not one: it differs only by the CSP and theme script, so any other change to it fails; nor is an agent page
+ * without a run its spawn reported (they are identical but for the CSP).
  */
 const PAGE_KINDS = [
   ['page-index', /^index\.html$/, 'the index'],
   ['page-session', /^s\/.*\.html$/, "sessions' and sub-agents' pages"],
   ['page-conversation', /^c\/.*\.html$/, "conversations' pages"],
-  ['page-agents', /^agents\/.*\.html$/, 'the agents overview and agent types'],
+  [
+    'page-agents',
+    /^agents\/.*\.html$/,
+    'the agents overview and agent types',
+    /transcript (?:is )?missing/,
+  ],
 ];
 
 GROUPS.push(
@@ -244,11 +250,12 @@ GROUPS.push(
     files: /^_cctrail\/(app|search|search-match)\.js$|^_cctrail\/style\.css$/,
     anyBytes: true,
   },
-  ...PAGE_KINDS.map(([id, files, what]) => ({
+  ...PAGE_KINDS.map(([id, files, what, newHas]) => ({
     id,
     why: `#28 reader (see the doc): ${what}`,
     steps: ['report'],
     files,
     anyBytes: true,
+    newHas,
   })),
 );

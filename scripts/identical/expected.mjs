@@ -14,10 +14,11 @@ import { firstDifference } from './compare.mjs';
  * - `text(text, side, other)`: rewrites the text of one side (used when the bytes are not JSON); `other` is the
  *   other side's text.
  * - `anyBytes`: the files it covers may differ in any way (pages the reader changes redrew): counted, not compared,
+ *   and with `newHas` only when this tree's file holds that mark of the change (elsewhere they must be equal),
  *   and only for what the other groups leave.
  * @typedef {{ id: string, why: string, steps?: string[], files: RegExp, onlyIn?: 'ref' | 'new' | 'either',
  *   json?: (value: any, side: 'ref' | 'new', other: any) => any, text?: (text: string, side: 'ref' | 'new', other: string) => string,
- *   anyBytes?: boolean }} Group
+ *   anyBytes?: boolean, newHas?: RegExp }} Group
  */
 
 /** The layouts of JSON that cctrail writes, so that a document rewritten goes back to the same layout. */
@@ -96,7 +97,7 @@ export function explain({ step, name, ref, fresh }, groups) {
     return { ids: needed, rest: null };
   }
   // Pages the reader redrew may differ in any way: counted under their group once nothing narrower explains them.
-  const whole = mine.find((group) => group.anyBytes);
+  const whole = mine.find((group) => group.anyBytes && (!group.newHas || group.newHas.test(raw.new)));
   return whole ? { ids: [...ids, whole.id], rest: null } : { ids, rest };
 }
 

@@ -157,3 +157,24 @@ describe('Tally', () => {
     expect(tally.unexplained).toEqual(['rewind export b.json: after bump: first difference at byte 3']);
   });
 });
+
+describe('pages that may differ in any way', () => {
+  test('only where this tree has the mark of the change, when the group names one', () => {
+    const agents = {
+      id: 'agents',
+      why: 'spawn',
+      files: /\.html$/,
+      anyBytes: true,
+      newHas: /reported by spawn/,
+    };
+    const marked = explain(
+      { step: 'report', name: 'a.html', ref: bytes('<p>0'), fresh: bytes('<p>≥ 5 reported by spawn') },
+      [agents],
+    );
+    expect(marked).toEqual({ ids: ['agents'], rest: null });
+    const unmarked = explain({ step: 'report', name: 'a.html', ref: bytes('<p>0'), fresh: bytes('<p>1') }, [
+      agents,
+    ]);
+    expect(unmarked.rest).toContain('first difference');
+  });
+});
