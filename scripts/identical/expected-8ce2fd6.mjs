@@ -160,12 +160,7 @@ const PAGE_KINDS = [
   ['page-index', /^index\.html$/, 'the index'],
   ['page-session', /^s\/.*\.html$/, "sessions' and sub-agents' pages"],
   ['page-conversation', /^c\/.*\.html$/, "conversations' pages"],
-  [
-    'page-agents',
-    /^agents\/.*\.html$/,
-    'the agents overview and agent types',
-    /transcript (?:is )?missing/,
-  ],
+  ['page-agents', /^agents\/.*\.html$/, 'the agents overview and agent types', /transcript (?:is )?missing/],
 ];
 
 GROUPS.push(
