@@ -34,7 +34,8 @@ export function firstDifference(a, b) {
   const common = Math.min(a.length, b.length);
   while (at < common && a[at] === b[at]) at++;
   const excerpt = (buffer) => {
-    const start = Math.max(buffer.lastIndexOf(10, at - 1) + 1, at - 80);
+    // (lastIndexOf from -1 would search from the end of the buffer.)
+    const start = at === 0 ? 0 : Math.max(buffer.lastIndexOf(10, at - 1) + 1, at - 80);
     const newline = buffer.indexOf(10, at);
     const end = Math.min(newline < 0 ? buffer.length : newline, at + 80);
     return JSON.stringify(buffer.subarray(start, end).toString('utf8'));
@@ -47,35 +48,71 @@ export function firstDifference(a, b) {
 }
 
 /**
+ * The files of two output folders that differ: on one side only (the other side's bytes null), or in their
+ * bytes. `mask(relativePath, bytes)` may rewrite what is known to differ by design before the comparison.
+ * @param {string} refDir
+ * @param {string} newDir
+ * @param {(name: string, bytes: Buffer) => Buffer} [mask]
+ * @returns {{ name: string, ref: Buffer | null, fresh: Buffer | null }[]}
+ */
+function differingFiles(refDir, newDir, mask = (_name, bytes) => bytes) {
+  const refFiles = listFiles(refDir);
+  const newFiles = listFiles(newDir);
+  const inNew = new Set(newFiles);
+  const inRef = new Set(refFiles);
+  const read = (dir, name) => mask(name, readFileSync(join(dir, name)));
+  const found = [];
+  for (const name of refFiles)
+    if (!inNew.has(name)) found.push({ name, ref: read(refDir, name), fresh: null });
+  for (const name of newFiles)
+    if (!inRef.has(name)) found.push({ name, ref: null, fresh: read(newDir, name) });
+  for (const name of refFiles) {
+    if (!inNew.has(name)) continue;
+    const [ref, fresh] = [read(refDir, name), read(newDir, name)];
+    if (!ref.equals(fresh)) found.push({ name, ref, fresh });
+  }
+  return found;
+}
+
+/**
+ * What differs between two runs of one command: stdout and stderr (paths already made alike by the caller) as
+ * `<stdout>` and `<stderr>`, then, when both wrote one, the files of the output folder.
+ * @param {{status: number | null, stdout: Buffer, stderr: Buffer, out?: string}} ref
+ * @param {{status: number | null, stdout: Buffer, stderr: Buffer, out?: string}} fresh
+ * @param {(name: string, bytes: Buffer) => Buffer} [mask]
+ * @returns {{ name: string, ref: Buffer | null, fresh: Buffer | null }[]}
+ */
+export function differingOutputs(ref, fresh, mask) {
+  const found = [];
+  for (const stream of ['stdout', 'stderr']) {
+    if (!ref[stream].equals(fresh[stream]))
+      found.push({ name: `<${stream}>`, ref: ref[stream], fresh: fresh[stream] });
+  }
+  if (ref.out && fresh.out) found.push(...differingFiles(ref.out, fresh.out, mask));
+  return found;
+}
+
+/** One difference as a line: a file on one side only, or where its bytes first differ. */
+function describe({ name, ref, fresh }) {
+  if (!fresh) return `${name}: only in ref`;
+  if (!ref) return `${name}: only in new`;
+  return `${name}: ${firstDifference(ref, fresh)}`;
+}
+
+/**
  * The differences between two output folders: files only on one side, then files whose bytes differ.
- * `mask(relativePath, bytes)` may rewrite what is known to differ by design before the comparison.
  * @param {string} refDir
  * @param {string} newDir
  * @param {(name: string, bytes: Buffer) => Buffer} [mask]
  * @returns {string[]}
  */
-export function compareTrees(refDir, newDir, mask = (_name, bytes) => bytes) {
-  const refFiles = listFiles(refDir);
-  const newFiles = listFiles(newDir);
-  const inNew = new Set(newFiles);
-  const inRef = new Set(refFiles);
-  const differences = [];
-  for (const name of refFiles) if (!inNew.has(name)) differences.push(`${name}: only in ref`);
-  for (const name of newFiles) if (!inRef.has(name)) differences.push(`${name}: only in new`);
-  for (const name of refFiles) {
-    if (!inNew.has(name)) continue;
-    const found = firstDifference(
-      mask(name, readFileSync(join(refDir, name))),
-      mask(name, readFileSync(join(newDir, name))),
-    );
-    if (found) differences.push(`${name}: ${found}`);
-  }
-  return differences;
+export function compareTrees(refDir, newDir, mask) {
+  return differingFiles(refDir, newDir, mask).map(describe);
 }
 
 /**
- * The differences between two runs of one command: exit code, stdout, stderr (paths already made alike by the
- * caller) and, when both wrote one, the output folder.
+ * The differences between two runs of one command: exit code, stdout, stderr and, when both wrote one, the
+ * output folder.
  * @param {{status: number | null, stdout: Buffer, stderr: Buffer, out?: string}} ref
  * @param {{status: number | null, stdout: Buffer, stderr: Buffer, out?: string}} fresh
  * @param {(name: string, bytes: Buffer) => Buffer} [mask]
@@ -84,11 +121,7 @@ export function compareTrees(refDir, newDir, mask = (_name, bytes) => bytes) {
 export function compareRuns(ref, fresh, mask) {
   const differences = [];
   if (ref.status !== fresh.status) differences.push(`exit code: ref ${ref.status}, new ${fresh.status}`);
-  for (const stream of ['stdout', 'stderr']) {
-    const found = firstDifference(ref[stream], fresh[stream]);
-    if (found) differences.push(`<${stream}>: ${found}`);
-  }
-  if (ref.out && fresh.out) differences.push(...compareTrees(ref.out, fresh.out, mask));
+  differences.push(...differingOutputs(ref, fresh, mask).map(describe));
   return differences;
 }
 

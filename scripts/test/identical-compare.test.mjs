@@ -88,3 +88,11 @@ describe('countLines', () => {
     expect(countLines('a\n\n')).toBe(2);
   });
 });
+
+describe('firstDifference at the first byte', () => {
+  test('shows the start of each side, not the text after their last newline', () => {
+    const found = firstDifference(Buffer.from('abc\nlast\n'), Buffer.from('xbc\nlast\n'));
+    expect(found).toContain('ref: "abc"');
+    expect(found).toContain('new: "xbc"');
+  });
+});

@@ -94,6 +94,7 @@ describe('a sub-agent reported by its spawn', () => {
   it('counts it once on the agents overview and its type page, apart from the entry counts', () => {
     const overview = text(read('agents', 'index.html'));
     expect(overview).toMatch(/general-purpose 1 1 without transcript 1 0 /);
+    expect(read('agents', 'index.html')).toContain('title="1 run whose transcript is missing: not in');
     expect(overview).toMatch(/Explore 1 1 4 /);
     expect(overview).toMatch(
       /≥ 20k incl\. ≥ 20k reported by the spawn result ≥ \$0\.\d+ incl\. ≥ \$0\.\d+ reported/,
