@@ -201,10 +201,22 @@ function holdsAwsKey(value: string): boolean {
   return false;
 }
 
-/** Whether the rest of a wrapped token, on the next line, reads as one (letters and digits). */
+/** Tokens of one fixed length, by prefix: a first part that long is whole, and the next line is not its rest. */
+const WHOLE_LENGTHS: readonly [RegExp, number][] = [
+  [/^gh[pousr]_/, 40],
+  [/^(?:AKIA|ASIA)/, 20],
+  [/^glpat-/, 26],
+];
+
+/**
+ * Whether the rest of a wrapped token, on the next line, reads as one (letters and digits), after a first part
+ * that is not a whole token already, and is not the date that starts a log line.
+ */
 function wrappedTail(value: string): boolean {
+  const head = value.slice(0, value.search(/[ \t]*\r?\n/));
+  if (WHOLE_LENGTHS.some(([prefix, length]) => prefix.test(head) && head.length >= length)) return false;
   const tail = value.slice(value.lastIndexOf('\n') + 1).trim();
-  return /\d/.test(tail) && /[A-Za-z]/.test(tail);
+  return /\d/.test(tail) && /[A-Za-z]/.test(tail) && !/^\d{4}-\d\d-\d\d/.test(tail);
 }
 
 /**
