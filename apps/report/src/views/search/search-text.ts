@@ -156,8 +156,10 @@ export function searchPiece(
   }
   if (docs.length === 0) return null;
   const links = [...routes.keys()].map((route) => pageHref('', route));
-  const terms = [...postings].map(([term, p]) => [term, encodePostings(p)]);
-  return `{"s":${scriptJson(pageHref('', sessionRoute))},"r":${scriptJson(links)},"d":${scriptJson(docs)},"t":${scriptJson(terms)}}`;
+  // Terms are letters and digits, postings digits of `search-codec.ts`: nothing in them is escaped in JSON.
+  let terms = '';
+  for (const [term, p] of postings) terms += `${terms === '' ? '' : ','}["${term}","${encodePostings(p)}"]`;
+  return `{"s":${scriptJson(pageHref('', sessionRoute))},"r":${scriptJson(links)},"d":${scriptJson(docs)},"t":[${terms}]}`;
 }
 
 /** A term's postings while a session is indexed: its count in the document being added, and which one. */
@@ -171,11 +173,7 @@ function addDocument(postings: Map<string, Building>, doc: number, text: string)
   // One look-up a word: each term counts its own occurrences in this document.
   const seen: Building[] = [];
   let length = 0;
-  const split = words(text);
-  for (const word of split.words) {
-    // Empty, or too long to be typed: not indexed.
-    if (word === '' || word.length > LONGEST_TERM) continue;
-    const term = split.lower ? word : word.toLowerCase();
+  const count = (term: string): void => {
     length++;
     let p = postings.get(term);
     if (!p) {
@@ -188,6 +186,22 @@ function addDocument(postings: Map<string, Building>, doc: number, text: string)
       seen.push(p);
     }
     p.count++;
+  };
+  if (NOT_ASCII.test(text)) {
+    for (const word of words(text).words) {
+      // Empty, or too long to be typed: not indexed.
+      if (word !== '' && word.length <= LONGEST_TERM) count(word.toLowerCase());
+    }
+  } else {
+    // The words `words` splits ASCII text into, read off the lowered text without splitting it.
+    const lower = text.toLowerCase();
+    let start = 0;
+    for (let i = 0; i <= lower.length; i++) {
+      const c = i < lower.length ? lower.charCodeAt(i) : 0;
+      if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) continue;
+      if (i > start && i - start <= LONGEST_TERM) count(lower.slice(start, i));
+      start = i + 1;
+    }
   }
   for (const p of seen) {
     p.docs.push(doc);
