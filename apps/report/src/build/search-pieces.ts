@@ -14,7 +14,7 @@ import type { SiteWriter } from './site-writer.js';
 
 /** Cache key of a session's search piece (its routes depend on the slugs, like its fragments). */
 export function searchPieceKey(projectSlug: string, s: Pick<ManifestSession, 'key' | 'slug'>): string {
-  return `${s.key}-${projectSlug}-${s.slug}-search2`;
+  return `${s.key}-${projectSlug}-${s.slug}-search3`;
 }
 
 function pieceFile(cacheDir: string, key: string): string {

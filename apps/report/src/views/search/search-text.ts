@@ -2,8 +2,8 @@ import { pageHref } from '../html/links.js';
 import type { ContentBlock, Entry, Session } from '../model.js';
 import type { EntryPlace } from '../transcript/entry-locator.js';
 import { actorLabel } from '../transcript/transcript.js';
-import { scriptJson } from './search.js';
 import { encodePostings, type Postings, WEIGHTS } from './search-codec.js';
+import { pieceText } from './search-piece.js';
 
 /**
  * Full-text search inside transcripts: each session becomes one piece of the archive's index (its entries and,
@@ -118,11 +118,10 @@ export function termWeight(count: number, length: number): number {
 }
 
 /**
- * The search piece of one session, as the text of a JSON object (safe inside a script):
- * `{ s: session page link, r: [page links], d: [[page, anchor, label], …], t: [[term, postings], …] }`,
- * where document `n` is `d[n]` and postings are written by `encodePostings` (documents of this session).
- * The build merges the pieces of every session into the archive's index (`build/search-pieces.ts`).
- * Null when nothing in the session has text.
+ * The search piece of one session (`search-piece.ts`): the links of its pages, its entries (documents, each
+ * with its page, anchor and label) and, for each term, its postings written by `encodePostings`. The build
+ * merges the pieces of every session into the archive's index (`build/search-pieces.ts`). Null when nothing
+ * in the session has text.
  *
  * @param session The session (the archive's copy, redacted by the CLI).
  * @param locate Where each entry is shown (`entryLocator`).
@@ -156,10 +155,8 @@ export function searchPiece(
   }
   if (docs.length === 0) return null;
   const links = [...routes.keys()].map((route) => pageHref('', route));
-  // Terms are letters and digits, postings digits of `search-codec.ts`: nothing in them is escaped in JSON.
-  let terms = '';
-  for (const [term, p] of postings) terms += `${terms === '' ? '' : ','}["${term}","${encodePostings(p)}"]`;
-  return `{"s":${scriptJson(pageHref('', sessionRoute))},"r":${scriptJson(links)},"d":${scriptJson(docs)},"t":[${terms}]}`;
+  const terms = [...postings].map(([term, p]): [string, string] => [term, encodePostings(p)]);
+  return pieceText(pageHref('', sessionRoute), links, docs, terms);
 }
 
 /** A term's postings while a session is indexed: its count in the document being added, and which one. */
