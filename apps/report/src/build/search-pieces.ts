@@ -1,8 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ManifestSession, SiteManifest } from '../views/site/site-model.js';
-import { type SearchFile, type SearchIndex, searchFiles } from './search-files.js';
-import type { SiteWriter } from './site-writer.js';
+import { type SearchIndex, searchFiles } from './search-files.js';
 
 /**
  * The transcript search index on disk. Each session's piece (`views/search/search-text.ts`) is cached next to its
@@ -42,9 +41,4 @@ export function planSearchFiles(m: SiteManifest, cacheDir: string): SearchIndex 
     .map(({ file }) => readFileSync(file, 'utf8'))
     .filter((text) => text !== 'null');
   return searchFiles(pieces);
-}
-
-/** Writes the files of the transcript index into the output folder. */
-export function writeSearchFiles(site: SiteWriter, files: readonly SearchFile[]): void {
-  for (const f of files) site.write(f.name, f.text);
 }
