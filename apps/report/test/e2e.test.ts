@@ -148,6 +148,9 @@ describe('the built report', () => {
     const before = new Map(readdirSync(fragments).map((f) => [f, statSync(join(fragments, f)).mtimeMs]));
     const keptPage = join(outDir, 's', 'demo', 'demo-session', 'index.html');
     const keptBefore = statSync(keptPage).mtimeMs;
+    // Files beside the pages are written only when they change too (Mermaid's bundle never does).
+    const mermaid = join(outDir, '_cctrail', 'mermaid.min.js');
+    const mermaidBefore = statSync(mermaid).mtimeMs;
     const changed = linearSession('long-linear', 448);
     writeFileSync(join(dataDir, 'demo', 'long-linear.json'), JSON.stringify(changed));
     const messages: string[] = [];
@@ -163,6 +166,7 @@ describe('the built report', () => {
       /^report: pages of 1 changed sessions rendered, \d+ kept$/,
     );
     expect(statSync(keptPage).mtimeMs).toBe(keptBefore);
+    expect(statSync(mermaid).mtimeMs).toBe(mermaidBefore);
     expect(rebuilt.pages).toBe(pages);
     const after = readdirSync(fragments);
     const demoFragment = [...before.keys()].find((f) => f.includes('-demo-demo-session-main-1'));

@@ -5,6 +5,7 @@ import { agentRunOf, aggregateAgents } from '../src/views/agents/agents.js';
 import { html } from '../src/views/html/html.js';
 import type { Session, Sidechain } from '../src/views/model.js';
 import { decodePostings } from '../src/views/search/search-codec.js';
+import { readPiece } from '../src/views/search/search-piece.js';
 import { entrySearchText, searchPiece } from '../src/views/search/search-text.js';
 import { commandParts, renderCommandText } from '../src/views/transcript/command-text.js';
 import { commitBase, isGitCommit, markCommitShas } from '../src/views/transcript/commit-links.js';
@@ -194,17 +195,14 @@ describe('the search piece of a session', () => {
     const piece = searchPiece(s, (e) => ({ route: 's/demo/x/', anchor: `e-${e.uuid}` }), 's/demo/x/');
     expect(piece).not.toBeNull();
     expect(piece).not.toMatch(/<|\u2028/);
-    const parsed = JSON.parse(piece as string) as {
-      s: string;
-      r: string[];
-      d: [number, string, string][];
-      t: [string, string][];
-    };
+    const parsed = readPiece(piece as string);
+    // An entry's anchor and label, as the piece holds them: JSON strings inside a single-quoted literal.
+    const anchorOf = (text: string | undefined) => JSON.parse(`[${new Function(`return '${text}'`)()}]`)[0];
     expect(parsed.s).toBe('s/demo/x/index.html');
     expect(parsed.r).toEqual(['s/demo/x/index.html']);
     const terms = new Map(parsed.t);
     const docsOf = (term: string) => decodePostings(terms.get(term) ?? '').docs;
-    expect(docsOf('checkout').map((d) => parsed.d[d]?.[1])).toContain('e-u1');
+    expect(docsOf('checkout').map((d) => anchorOf(parsed.d[d]?.[1]))).toContain('e-u1');
     // Tool outputs are searched too; terms are lower case.
     expect(docsOf('cart').length).toBeGreaterThan(1);
     expect(terms.has('Checkout')).toBe(false);
@@ -261,7 +259,9 @@ describe('the search piece of a session', () => {
     const text = `Straße İSTANBUL ${long('İ')} ${long('Y')} ${long('Yx')} MiXed_Case`;
     const s = { ...demoSession(), entries: [entry('u', null, { content: [{ type: 'text', text }] })] };
     const piece = searchPiece(s, (e) => ({ route: 's/demo/x/', anchor: `e-${e.uuid}` }), 's/demo/x/');
-    const terms = (JSON.parse(piece as string) as { t: [string, string][] }).t.map(([t]) => t).sort();
+    const terms = readPiece(piece as string)
+      .t.map(([t]) => t)
+      .sort();
     // 'İ' lowers to two characters: its 40-character word is kept, 41 characters once lowered.
     expect(terms).toEqual(['case', 'i̇stanbul', long('i̇'), long('y'), 'mixed', 'straße'].sort());
   });

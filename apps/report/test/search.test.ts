@@ -9,6 +9,7 @@ import {
   PostingsReader,
   WEIGHTS,
 } from '../src/views/search/search-codec.js';
+import { pieceText, readPiece } from '../src/views/search/search-piece.js';
 import { termWeight } from '../src/views/search/search-text.js';
 
 describe('search index', () => {
@@ -100,19 +101,40 @@ describe("a term's weight in an entry", () => {
 });
 
 describe('the files of the transcript index', () => {
+  it("hold every entry's anchor and label as written, whatever characters they have", () => {
+    const hostile = "it's a \\ back\\slash, </script><b>, \u2028 \u2029 \n\t \u0000 \ud800 é 😀 '";
+    const text = pieceText(
+      'h/',
+      ['h/p1/index.html'],
+      [[0, `e-'1`, hostile]],
+      [['x', encodePostings({ docs: [0], weights: [1] })]],
+    );
+    expect(text).not.toMatch(/<|\u2028|\u2029/);
+    expect(readPiece(text).d).toHaveLength(1);
+    const { files } = searchFiles([text]);
+    const docs = files.find((f) => f.name.endsWith('/d0.js'));
+    let part: { s: [string, string[]][]; d: [number, number, string, string][] } | null = null;
+    new Function('window', docs?.text ?? '')({
+      CCTRAIL_SEARCH_DOCS: (_n: number, json: string) => {
+        part = JSON.parse(json);
+      },
+    });
+    expect(part).toEqual({ s: [['h/', ['h/p1/index.html']]], d: [[0, 0, `e-'1`, hostile]] });
+  });
+
   const piece = (s: string, n: number, words: string[]) =>
-    JSON.stringify({
+    pieceText(
       s,
-      r: [`${s}p1/index.html`],
-      d: Array.from({ length: n }, (_, i) => [0, `e-${s}${i}`, `You: ${words.join(' ')} ${i}`]),
-      t: words.map((w, i) => [
+      [`${s}p1/index.html`],
+      Array.from({ length: n }, (_, i) => [0, `e-${s}${i}`, `You: ${words.join(' ')} ${i}`] as const),
+      words.map((w, i) => [
         w,
         encodePostings({
           docs: Array.from({ length: n - (i % n) }, (_, d) => d),
           weights: Array(n - (i % n)).fill(2),
         }),
       ]),
-    });
+    );
 
   it('numbers entries across sessions and cuts terms in sorted order into bounded files', () => {
     const terms = Array.from({ length: 3000 }, (_, i) => `w${String(i).padStart(4, '0')}x`);
@@ -151,17 +173,17 @@ describe('the files of the transcript index', () => {
   it("lists in each entries file only the pages of its entries, so a session's pages are not repeated", () => {
     // One entry on each page, as in a chain of agents (a page per agent).
     const pagesOf = (n: number) =>
-      JSON.stringify({
-        s: 'c/',
-        r: Array.from({ length: n }, (_, i) => `c/agent/${i}/index.html`),
-        d: Array.from({ length: n }, (_, i) => [i, `e-${i}`, `Agent: step ${i}`]),
-        t: [
+      pieceText(
+        'c/',
+        Array.from({ length: n }, (_, i) => `c/agent/${i}/index.html`),
+        Array.from({ length: n }, (_, i) => [i, `e-${i}`, `Agent: step ${i}`] as const),
+        [
           [
             'step',
             encodePostings({ docs: Array.from({ length: n }, (_, d) => d), weights: Array(n).fill(2) }),
           ],
         ],
-      });
+      );
     const entriesOf = (files: SearchFile[]) =>
       files
         .filter((f) => /\/d\d+\.js$/.test(f.name))

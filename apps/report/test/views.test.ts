@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { fragmentHtml, readFragment } from '../src/build/fragments.js';
 import { agentTable } from '../src/views/agents/agent-table.js';
@@ -105,9 +105,9 @@ describe('manifest and views', () => {
     expect(frag.rereads[0]?.files[0]?.file).toBe('src/cart.ts');
     const html = fragmentHtml(cache, frag.key);
     expect(html).toContain(`href="../../../s/${p.slug}/${s.slug}/agent/agent-x1/index.html"`);
-    // The cache holds the transcript gzipped: a fraction of its bytes.
-    const stored = readFileSync(join(cache, 'fragments', `${frag.key}.html.gz`));
-    expect(gunzipSync(stored).toString('utf8')).toBe(html);
+    // The cache holds the transcript compressed: a fraction of its bytes.
+    const stored = readFileSync(join(cache, 'fragments', `${frag.key}.html.br`));
+    expect(brotliDecompressSync(stored).toString('utf8')).toBe(html);
     expect(stored.byteLength).toBeLessThan(Buffer.byteLength(html) / 2);
   });
 

@@ -13,7 +13,7 @@ import { CACHE_FOLDER, cacheFolder, claimOutputFolder } from './output-folder.js
 import { PageWriter } from './page-writer.js';
 import { renderedFiles, renderPages } from './render-pages.js';
 import { planRender, recordRender } from './render-plan.js';
-import { hasSearchPiece, planSearchFiles, searchPieceKey, writeSearchFiles } from './search-pieces.js';
+import { hasSearchPiece, planSearchFiles, searchPieceKey } from './search-pieces.js';
 import { runSessionPass, type SessionJob } from './session-pass.js';
 import { siteServer } from './site-server.js';
 import { SiteWriter } from './site-writer.js';
@@ -170,6 +170,16 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
     site.begin(previous, [...rendered, ...plan.kept, ...ASSETS]);
     const pages = new PageWriter({ site, state: join(work, 'pages.json') });
     await renderPages(bundle, manifest, pages, work, log);
+    // Files that Astro does not render: Mermaid's IIFE build and the search index, both classic scripts,
+    // written like pages only when they changed (a rebuild after one change rewrites the index's files of
+    // entries from that session's on, and the term files it changed).
+    pages.put(MERMAID, brotliDecompressSync(readFileSync(bundle.mermaid)));
+    const searchFiles = planSearchFiles(manifest, work);
+    site.plan(searchFiles.files.map((f) => f.name));
+    pages.put(SEARCH_INDEX, searchIndexScript(searchItems(manifest), searchFiles.meta));
+    for (const f of searchFiles.files) pages.put(f.name, f.text);
+    // GitHub Pages' branch publishing runs Jekyll, which would drop `_cctrail/`.
+    pages.put(NOJEKYLL, '');
     assembled = pages.finish();
     for (const rel of plan.kept) site.keep(rel);
     if (cacheDir) writeFileSync(plan.stateFile, JSON.stringify(recordRender(plan, rendered)));
@@ -182,15 +192,6 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
   if (plan.incremental)
     log(`report: pages of ${plan.render.length} changed sessions rendered, ${plan.keptSessions} kept`);
 
-  // Assets that Astro does not handle: Mermaid's IIFE build and the search index, both classic scripts.
-  const bundle = await server;
-  site.write(MERMAID, brotliDecompressSync(readFileSync(bundle.mermaid)));
-  const searchFiles = planSearchFiles(manifest, work);
-  site.plan(searchFiles.files.map((f) => f.name));
-  site.write(SEARCH_INDEX, searchIndexScript(searchItems(manifest), searchFiles.meta));
-  writeSearchFiles(site, searchFiles.files);
-  // GitHub Pages' branch publishing runs Jekyll, which would drop `_cctrail/`.
-  site.write(NOJEKYLL, '');
   const removed = site.removeStale(previous);
   site.commit();
   log(`report: ${assembled.written} files written, ${removed} removed`);

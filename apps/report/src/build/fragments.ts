@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import type {
   FragmentMeta,
   RenderedFragment,
@@ -8,29 +8,29 @@ import type {
 } from '../views/transcript/transcript-fragment.js';
 
 /**
- * The cache of transcript fragments: `fragments/<key>.html.gz` (the transcript, gzipped, filled into its page
+ * The cache of transcript fragments: `fragments/<key>.html.br` (the transcript, compressed, filled into its page
  * by `assembleSite`) and `fragments/<key>.json` (the rest, written last: it marks completion). Keys carry the
  * session file's version, so an unchanged session is not rendered again. The transcripts are most of the
- * cache's bytes and are written once and read once or twice: gzip's fastest level takes them to about a
- * quarter for little CPU (BENCHMARKS.md, "#26 build cache").
+ * cache's bytes and are written once and read once or twice: brotli's fastest quality takes them to about a
+ * quarter for little CPU (BENCHMARKS.md, "#26 build cache" and "#26 report stages, second round").
  */
 
-/** The gzip level of the build cache's larger files: the fastest (a quarter of the bytes of HTML). */
-const LEVEL = 1;
+/** Brotli's fastest quality: a quarter of the bytes of HTML, at half the CPU of gzip's fastest level. */
+const PACKING = { params: { [constants.BROTLI_PARAM_QUALITY]: 0 } };
 
 /** Compresses text for the build cache. */
-export function packText(text: string): Buffer {
-  return gzipSync(text, { level: LEVEL });
+function packText(text: string): Buffer {
+  return brotliCompressSync(text, PACKING);
 }
 
 /** The bytes of a file of the build cache written by `packText`. */
-export function unpackFile(file: string): Buffer {
-  return gunzipSync(readFileSync(file));
+function unpackFile(file: string): Buffer {
+  return brotliDecompressSync(readFileSync(file));
 }
 
 /** The file of the transcript HTML of fragment `key`, in the cache's `fragments` folder. */
 function htmlFile(fragmentsDir: string, key: string): string {
-  return join(fragmentsDir, `${key}.html.gz`);
+  return join(fragmentsDir, `${key}.html.br`);
 }
 
 /** Files of the fragment of `key` in the cache folder. */

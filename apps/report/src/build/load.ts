@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { ArchiveIndex, Session } from '../views/model.js';
-import { readSchema, type SchemaName, schemaCompiler } from './schemas.js';
+import { readSchema, SCHEMA_NAMES, type SchemaName } from './schemas.js';
 
 /**
  * The one way data enters the report: `index.json` and session files of an archive folder, validated against
@@ -21,12 +21,17 @@ const prebuilt: Partial<Record<SchemaName, ValidateFunction>> = await import('./
   () => ({}),
 );
 const validators = new Map<SchemaName, ValidateFunction>();
+/** ajv, loaded only when the build's validators are missing. */
+const compiler = SCHEMA_NAMES.every((name) => prebuilt[name])
+  ? null
+  : (await import('./schema-compiler.js')).schemaCompiler(false);
 
 /** The validator of one schema: the build's, else compiled once per process (or worker). */
 function validator(name: SchemaName): ValidateFunction {
   let validate = validators.get(name) ?? prebuilt[name];
   if (!validate) {
-    validate = schemaCompiler(false).compile(readSchema(name));
+    if (!compiler) throw new Error(`no validator of the ${name} schema`);
+    validate = compiler.compile(readSchema(name));
     validators.set(name, validate);
   }
   return validate;

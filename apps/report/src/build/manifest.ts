@@ -21,14 +21,19 @@ import { shortHash, uniqueSlugs } from './slugs.js';
  * part, fragments and search piece) and of the file's identity (path, inode, size, modification time).
  * Archives are written atomically (a new inode per write) and only when a file changes, so the key changes
  * exactly when the content may have, without reading hundreds of megabytes to hash them.
+ * @returns The key, and the file's size from the same `stat` (0 when it cannot be read).
  */
-export function keyOf(file: string): { key: string; error?: string } {
+export function keyOf(file: string): { key: string; bytes: number; error?: string } {
   try {
     const st = statSync(file);
     const identity = `${sessionCodeKey()}\n${file}\n${st.ino}\n${st.size}\n${st.mtimeMs}`;
-    return { key: createHash('sha1').update(identity).digest('hex').slice(0, 16) };
+    return { key: createHash('sha1').update(identity).digest('hex').slice(0, 16), bytes: st.size };
   } catch (error) {
-    return { key: shortHash(`missing|${file}`), error: `cannot read ${file}: ${(error as Error).message}` };
+    return {
+      key: shortHash(`missing|${file}`),
+      bytes: 0,
+      error: `cannot read ${file}: ${(error as Error).message}`,
+    };
   }
 }
 
@@ -64,12 +69,12 @@ export function listArchive(dataDir: string): ArchiveListing {
     slug: slugs[pi]?.project ?? 'x',
     sessions: project.sessions.map((summary, si): ListedSession => {
       const file = resolve(dir, summary.file);
-      const { key, error } = keyOf(file);
+      const { key, bytes, error } = keyOf(file);
       return {
         file,
         key,
         ...(error === undefined ? {} : { keyError: error }),
-        bytes: error === undefined ? statSync(file).size : 0,
+        bytes,
         summary,
         projectSlug: slugs[pi]?.project ?? 'x',
         sessionSlug: slugs[pi]?.sessions[si] ?? 'x',

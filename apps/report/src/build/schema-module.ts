@@ -1,5 +1,6 @@
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import { readSchema, SCHEMA_NAMES, schemaCompiler } from './schemas.js';
+import { schemaCompiler } from './schema-compiler.js';
+import { readSchema, SCHEMA_NAMES } from './schemas.js';
 
 /**
  * The source of an ES module exporting a validator of each of core's schemas by its name (`index`, `session`):

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 
 /**
  * Core's generated JSON Schemas (`@cctrail/core/schema/*`, version 1), which the report validates its input
@@ -29,18 +28,4 @@ export function readSchema(name: SchemaName): object {
       ? require.resolve(`@cctrail/core/schema/${name}.schema.json`)
       : new URL(`${CCTRAIL_BUNDLED_SCHEMAS}${name}.schema.json`, import.meta.url);
   return JSON.parse(readFileSync(path, 'utf8')) as object;
-}
-
-/**
- * The compiler of the schemas, the same for the build's module and for a compilation at run time.
- * The schemas are generated and checked against the meta-schema by core's and the cli's tests, so it skips
- * that check (it doubles the compile time).
- * @param standalone Keep the code, for `validatorsModule`.
- */
-export function schemaCompiler(standalone: boolean): Ajv2020 {
-  return new Ajv2020({
-    strict: true,
-    validateSchema: false,
-    ...(standalone ? { code: { source: true, esm: true } } : {}),
-  });
 }

@@ -1,5 +1,6 @@
 import { scriptJson } from '../views/search/search.js';
 import { PostingsMerge } from '../views/search/search-codec.js';
+import { inQuotes, readPiece } from '../views/search/search-piece.js';
 
 /**
  * The files of the transcript index, merged from the sessions' pieces (`views/search/search-text.ts`), newest
@@ -39,16 +40,9 @@ export interface SearchFile {
   text: string;
 }
 
-interface Piece {
-  s: string;
-  r: string[];
-  d: [number, string, string][];
-  t: [string, string][];
-}
-
 /** A string literal (single quotes) holding the text. */
 function literal(text: string): string {
-  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  return `'${inQuotes(text)}'`;
 }
 
 /** The index of the pieces (texts of `searchPiece`, newest session first). */
@@ -57,9 +51,10 @@ export function searchFiles(pieces: readonly string[]): SearchIndex {
   // merged term by term in sorted order (`PostingsMerge`), never decoded into arrays of numbers.
   const terms = new Map<string, (string | number)[]>();
   const sessions: [string, string[]][] = [];
-  const docs: [number, number, string, string][] = [];
+  // Each entry: its session, its page in the session's list, and its anchor and label as written in files.
+  const docs: [number, number, string][] = [];
   for (const text of pieces) {
-    const piece = JSON.parse(text) as Piece;
+    const piece = readPiece(text);
     const base = docs.length;
     sessions.push([piece.s, piece.r]);
     for (const d of piece.d) docs.push([sessions.length - 1, ...d]);
@@ -96,7 +91,7 @@ export function searchFiles(pieces: readonly string[]): SearchIndex {
     // in that session's list of the pages this file's entries are on (not all its pages: a session with a
     // page per agent would otherwise repeat them in every file, quadratic in its agents).
     const local = new Map<number, { at: number; pages: Map<number, number> }>();
-    const part = docs.slice(n * DOCS_PER_FILE, (n + 1) * DOCS_PER_FILE).map(([s, r, ...rest]) => {
+    const part = docs.slice(n * DOCS_PER_FILE, (n + 1) * DOCS_PER_FILE).map(([s, r, text]) => {
       let own = local.get(s);
       if (!own) {
         own = { at: local.size, pages: new Map() };
@@ -107,7 +102,7 @@ export function searchFiles(pieces: readonly string[]): SearchIndex {
         page = own.pages.size;
         own.pages.set(r, page);
       }
-      return [own.at, page, ...rest];
+      return `[${own.at},${page},${text}]`;
     });
     const own = [...local].map(([s, { pages }]) => {
       const [home, links] = sessions[s] as [string, string[]];
@@ -115,7 +110,8 @@ export function searchFiles(pieces: readonly string[]): SearchIndex {
     });
     files.push({
       name: `_cctrail/search/d${n}.js`,
-      text: `window.CCTRAIL_SEARCH_DOCS(${n},${literal(scriptJson({ s: own, d: part }))});\n`,
+      // What `literal(scriptJson({ s: own, d: entries }))` writes, the entries' text as the pieces hold it.
+      text: `window.CCTRAIL_SEARCH_DOCS(${n},'{"s":${inQuotes(scriptJson(own))},"d":[${part.join(',')}]}');\n`,
     });
   }
   return { meta: { n: docs.length, k: DOCS_PER_FILE, t: firstTerms }, files };

@@ -2,8 +2,8 @@ import { pageHref } from '../html/links.js';
 import type { ContentBlock, Entry, Session } from '../model.js';
 import type { EntryPlace } from '../transcript/entry-locator.js';
 import { actorLabel } from '../transcript/transcript.js';
-import { scriptJson } from './search.js';
 import { encodePostings, type Postings, WEIGHTS } from './search-codec.js';
+import { pieceText } from './search-piece.js';
 
 /**
  * Full-text search inside transcripts: each session becomes one piece of the archive's index (its entries and,
@@ -118,11 +118,10 @@ export function termWeight(count: number, length: number): number {
 }
 
 /**
- * The search piece of one session, as the text of a JSON object (safe inside a script):
- * `{ s: session page link, r: [page links], d: [[page, anchor, label], …], t: [[term, postings], …] }`,
- * where document `n` is `d[n]` and postings are written by `encodePostings` (documents of this session).
- * The build merges the pieces of every session into the archive's index (`build/search-pieces.ts`).
- * Null when nothing in the session has text.
+ * The search piece of one session (`search-piece.ts`): the links of its pages, its entries (documents, each
+ * with its page, anchor and label) and, for each term, its postings written by `encodePostings`. The build
+ * merges the pieces of every session into the archive's index (`build/search-pieces.ts`). Null when nothing
+ * in the session has text.
  *
  * @param session The session (the archive's copy, redacted by the CLI).
  * @param locate Where each entry is shown (`entryLocator`).
@@ -156,8 +155,8 @@ export function searchPiece(
   }
   if (docs.length === 0) return null;
   const links = [...routes.keys()].map((route) => pageHref('', route));
-  const terms = [...postings].map(([term, p]) => [term, encodePostings(p)]);
-  return `{"s":${scriptJson(pageHref('', sessionRoute))},"r":${scriptJson(links)},"d":${scriptJson(docs)},"t":${scriptJson(terms)}}`;
+  const terms = [...postings].map(([term, p]): [string, string] => [term, encodePostings(p)]);
+  return pieceText(pageHref('', sessionRoute), links, docs, terms);
 }
 
 /** A term's postings while a session is indexed: its count in the document being added, and which one. */
@@ -171,11 +170,7 @@ function addDocument(postings: Map<string, Building>, doc: number, text: string)
   // One look-up a word: each term counts its own occurrences in this document.
   const seen: Building[] = [];
   let length = 0;
-  const split = words(text);
-  for (const word of split.words) {
-    // Empty, or too long to be typed: not indexed.
-    if (word === '' || word.length > LONGEST_TERM) continue;
-    const term = split.lower ? word : word.toLowerCase();
+  const count = (term: string): void => {
     length++;
     let p = postings.get(term);
     if (!p) {
@@ -188,6 +183,22 @@ function addDocument(postings: Map<string, Building>, doc: number, text: string)
       seen.push(p);
     }
     p.count++;
+  };
+  if (NOT_ASCII.test(text)) {
+    for (const word of words(text).words) {
+      // Empty, or too long to be typed: not indexed.
+      if (word !== '' && word.length <= LONGEST_TERM) count(word.toLowerCase());
+    }
+  } else {
+    // The words `words` splits ASCII text into, read off the lowered text without splitting it.
+    const lower = text.toLowerCase();
+    let start = 0;
+    for (let i = 0; i <= lower.length; i++) {
+      const c = i < lower.length ? lower.charCodeAt(i) : 0;
+      if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) continue;
+      if (i > start && i - start <= LONGEST_TERM) count(lower.slice(start, i));
+      start = i + 1;
+    }
   }
   for (const p of seen) {
     p.docs.push(doc);

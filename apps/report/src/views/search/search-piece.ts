@@ -1,0 +1,63 @@
+import { scriptJson } from './search.js';
+
+/**
+ * The text of a session's search piece (`searchPiece` writes it, the build's merge reads it: `build/search-files.ts`),
+ * lines of which each entry's anchor and label are already written as the files of entries hold them, so that
+ * merging the pieces of an archive neither parses nor writes again the entries' text (most of a piece):
+ *
+ * - first line: `{"s": link of the session's first page, "r": [links of the pages its entries are on]}`;
+ * - one line per entry (document `n` is the `n`-th): `page,"anchor","label"`, the number of its page in `r`
+ *   and the entry's anchor and label as JSON strings (`scriptJson`) escaped for a single-quoted literal (`inQuotes`);
+ * - last line: `[[term, postings], …]`, postings written by `encodePostings` (documents of this session).
+ *
+ * No line break is left unescaped in JSON text, so lines are the piece's structure.
+ */
+
+/** A piece as the merge reads it: each entry's anchor and label as the files of entries hold them. */
+export interface ReadPiece {
+  /** The link of the session's first page. */
+  s: string;
+  /** The links of the pages its entries are on. */
+  r: string[];
+  /** Each entry: the number of its page in `r`, and `"anchor","label"` escaped (`pieceText`). */
+  d: [number, string][];
+  /** Each term and its postings. */
+  t: [string, string][];
+}
+
+/** Text escaped for a single-quoted string literal of a script: backslashes and single quotes. */
+export function inQuotes(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/'/g, "\\'");
+}
+
+/**
+ * The text of a piece (safe inside a script: no `<`, no line separator).
+ * @param s The link of the session's first page.
+ * @param r The links of the pages its entries are on.
+ * @param d Each entry: the number of its page in `r`, its anchor, its label.
+ * @param t Each term (letters and digits) and its postings.
+ */
+export function pieceText(
+  s: string,
+  r: readonly string[],
+  d: readonly (readonly [number, string, string])[],
+  t: readonly (readonly [string, string])[],
+): string {
+  let text = `{"s":${scriptJson(s)},"r":${scriptJson(r)}}\n`;
+  for (const [page, anchor, label] of d)
+    text += `${page},${inQuotes(scriptJson([anchor, label]).slice(1, -1))}\n`;
+  return text + scriptJson(t);
+}
+
+/** Reads the text of `pieceText`. */
+export function readPiece(text: string): ReadPiece {
+  const lines = text.split('\n');
+  const head = JSON.parse(lines[0] ?? '') as { s: string; r: string[] };
+  const d: [number, string][] = [];
+  for (let i = 1; i < lines.length - 1; i++) {
+    const line = lines[i] as string;
+    const comma = line.indexOf(',');
+    d.push([Number(line.slice(0, comma)), line.slice(comma + 1)]);
+  }
+  return { s: head.s, r: head.r, d, t: JSON.parse(lines[lines.length - 1] ?? '[]') as [string, string][] };
+}
