@@ -71,8 +71,8 @@ describe('cost views', () => {
     const [withCost, without] = (await siteOf(dir, join(tmp, 'cache-b'))).projects[0]!.sessions;
     const view = sessionCostView(withCost!);
     expect(view?.byEpoch.map((r) => [r.label, r.text])).toEqual([
-      ['Epoch 0', '$0.45'],
-      ['Epoch 1', '$0.00 + 1 without a price'],
+      ['Epoch 1', '$0.45'],
+      ['Epoch 2', '$0.00 + 1 without a price'],
     ]);
     expect(view?.claudeCode).toBeNull();
     expect(sessionCostView(without!)).toBeNull();

@@ -69,8 +69,8 @@ describe('cost per epoch', () => {
     const view = sessionCostView(session)!;
     expect(view.split).toBe(true);
     expect(view.byEpoch.map((r) => [r.label, r.main.startsWith('$'), r.subAgents.slice(0, 2)])).toEqual([
-      ['Epoch 0', true, '≥ '],
-      ['Epoch 1', true, '$0'],
+      ['Epoch 1', true, '≥ '],
+      ['Epoch 2', true, '$0'],
     ]);
     // counted once: the transcripts' responses and the report, the lower bound marked in the label
     expect(view.total.label).toBe('Cost ≥');

@@ -31,8 +31,8 @@ describe('timelineSeries', () => {
   it('gives epoch bands and sidechain spans', () => {
     const s = timelineSeries(demoSession());
     expect(s.epochs).toEqual([
-      expect.objectContaining({ label: 'epoch 0', from: 0, to: 3 }),
-      expect.objectContaining({ label: 'epoch 1', from: 4, to: 6 }),
+      expect.objectContaining({ label: 'epoch 1', from: 0, to: 3 }),
+      expect.objectContaining({ label: 'epoch 2', from: 4, to: 6 }),
     ]);
     expect(s.epochs[0]?.fromT).toBe(s.calls[0]?.t);
     expect(s.epochs[1]?.toT).toBe(s.calls[6]?.t);
@@ -77,7 +77,7 @@ describe('timelineSvg', () => {
     expect(Object.keys(session.cost.byEpoch).length).toBeGreaterThan(1);
     for (const [epoch, cost] of Object.entries(session.cost.byEpoch))
       expect(svg).toContain(
-        `epoch ${epoch} · $${cost.usd < 0.01 ? cost.usd.toFixed(4) : cost.usd.toFixed(2)}`,
+        `epoch ${Number(epoch) + 1} · $${cost.usd < 0.01 ? cost.usd.toFixed(4) : cost.usd.toFixed(2)}`,
       );
   });
 

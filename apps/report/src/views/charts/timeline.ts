@@ -164,12 +164,12 @@ export function timelineSeries(
   const epochs: Span[] = [];
   for (const p of calls) {
     const last = epochs[epochs.length - 1];
-    if (last && last.label === `epoch ${p.epoch}`) {
+    if (last && last.label === `epoch ${p.epoch + 1}`) {
       last.to = p.index;
       last.toT = p.t;
     } else
       epochs.push({
-        label: `epoch ${p.epoch}`,
+        label: `epoch ${p.epoch + 1}`,
         from: p.index,
         to: p.index,
         fromT: p.t,

@@ -195,7 +195,7 @@ export function sessionCostView(s: ManifestSession): SessionCostView | null {
       const both = { usd: e.main.usd + e.subAgents.usd, unpriced: e.main.unpriced + e.subAgents.unpriced };
       const mark = e.reported > 0 ? '≥ ' : '';
       return {
-        label: `Epoch ${e.epoch}`,
+        label: `Epoch ${e.epoch + 1}`,
         usd: both.usd,
         text: `${mark}${costText(both)}`,
         unpriced: both.unpriced,

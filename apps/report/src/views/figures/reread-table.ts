@@ -9,7 +9,7 @@ export function rereadTable(rereads: readonly RereadsAfterCompaction[]): SafeHtm
   return html`${rows.map(
     (
       r,
-    ) => html`<h3>After compaction into epoch ${r.epoch}: ${plural(r.files.length, 'file')} read again, ≈${num(r.tokens)} tokens</h3>
+    ) => html`<h3>After compaction into epoch ${r.epoch + 1}: ${plural(r.files.length, 'file')} read again, ≈${num(r.tokens)} tokens</h3>
 <div class="table-wrap"><table class="data"><thead><tr><th scope="col">File</th><th scope="col" class="n">Reads before</th><th scope="col" class="n">Reads after</th><th scope="col" class="n">≈ Tokens</th></tr></thead><tbody>${r.files.map(
       (f) =>
         html`<tr><td class="path">${f.file}</td><td class="n">${f.readsBefore}</td><td class="n">${f.readsAfter}</td><td class="n">${num(f.tokens)}</td></tr>`,

@@ -150,7 +150,7 @@ export function renderCompaction(entry: Entry, ctx: TranscriptContext): SafeHtml
   const tokens = figures ? ` · ${figures}` : '';
   const label =
     c?.kind === 'micro' || entry.kind === 'microcompact-boundary' ? 'Microcompaction' : 'Compaction';
-  return html`<div class="compaction" id="${entryAnchor(entry.uuid)}" role="separator"><span>${label}${c?.trigger ? ` (${c.trigger})` : ''}${tokens}${c && c.kind === 'full' ? ` · epoch ${c.epoch} starts` : ''}</span></div>`;
+  return html`<div class="compaction" id="${entryAnchor(entry.uuid)}" role="separator"><span>${label}${c?.trigger ? ` (${c.trigger})` : ''}${tokens}${c && c.kind === 'full' ? ` · epoch ${c.epoch + 1} starts` : ''}</span></div>`;
 }
 
 /** The blocks of an entry, as a card's body shows them. */
