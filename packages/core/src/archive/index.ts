@@ -40,5 +40,6 @@ export type {
   BranchCounts,
   SessionStats,
   SidechainStats,
+  StatsCostTotals,
 } from './stats-shapes.js';
 export { linkTeammates } from './teammates.js';
