@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CliError } from '../src/command-line/errors.js';
 import { insideFolder, writeIfChanged } from '../src/files/atomic-write.js';
@@ -18,6 +19,31 @@ describe('writeIfChanged', () => {
     expect(await writeIfChanged(file, '{"x":2}\n')).toBe('written');
     expect(await readFile(file, 'utf8')).toBe('{"x":2}\n');
     expect(await readdir(join(dir, 'a'))).toEqual(['b.json']);
+  });
+});
+
+describe('writeIfChanged into a compressed file', () => {
+  it('writes the text Brotli-compressed, finds the same text unchanged, rewrites changed text', async () => {
+    const file = join(dir, 'c', 's.json.br');
+    // Pieces of several batches, so that the stream is fed more than once.
+    const text = (n: number) => [
+      '{"x":',
+      String(n),
+      ',"long":"',
+      'é'.repeat(1 << 20),
+      'a'.repeat(3 << 20),
+      '"}\n',
+    ];
+    expect(await writeIfChanged(file, text(1))).toBe('written');
+    const bytes = await readFile(file);
+    expect(bytes.byteLength).toBeLessThan(100_000);
+    expect(brotliDecompressSync(bytes).toString('utf8')).toBe(text(1).join(''));
+    const first = await stat(file);
+    expect(await writeIfChanged(file, text(1))).toBe('unchanged');
+    expect((await stat(file)).mtimeMs).toBe(first.mtimeMs);
+    expect(await writeIfChanged(file, text(2))).toBe('written');
+    expect(brotliDecompressSync(await readFile(file)).toString('utf8')).toBe(text(2).join(''));
+    expect(await readdir(join(dir, 'c'))).toEqual(['s.json.br']);
   });
 });
 

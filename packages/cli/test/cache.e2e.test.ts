@@ -1,9 +1,10 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cctrail, FIXTURES } from './helpers.js';
+import { CORPUS, cctrail, FIXTURES, HAS_CORPUS } from './helpers.js';
 
 /** `cctrail cache`: where the cache is, its size by part; `cache clear` removes only what cctrail wrote. */
 
@@ -14,6 +15,14 @@ afterAll(() => rm(work, { recursive: true, force: true }), 0);
 const run = (args: string[], cache: string) =>
   cctrail(args, { env: { CCTRAIL_CACHE_DIR: cache, TMPDIR: join(work, 'tmp') } });
 await mkdir(join(work, 'tmp'));
+
+/** Bytes of the files under a folder. */
+function sizeOf(dir: string): number {
+  let bytes = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true }))
+    if (entry.isFile()) bytes += statSync(join(entry.parentPath, entry.name)).size;
+  return bytes;
+}
 
 describe('cctrail cache', () => {
   it('shows where the cache is and the size of each part, then clears it', async () => {
@@ -29,7 +38,12 @@ describe('cctrail cache', () => {
     expect(shown.stdout).toContain(`cctrail's cache: ${cache} ($CCTRAIL_CACHE_DIR)`);
     expect(shown.stdout).toMatch(/^ {2}reports +\d+\.\d (kB|MB) /m);
     expect(shown.stdout).toMatch(/^ {2}stats +\d+(\.\d)? (B|kB) /m);
-    expect(shown.stdout).toMatch(new RegExp(`${site}: archive \\d+\\.\\d (kB|MB), site \\d+\\.\\d (kB|MB)`));
+    expect(shown.stdout).toMatch(
+      new RegExp(
+        `${site}: archive \\d+\\.\\d (kB|MB), site \\d+\\.\\d (kB|MB); \\d+\\.\\d\\d × its input \\(\\d+\\.\\d kB\\)`,
+      ),
+    );
+    expect(shown.stdout).toMatch(/^The reports' caches are \d+\.\d\d × their inputs \(/m);
     expect(shown.stdout).toMatch(/^ {2}total +\d+\.\d (kB|MB)$/m);
 
     const cleared = await run(['cache', 'clear'], cache);
@@ -111,6 +125,51 @@ describe('cctrail cache', () => {
     const again = await run(['report', input, '-o', gone], cache);
     expect(again.code).toBe(0);
     expect(again.stderr).toMatch(/only in the report's archive/);
+  });
+
+  it('keeps the session files of its archive compressed, and builds their pages from them when needed', async () => {
+    const cache = join(work, 'compressed');
+    const input = join(work, 'compressed-input');
+    const site = join(work, 'site-compressed');
+    await cp(join(FIXTURES, 'multi-project'), input, { recursive: true });
+    expect((await run(['report', input, '-o', site], cache)).code).toBe(0);
+    const [report] = await readdir(join(cache, 'reports'));
+    const archive = join(cache, 'reports', report!, 'archive');
+    const files = (await readdir(join(archive, 'sessions'), { recursive: true })).filter((f) =>
+      f.includes('/'),
+    );
+    expect(files.length).toBe(4);
+    for (const file of files) {
+      expect(file).toMatch(/\.json\.br$/);
+      const text = brotliDecompressSync(readFileSync(join(archive, 'sessions', file))).toString('utf8');
+      expect(JSON.parse(text)).toMatchObject({ schemaVersion: 4 });
+    }
+    expect(existsSync(join(cache, 'reports', report!, 'skeletons.json.br'))).toBe(true);
+    // Transcripts deleted and the site's cache gone: the pages come from the archive's compressed files.
+    const [first] = await readdir(input);
+    const ids = (await readdir(join(input, first!))).map((f) => f.replace(/\.jsonl$/, ''));
+    await rm(join(input, first!), { recursive: true });
+    await rm(join(cache, 'reports', report!, 'site'), { recursive: true });
+    const again = await run(['report', input, '-o', site, '--force'], cache);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/only in the report's archive/);
+    const pages = await readdir(site, { recursive: true });
+    for (const id of ids) expect(pages.some((p) => p.endsWith(`${id}/index.html`))).toBe(true);
+  });
+
+  it.skipIf(!HAS_CORPUS)('stays under half the size of its input on the shared corpus', async () => {
+    const cache = join(work, 'corpus');
+    const site = join(work, 'site-corpus');
+    expect((await run(['report', CORPUS, '-o', site], cache)).code).toBe(0);
+    const [report] = await readdir(join(cache, 'reports'));
+    const input = Number(readFileSync(join(cache, 'reports', report!, 'input.txt'), 'utf8'));
+    // What it was compared with: every file of the corpus, its notes and stray files included.
+    const corpus = sizeOf(CORPUS);
+    expect(input).toBeLessThanOrEqual(corpus);
+    expect(input).toBeGreaterThan(corpus * 0.9);
+    expect(sizeOf(join(cache, 'reports', report!)) / input).toBeLessThan(0.5);
+    const shown = (await run(['cache'], cache)).stdout;
+    expect(shown).toMatch(/; 0\.[0-4]\d × its input \(\d+\.\d MB\)/);
   });
 
   it('takes show or clear only', async () => {

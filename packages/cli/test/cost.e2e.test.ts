@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ArchiveStats } from '@cctrail/core/archive';
+import { type ArchiveStats, apiCost } from '@cctrail/core/archive';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cctrail, FIXTURES } from './helpers.js';
@@ -62,6 +62,7 @@ describe.skipIf(!existsSync(CHROMIUM) || !REPORT_BUILT)('cost in the report, in 
     const { page, usd } = await open('index.html');
     const { cost } = stats;
     expect(cost.total.usd).toBeGreaterThan(0);
+    // the breakdowns count API responses; the total also the runs without a transcript, once
     const byModel = await usd('[data-cost-by="model"] [data-usd]');
     expect(byModel.sort()).toEqual(
       Object.values(cost.byModel)
@@ -70,18 +71,19 @@ describe.skipIf(!existsSync(CHROMIUM) || !REPORT_BUILT)('cost in the report, in 
     );
     const byProject = await usd('[data-cost-by="project"] [data-usd]');
     expect(byProject).toEqual(Object.values(cost.byProject).map((c) => c.usd));
-    // runs without their transcript counted once, at what their spawns report (apart in stats)
-    const reported = stats.totals.reportedBySpawn?.cost.usd ?? 0;
-    expect(reported).toBeGreaterThan(0);
+    // runs without their transcript counted once, at what their spawns report (their part apart in stats)
+    expect(stats.totals.reportedBySpawn?.cost.usd).toBeGreaterThan(0);
+    expect(cost.total).toEqual(stats.totals.cost);
     const figure = page.locator('.figure', { hasText: 'Cost' });
     expect(await figure.locator('dt').textContent()).toBe('Cost ≥');
-    expect(await figure.locator('dd').textContent()).toBe(`$${(cost.total.usd + reported).toFixed(2)}`);
+    expect(await figure.locator('dd').textContent()).toBe(`$${cost.total.usd.toFixed(2)}`);
     const table = await page.locator('[data-cost-index] [data-price-table]').textContent();
     expect(table).toContain(`${cost.priceTable.name} ${cost.priceTable.version} (${cost.priceTable.date})`);
     // The chart is drawn at build time: one bar per day.
     expect(await page.locator('[data-cost-index] svg rect.bar').count()).toBe(Object.keys(cost.byDay).length);
     const rows = await usd('table.sortable td[data-usd]');
-    expect(rows).toEqual(stats.sessions.map((s) => s.cost.usd));
+    // the index's rows: each session's API responses (`index.json`)
+    expect(rows).toEqual(stats.sessions.map((s) => apiCost(s).usd));
   });
 
   it('shows a session’s cost per agent and per epoch', async () => {
@@ -92,11 +94,10 @@ describe.skipIf(!existsSync(CHROMIUM) || !REPORT_BUILT)('cost in the report, in 
     const agents = await session.usd(
       '#agents ~ .table-wrap td[data-usd], section[aria-labelledby="agents"] td[data-usd]',
     );
-    // a run without its transcript shows what its spawn reports (apart from the transcripts' cost in stats)
-    expect(agents).toEqual(row!.sidechains.map((s) => s.reported?.cost.usd ?? s.cost.usd));
+    // a run without its transcript shows what its spawn reports, as stats counts it
+    expect(agents).toEqual(row!.sidechains.map((s) => s.cost.usd));
     const epochs = await session.usd('[data-cost-session] [data-usd]');
-    const reported = row!.reportedBySpawn?.cost.usd ?? 0;
-    expect(epochs.reduce((a, b) => a + b, 0)).toBeCloseTo(row!.cost.usd + reported, 12);
+    expect(epochs.reduce((a, b) => a + b, 0)).toBeCloseTo(row!.cost.usd, 12);
     expect(epochs).toHaveLength(row!.compactions.total + 1);
     expect(await usd('[data-cost-by="model"] [data-usd]')).not.toHaveLength(0);
   });
@@ -108,7 +109,7 @@ describe.skipIf(!existsSync(CHROMIUM) || !REPORT_BUILT)('cost in the report, in 
       const href = await link.getAttribute('href');
       const { usd } = await open(join('agents', href ?? ''));
       const [total] = await usd('.lede [data-usd]');
-      expect(total).toBeCloseTo(agent.cost.usd + (agent.reportedBySpawn?.cost.usd ?? 0), 12);
+      expect(total).toBeCloseTo(agent.cost.usd, 12);
     }
   });
 });

@@ -26,13 +26,16 @@ async function allText(dir: string): Promise<string> {
   return parts.join('\n');
 }
 
-/** The session files of the one report archive in a cache folder, and a reader of their modification times. */
+/**
+ * The session files of the one report archive in a cache folder (compressed: `….json.br`), and a reader of their
+ * modification times.
+ */
 async function cachedArchive(cacheDir: string) {
   const reports = await readdir(join(cacheDir, 'reports'));
   expect(reports).toHaveLength(1);
   const archive = join(cacheDir, 'reports', reports[0]!, 'archive');
   const sessions = (await readdir(archive, { recursive: true })).filter(
-    (f) => f.endsWith('.json') && f.includes('/'),
+    (f) => f.endsWith('.json.br') && f.includes('/'),
   );
   const times = () => Promise.all(sessions.map(async (f) => (await stat(join(archive, f))).mtimeMs));
   return { sessions, times };

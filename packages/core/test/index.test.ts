@@ -35,6 +35,7 @@ it('exposes exactly the documented API: one session built, its model, queries an
 
 it('exposes what spans sessions at @cctrail/core/archive, and nothing of it at the main entry', () => {
   expect(Object.keys(archive).sort()).toEqual([
+    'apiCost',
     'archiveStats',
     'combineStats',
     'costTotals',
@@ -43,6 +44,7 @@ it('exposes what spans sessions at @cctrail/core/archive, and nothing of it at t
     'linkTeammates',
     'priceSession',
     'reportedCost',
+    'reportedRun',
     'responseCost',
     'responseCosts',
     'sessionCost',

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { brotliDecompressSync } from 'node:zlib';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { ArchiveIndex, Session } from '../views/model.js';
 import { readSchema, SCHEMA_NAMES, type SchemaName } from './schemas.js';
@@ -75,7 +76,10 @@ export function checkSession(value: unknown): string[] {
 
 function readJson(file: string): Loaded<unknown> {
   try {
-    return { ok: true, value: JSON.parse(readFileSync(file, 'utf8')) };
+    // `cctrail report`'s own archive keeps its session files Brotli-compressed (`….json.br`).
+    const bytes = readFileSync(file);
+    const text = file.endsWith('.br') ? brotliDecompressSync(bytes).toString('utf8') : bytes.toString('utf8');
+    return { ok: true, value: JSON.parse(text) };
   } catch (error) {
     return { ok: false, errors: [`cannot read ${file}: ${(error as Error).message}`] };
   }

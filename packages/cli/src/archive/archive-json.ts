@@ -2,6 +2,7 @@ import type { Session } from '@cctrail/core';
 import {
   type ArchiveIndex,
   type ArchiveSessionSummary,
+  apiCost,
   type SessionStats,
   sessionStats,
 } from '@cctrail/core/archive';
@@ -46,7 +47,8 @@ export function summarize(
     compactions: stats.compactions.total,
     toolCalls: stats.tools.calls,
     usage: stats.usage,
-    cost: stats.cost,
+    // The API responses' cost: the report adds the runs without a transcript itself, once.
+    cost: apiCost(stats),
     // Known once every session is built: set when the index is made.
     duplicateOf: stats.duplicateOf,
     diagnostics: stats.diagnostics,

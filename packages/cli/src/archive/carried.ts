@@ -1,4 +1,6 @@
+import { createReadStream } from 'node:fs';
 import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { brotliDecompressSync, createBrotliDecompress } from 'node:zlib';
 import { type Cost, SCHEMA_VERSION } from '@cctrail/core';
 import type {
   ArchivedStatus,
@@ -6,7 +8,7 @@ import type {
   ArchiveProject,
   ArchiveSessionSummary,
 } from '@cctrail/core/archive';
-import { insideFolder } from '../files/atomic-write.js';
+import { COMPRESSED, insideFolder, writeIfChanged } from '../files/atomic-write.js';
 import { sessionKey } from './archive-input.js';
 
 /**
@@ -79,6 +81,7 @@ export async function upgradeInPlace(dir: string, file: string): Promise<boolean
   } catch {
     return false;
   }
+  if (path.endsWith(COMPRESSED)) return upgradeCompressed(path);
   const head = Buffer.alloc(OLD_HEAD_LENGTH);
   const handle = await open(path, 'r').catch(() => null);
   if (handle === null) return false;
@@ -104,6 +107,41 @@ export async function upgradeInPlace(dir: string, file: string): Promise<boolean
     return false;
   }
   return true;
+}
+
+/** `upgradeInPlace` for a compressed session file: its head read off the start of its text. */
+async function upgradeCompressed(path: string): Promise<boolean> {
+  const head = await compressedHead(path);
+  if (head.startsWith(`{"schemaVersion":${SCHEMA_VERSION},`)) return true;
+  if (!OLD_HEADS.includes(head)) return false;
+  try {
+    const text = brotliDecompressSync(await readFile(path)).toString('utf8');
+    await writeIfChanged(path, `{"schemaVersion":${SCHEMA_VERSION},${text.slice(OLD_HEAD_LENGTH)}`);
+  } catch {
+    return false;
+  }
+  return true;
+}
+
+/** The first characters of a compressed file's text ('' when it cannot be read). */
+async function compressedHead(path: string): Promise<string> {
+  const source = createReadStream(path);
+  const text = source.pipe(createBrotliDecompress());
+  // A file that cannot be read ends the text with its error (a pipe would not).
+  source.on('error', (error) => text.destroy(error));
+  let head = '';
+  try {
+    for await (const chunk of text) {
+      head += (chunk as Buffer).toString('latin1');
+      if (head.length >= OLD_HEAD_LENGTH) break;
+    }
+  } catch {
+    return '';
+  } finally {
+    source.destroy();
+    text.destroy();
+  }
+  return head.slice(0, OLD_HEAD_LENGTH);
 }
 
 /**

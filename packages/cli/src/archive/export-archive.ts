@@ -56,6 +56,11 @@ export interface ExportOptions {
    * cache, keeps none: nothing verifies it, and hashing its files would cost every build.
    */
   manifest?: boolean;
+  /**
+   * Write session files Brotli-compressed (`sessions/<project>/<session>.json.br`): the report's own archive, in
+   * its cache, which only cctrail reads. A folder only; default false.
+   */
+  compressed?: boolean;
   /** Remove the sessions whose transcripts are missing from the input (and match the id filters). */
   prune?: boolean;
   /** This run's UTC day (`YYYY-MM-DD`), which the kept sources record; default today. */
@@ -128,6 +133,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
       cache,
       spool,
       sourcesOnly,
+      compressed: options.compressed === true,
     });
     const found = onFirstTranscript(planned, options.onPlanned);
     const range = { since: selection.filters.since, until: selection.filters.until };

@@ -1,4 +1,5 @@
 import type { ArchiveProject } from '@cctrail/core/archive';
+import { COMPRESSED } from '../files/atomic-write.js';
 import { NameAllocator } from '../files/sanitize.js';
 import { shortenHome } from '../privacy/home-paths.js';
 import { redactText } from '../privacy/redact.js';
@@ -23,11 +24,18 @@ export interface Layout<T extends Placed> {
  * Assigns archive paths: `sessions/<project id>/<session id>.json`, both ids sanitized and unique
  * (case-insensitively) within their folder. Projects are sorted by slug, sessions by id, so names are stable.
  * With `shortHome`, slugs such as `-home-alice-app` are written `~-app` (in the index and the paths).
+ * Compressed, files are `….json.br` (see `COMPRESSED`).
  *
  * @param sessions The sessions of the archive.
  * @param privacy The export's privacy options.
+ * @param compressed Whether session files are written compressed.
  */
-export function planLayout<T extends Placed>(sessions: readonly T[], privacy: Privacy): Layout<T> {
+export function planLayout<T extends Placed>(
+  sessions: readonly T[],
+  privacy: Privacy,
+  compressed = false,
+): Layout<T> {
+  const extension = compressed ? `.json${COMPRESSED}` : '.json';
   const byProject = new Map<string, T[]>();
   for (const session of sessions) {
     // A folder named after a secret must not name the archive's folders nor the pages' addresses.
@@ -45,7 +53,7 @@ export function planLayout<T extends Placed>(sessions: readonly T[], privacy: Pr
     const id = projectNames.nameFor(projectName(slug));
     const sessionNames = new NameAllocator();
     for (const session of list)
-      files.set(session, `${SESSIONS_FOLDER}/${id}/${sessionNames.nameFor(session.id)}.json`);
+      files.set(session, `${SESSIONS_FOLDER}/${id}/${sessionNames.nameFor(session.id)}${extension}`);
     projects.push({ info: { id, slug }, sessions: list });
   }
   return { projects, files };

@@ -47,6 +47,8 @@ export interface PlanContext {
   spool: Spool;
   /** An archive of sources only: no session file is written. */
   sourcesOnly?: boolean;
+  /** Session files are written compressed (`….json.br`); only into a folder. */
+  compressed?: boolean;
 }
 
 /** Sessions whose fingerprints are taken at once, to find those that need no export. */
@@ -65,7 +67,7 @@ export interface Plan {
  * straight into the archive folder, or into the spool when the archive is a stream.
  */
 export async function planSessions(context: PlanContext): Promise<Plan> {
-  const { selection, privacy, dir, state, cache, spool, sourcesOnly = false } = context;
+  const { selection, privacy, dir, state, cache, spool, sourcesOnly = false, compressed = false } = context;
   const planned = selection.sessions.map((selected, index): Planned => {
     // One `stat` of each file gives both the size and the fingerprints.
     const files = sourceStats(selected);
@@ -87,7 +89,7 @@ export async function planSessions(context: PlanContext): Promise<Plan> {
       exported: null,
     };
   });
-  const layout = planLayout(planned, privacy);
+  const layout = planLayout(planned, privacy, compressed && dir !== null);
   for (const { info, sessions } of layout.projects)
     for (const session of sessions) session.projectId = info.id;
   // Many at a time: one after the other, the round trips of `reuse`'s `stat` would add up, all the more when

@@ -25,6 +25,11 @@ export function sizeText(bytes: number): string {
   return `${value.toFixed(1)} ${units[unit]}`;
 }
 
+/** A size as a multiple of another: `0.42 ×`. */
+function ratioText(bytes: number, of: number): string {
+  return of === 0 ? '— ×' : `${(bytes / of).toFixed(2)} ×`;
+}
+
 /** Where the cache folder is and why there. */
 function whereText(io: Pick<Io, 'env' | 'cwd'>): string {
   const root = cacheRoot(io.env, io.cwd);
@@ -41,13 +46,26 @@ function showLines(survey: CacheSurvey, io: Io): string[] {
   for (const part of survey.parts) {
     lines.push(`  ${part.name.padEnd(width)}  ${sizeText(part.bytes).padStart(9)}  ${part.what}`);
     if (part.name !== 'reports') continue;
-    for (const report of survey.reports)
+    for (const report of survey.reports) {
+      const bytes = report.archive + report.site + report.other;
       lines.push(
-        `  ${''.padEnd(width)}  ${sizeText(report.archive + report.site + report.other).padStart(9)}    ` +
-          `${report.output ?? '(an output folder not recorded)'}: archive ${sizeText(report.archive)}, site ${sizeText(report.site)}`,
+        `  ${''.padEnd(width)}  ${sizeText(bytes).padStart(9)}    ` +
+          `${report.output ?? '(an output folder not recorded)'}: archive ${sizeText(report.archive)}, site ${sizeText(report.site)}` +
+          (report.input === null
+            ? ''
+            : `; ${ratioText(bytes, report.input)} its input (${sizeText(report.input)})`),
       );
+    }
   }
   lines.push(`  ${'total'.padEnd(width)}  ${sizeText(survey.bytes).padStart(9)}`);
+  const measured = survey.reports.filter((r) => r.input !== null);
+  if (measured.length > 0) {
+    const bytes = measured.reduce((n, r) => n + r.archive + r.site + r.other, 0);
+    const input = measured.reduce((n, r) => n + (r.input ?? 0), 0);
+    lines.push(
+      `The reports' caches are ${ratioText(bytes, input)} their inputs (${sizeText(bytes)} for ${sizeText(input)}).`,
+    );
+  }
   if (survey.foreign.length > 0)
     lines.push(`It also holds files cctrail did not write (${survey.foreign.slice(0, 5).join(', ')}).`);
   lines.push('`cctrail cache clear` removes it; the next report then builds every page again.', '');

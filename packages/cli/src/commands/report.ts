@@ -1,4 +1,4 @@
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { buildReport, inspectOutputFolder } from '@cctrail/report';
 import { type ExportOutcome, exportArchive } from '../archive/export-archive.js';
@@ -10,8 +10,9 @@ import { INPUT_OPTIONS, inputPaths, readFilters, selectSessions } from '../input
 import { openInBrowser } from '../open-report.js';
 import { redactedLine } from '../privacy/summary.js';
 import { retentionFacts, retentionLine } from '../retention/notice.js';
-import { OUTPUT_NAME, privateCache, pruneReportCaches } from '../runtime/cache-contents.js';
+import { INPUT_NAME, OUTPUT_NAME, privateCache, pruneReportCaches } from '../runtime/cache-contents.js';
 import { cacheName, cacheRoot } from '../runtime/cache-dir.js';
+import { fileStats } from '../runtime/file-stats.js';
 import { liveLocksOf } from '../runtime/folder-lock.js';
 import { JobRunner } from '../runtime/job-runner.js';
 import { guardRun } from '../runtime/run-guard.js';
@@ -26,6 +27,17 @@ import { nextSteps } from './first-run.js';
 interface ReportModule {
   buildReport: typeof buildReport;
   inspectOutputFolder: typeof inspectOutputFolder;
+}
+
+/** The skeletons of a report's sessions, in its cache folder (compressed: see `COMPRESSED`). */
+const SKELETONS = 'skeletons.json.br';
+
+/** The bytes of the files of the sessions selected: what a report's cache is compared with. */
+function inputBytes(sessions: readonly { discovered: Parameters<typeof fileStats>[0] }[]): number {
+  let bytes = 0;
+  for (const { discovered } of sessions)
+    for (const { size } of fileStats(discovered)) bytes += Math.max(0, size);
+  return bytes;
 }
 
 /**
@@ -163,8 +175,11 @@ export const reportCommand: Command = {
         `The report once in ${kept.output} is gone; its cache (${kept.dir}) is kept: it holds ${kept.sessions > 0 ? plural(kept.sessions, 'session') : 'sessions'} whose transcripts were not found by its last run. A report into ${kept.output} again includes them; \`cctrail cache clear\` removes them.\n`,
       );
     await mkdir(dataDir, { recursive: true });
-    // `cctrail cache` names the output folder each report's cache belongs to.
+    // `cctrail cache` names the output folder each report's cache belongs to, and compares it with its input.
     await writeFile(join(cache, OUTPUT_NAME), `${outDir}\n`);
+    await writeFile(join(cache, INPUT_NAME), `${inputBytes(selection.sessions)}\n`);
+    // Skeletons are kept compressed (`SKELETONS`): the file of earlier versions goes.
+    await rm(join(cache, 'skeletons.json'), { force: true });
     const runner = new JobRunner(io.env);
     // Released at the end, or when the process exits (an error, a signal).
     const guard = guardRun(outDir, [cache], cacheRoot(io.env, io.cwd), () => runner.close());
@@ -193,7 +208,9 @@ export const reportCommand: Command = {
       privacy: { redact, shortHome },
       prune: flag(options, 'prune'),
       manifest: false,
-      skeletonCache: join(cache, 'skeletons.json'),
+      // Only cctrail reads it: its session files are kept compressed (the cache stays under half its input).
+      compressed: true,
+      skeletonCache: join(cache, SKELETONS),
       // The export workers prepare each session they write for the site, while it is in memory.
       reportCacheDir: siteCache,
       onPlanned: () => {

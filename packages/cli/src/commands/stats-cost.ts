@@ -1,5 +1,5 @@
 import type { Cost, PriceTable } from '@cctrail/core';
-import type { ArchiveStats, SidechainStats } from '@cctrail/core/archive';
+import { type ArchiveStats, apiCost } from '@cctrail/core/archive';
 import { CliError } from '../command-line/errors.js';
 import { plural } from '../terminal/diagnostic-output.js';
 import {
@@ -58,12 +58,21 @@ function priceTableLine(priceTable: PriceTable): string {
 export function costLines(stats: ArchiveStats): string[] {
   const { total, unpricedModels, priceTable } = stats.cost;
   const claudeCode = stats.sessions.filter((s) => s.claudeCodeCostUsd !== null && s.duplicateOf === null);
+  const reported = stats.totals.reportedBySpawn;
+  // Responses without a price; the reported runs without one are said on their own line.
+  const unpriced = total.unpriced - (reported?.cost.unpriced ?? 0);
   const lines = [
-    `  cost: ${formatUsd(total.usd)}` +
-      (total.unpriced > 0
-        ? ` + ${plural(total.unpriced, 'API response')} without a price (${unpricedModels.map(printable).join(', ')})`
+    `  cost: ${reported ? '≥ ' : ''}${formatUsd(total.usd)}` +
+      (unpriced > 0
+        ? ` + ${plural(unpriced, 'API response')} without a price (${unpricedModels.map(printable).join(', ')})`
         : ''),
   ];
+  if (reported)
+    lines.push(
+      `    of which ${plural(reported.runs, 'sub-agent run')} without a transcript, as reported by the spawn result ` +
+        `(the last response of each, priced at its spawning model: a lower bound): ≥ ${costCell(reported.cost)}, ` +
+        `≥ ${formatTokens(reported.tokens)} tokens, ${plural(reported.toolUses, 'tool use')}`,
+    );
   const searches = stats.cost.webSearch;
   if (searches) {
     // Billed per search, apart from tokens: a figure of its own, never added to the cost above.
@@ -75,26 +84,27 @@ export function costLines(stats: ArchiveStats): string[] {
   }
   if (claudeCode.length > 0) {
     const theirs = claudeCode.reduce((sum, s) => sum + (s.claudeCodeCostUsd ?? 0), 0);
-    const ours = claudeCode.reduce((sum, s) => sum + s.cost.usd, 0);
+    const ours = claudeCode.reduce((sum, s) => sum + apiCost(s).usd, 0);
     lines.push(
       `  Claude Code's own figure for ${plural(claudeCode.length, 'session')}: ${formatUsd(theirs)} (cctrail: ${formatUsd(ours)})`,
     );
   }
-  const reported = stats.totals.reportedBySpawn;
-  if (reported)
-    lines.push(
-      `  ${plural(reported.runs, 'sub-agent run')} without a transcript, as their spawns report them (not in the figures above): ` +
-        `${formatTokens(reported.tokens)} tokens in their last responses, ${plural(reported.toolUses, 'tool use')}, ` +
-        `at least ${costCell(reported.cost)}`,
-    );
   lines.push(`  ${priceTableLine(priceTable)}`);
   return lines;
 }
 
-/** A sidechain's tokens and cost cells: what its transcript holds, or `≥` what its spawn reports. */
-export function sidechainCells(s: SidechainStats): [string, string] {
-  if (!s.reported) return [formatTokens(s.tokens), costCell(s.cost)];
-  return [`≥ ${formatTokens(s.reported.totalTokens ?? 0)}`, `≥ ${costCell(s.reported.cost)}`];
+/**
+ * The tokens and cost cells of a row (a session, a sidechain, an agent type): `≥` when some of it is what the
+ * spawns of runs without a transcript report.
+ */
+export function figureCells(row: {
+  tokens: number;
+  cost: Cost;
+  reported?: unknown;
+  reportedBySpawn?: unknown;
+}): [string, string] {
+  const mark = row.reported !== undefined || row.reportedBySpawn !== undefined ? '≥ ' : '';
+  return [`${mark}${formatTokens(row.tokens)}`, `${mark}${costCell(row.cost)}`];
 }
 
 /**
@@ -138,5 +148,8 @@ function breakdownRows(stats: ArchiveStats, by: CostBreakdown): [string, Cost][]
   }
   const record = by === 'day' ? stats.cost.byDay : by === 'model' ? stats.cost.byModel : stats.cost.byProject;
   const rows = Object.entries(record);
-  return by === 'day' ? rows : rows.sort((a, b) => b[1].usd - a[1].usd || a[0].localeCompare(b[0]));
+  if (by !== 'day') rows.sort((a, b) => b[1].usd - a[1].usd || a[0].localeCompare(b[0]));
+  // In the total, in no day, model or project: the runs' figures are their spawns' reports.
+  const reported = stats.cost.reportedBySpawn;
+  return reported ? [...rows, ['(sub-agents without a transcript, ≥ as reported)', reported]] : rows;
 }

@@ -21,14 +21,7 @@ import {
   table,
 } from '../terminal/terminal.js';
 import { renderConversations } from './stats-conversations.js';
-import {
-  COST_BREAKDOWNS,
-  costBreakdown,
-  costCell,
-  costLines,
-  renderCostBreakdown,
-  sidechainCells,
-} from './stats-cost.js';
+import { COST_BREAKDOWNS, costBreakdown, costLines, figureCells, renderCostBreakdown } from './stats-cost.js';
 import { statsOf } from './stats-of.js';
 
 /** `cctrail stats`: counts, tokens, agents and compactions. */
@@ -147,13 +140,7 @@ export function renderStats(stats: ArchiveStats, style: Style): string {
             String(s.compactions.total + s.compactions.micro),
             formatCount(s.tools.calls),
             s.tools.errors > 0 ? style.yellow(String(s.tools.errors)) : '0',
-            formatTokens(
-              s.usage.inputTokens +
-                s.usage.outputTokens +
-                s.usage.cacheCreationInputTokens +
-                s.usage.cacheReadInputTokens,
-            ),
-            costCell(s.cost),
+            ...figureCells(s),
             s.diagnostics.error > 0
               ? style.red(`${s.diagnostics.error}E ${s.diagnostics.warning}W`)
               : s.diagnostics.warning > 0
@@ -173,7 +160,10 @@ export function renderStats(stats: ArchiveStats, style: Style): string {
       `${formatCount(totals.tools.errors)} errors, ${formatCount(totals.tools.missingResults)} without result`,
     `  tokens: ${formatTokens(usage.inputTokens)} input, ${formatTokens(usage.outputTokens)} output, ` +
       `${formatTokens(usage.cacheCreationInputTokens)} cache write, ${formatTokens(usage.cacheReadInputTokens)} cache read ` +
-      `(${formatCount(usage.responses)} API responses)`,
+      `(${formatCount(usage.responses)} API responses)` +
+      (totals.reportedBySpawn
+        ? `; ≥ ${formatTokens(totals.tokens)} with the runs without a transcript (below)`
+        : ''),
     ...costLines(stats),
   );
   const only = stats.sessions.length === 1 ? stats.sessions[0] : undefined;
@@ -203,7 +193,7 @@ export function renderStats(stats: ArchiveStats, style: Style): string {
           String(s.prompts),
           s.status === 'error' ? style.yellow(s.status) : s.status,
           s.parallelGroup === null ? '' : `#${s.parallelGroup}`,
-          ...sidechainCells(s),
+          ...figureCells(s),
         ]),
         ['left', 'left', 'left', 'right', 'right', 'right', 'left', 'left', 'right', 'right'],
       ),
@@ -237,8 +227,7 @@ export function renderStats(stats: ArchiveStats, style: Style): string {
           String(a.nested),
           String(a.parallel),
           a.errors > 0 ? style.yellow(formatShare(a.errorRate)) : '0%',
-          formatTokens(a.tokens),
-          costCell(a.cost),
+          ...figureCells(a),
         ]),
         ['left', 'right', 'right', 'left', 'right', 'right', 'right', 'right', 'right', 'right'],
       ),

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { constants, createBrotliCompress } from 'node:zlib';
 import { CliError } from '../command-line/errors.js';
 
 /** What a write did. */
@@ -10,10 +11,17 @@ export type WriteOutcome = 'written' | 'unchanged';
 const BATCH = 1 << 20;
 
 /**
+ * Files whose name ends so are written Brotli-compressed at a fast quality (the report's own archive keeps its
+ * session files so, and the skeletons of its sessions: a sixth of their text or less). The output depends only on
+ * the text, so an unchanged file is still found unchanged. BENCHMARKS.md (#28, the report's cache) has the figures.
+ */
+export const COMPRESSED = '.br';
+
+/**
  * Writes a file atomically (to `<file>.tmp-<pid>`, then renamed over it), unless it already holds exactly
  * these bytes: then the temporary file is dropped and the file is left untouched (mtime included), so
  * re-running over unchanged input changes nothing. The text may come in pieces (even asynchronously), so
- * memory stays bounded by the size of a piece.
+ * memory stays bounded by the size of a piece. A path ending in `COMPRESSED` gets the text Brotli-compressed.
  *
  * @param path Destination file; its folder is created when missing.
  * @param text The full contents, or its pieces in order.
@@ -34,11 +42,13 @@ export async function writeIfChanged(
     // Pieces are encoded into one batch buffer, reused: no joined string and no new buffer per batch.
     const batch = Buffer.allocUnsafe(BATCH);
     let used = 0;
-    const out = async (bytes: Buffer) => {
+    const sink = async (bytes: Buffer) => {
       hash?.update(bytes);
       size += bytes.byteLength;
       await handle.write(bytes);
     };
+    const brotli = path.endsWith(COMPRESSED) ? compressor(sink) : null;
+    const out = brotli ? brotli.write : sink;
     for await (const piece of pieces) {
       // A UTF-16 code unit takes at most 3 bytes in UTF-8.
       if (piece.length * 3 > BATCH - used) {
@@ -52,6 +62,7 @@ export async function writeIfChanged(
       used += batch.write(piece, used, 'utf8');
     }
     if (used > 0) await out(batch.subarray(0, used));
+    await brotli?.end();
   } catch (error) {
     await handle.close();
     await rm(temporary, { force: true });
@@ -70,6 +81,32 @@ export async function writeIfChanged(
   }
   await rename(temporary, path);
   return 'written';
+}
+
+/** Brotli's quality 2: a quarter smaller than gzip's level 1 on session files, and as fast. */
+const QUALITY = 2;
+
+/**
+ * A Brotli stream (quality `QUALITY`) that hands its output to a sink: `write` takes a copy of its bytes (the caller reuses
+ * its buffer) and resolves once they are taken in; `end` resolves once everything reached the sink.
+ */
+function compressor(sink: (bytes: Buffer) => Promise<void>) {
+  const stream = createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: QUALITY } });
+  const drained = (async () => {
+    for await (const chunk of stream) await sink(chunk as Buffer);
+  })();
+  // A failed sink stops the stream: a write waiting on it fails too.
+  drained.catch((error: unknown) => stream.destroy(error as Error));
+  return {
+    write: (bytes: Buffer) =>
+      new Promise<void>((done, fail) =>
+        stream.write(Buffer.from(bytes), (error) => (error ? fail(error) : done())),
+      ),
+    end: async () => {
+      stream.end();
+      await drained;
+    },
+  };
 }
 
 async function hashFile(path: string): Promise<string> {

@@ -31,6 +31,8 @@ const TRANSIENT = /^(verify-\d{1,7}|.+\.tmp-\d{1,7})$/;
 const ENTRY = /^[0-9a-f]{16}(\.json|\.result\.json|\.lock)?$|\.tmp-\d{1,7}$/;
 /** The file in a report's cache folder that names its output folder. */
 export const OUTPUT_NAME = 'output.txt';
+/** The file in a report's cache folder that holds the bytes of its last input (what its size is compared with). */
+export const INPUT_NAME = 'input.txt';
 
 /** One part of the cache and its size. */
 interface CachePart {
@@ -39,9 +41,13 @@ interface CachePart {
   bytes: number;
 }
 
-/** One report's cache: the output folder it belongs to (null when not recorded) and its parts' sizes. */
+/**
+ * One report's cache: the output folder it belongs to (null when not recorded), the bytes of its last input (null
+ * when not recorded) and its parts' sizes.
+ */
 interface ReportCache {
   output: string | null;
+  input: number | null;
   archive: number;
   site: number;
   other: number;
@@ -127,9 +133,16 @@ function reportCache(dir: string): ReportCache {
   } catch {
     // written before cctrail recorded it
   }
+  let input: number | null = null;
+  try {
+    const bytes = Number(readFileSync(join(dir, INPUT_NAME), 'utf8').trim());
+    if (Number.isSafeInteger(bytes) && bytes >= 0) input = bytes;
+  } catch {
+    // written before cctrail recorded it
+  }
   const archive = sizeOf(join(dir, 'archive'));
   const site = sizeOf(join(dir, 'site'));
-  return { output, archive, site, other: sizeOf(dir) - archive - site };
+  return { output, input, archive, site, other: sizeOf(dir) - archive - site };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { writeIfChanged } from '../files/atomic-write.js';
+import { brotliDecompressSync } from 'node:zlib';
+import { COMPRESSED, writeIfChanged } from '../files/atomic-write.js';
 import type { Skeleton } from '../sessions/skeleton.js';
 import { codeVersion } from './build-id.js';
 import { fingerprint } from './export-state.js';
@@ -91,7 +92,9 @@ async function readSkeletons(file: string): Promise<Map<string, string>> {
   const kept = new Map<string, string>();
   let lines: string[];
   try {
-    lines = (await readFile(file, 'utf8')).split('\n');
+    const bytes = await readFile(file);
+    // Written compressed when its name says so (`writeIfChanged`).
+    lines = (file.endsWith(COMPRESSED) ? brotliDecompressSync(bytes) : bytes).toString('utf8').split('\n');
   } catch {
     return kept;
   }

@@ -30,10 +30,16 @@ export { findConversations } from './conversations.js';
 export { costTotals, responseCosts } from './cost-totals.js';
 export { findDuplicates, sessionDuplicates, totalUsage } from './duplicates.js';
 export { responseCost } from './prices.js';
-export { reportedCost } from './reported-runs.js';
+export { apiCost, reportedCost, reportedRun } from './reported-runs.js';
 export { sessionJson } from './serialize.js';
 export { priceSession, sessionCost } from './session-cost.js';
 export { type StatsDigest, sessionStats, statsDigest } from './session-stats.js';
 export { archiveStats, combineStats } from './stats.js';
-export type { ArchiveStats, BranchCounts, SessionStats, SidechainStats } from './stats-shapes.js';
+export type {
+  ArchiveStats,
+  BranchCounts,
+  SessionStats,
+  SidechainStats,
+  StatsCostTotals,
+} from './stats-shapes.js';
 export { linkTeammates } from './teammates.js';

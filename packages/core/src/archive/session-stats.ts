@@ -11,7 +11,7 @@ import { ownValue } from '../own-keys.js';
 import { type ConversationDigest, conversationDigest } from './conversation-digest.js';
 import { type ResponseCost, responseCosts } from './cost-totals.js';
 import { type ResponseUsage, responseUsages } from './duplicates.js';
-import { reportedCost, reportedRuns } from './reported-runs.js';
+import { reportedRun, reportedRuns, withReported } from './reported-runs.js';
 import { emptyCost, sessionCost } from './session-cost.js';
 import type { CompactionCounts, DiagnosticCounts, SessionStats, ToolCounts } from './stats-shapes.js';
 
@@ -46,26 +46,31 @@ export function sessionStats(session: Session): SessionStats {
       ...forks,
     },
     compactions: compactionCounts(session),
-    sidechains: session.sidechains.map((sidechain) => ({
-      id: sidechain.id,
-      agentType: sidechain.agentType,
-      agentId: sidechain.agentId,
-      role: sidechain.role,
-      entries: sidechain.entries,
-      depth: sidechain.depth,
-      status: sidechain.status,
-      parallelGroup: sidechain.parallelGroup,
-      prompts: prompts.get(sidechain.id) ?? 0,
-      tokens: totalTokens(sidechain.usage),
-      usage: sidechain.usage,
-      cost: ownValue(cost.bySidechain, sidechain.id) ?? emptyCost(),
-      ...(sidechain.reported && sidechain.entries === 0
-        ? { reported: { ...sidechain.reported, cost: reportedCost(sidechain.reported, sidechain.startedAt) } }
-        : {}),
-    })),
+    sidechains: session.sidechains.map((sidechain) => {
+      const run =
+        sidechain.reported && sidechain.entries === 0
+          ? reportedRun(sidechain.reported, sidechain.startedAt)
+          : null;
+      return {
+        id: sidechain.id,
+        agentType: sidechain.agentType,
+        agentId: sidechain.agentId,
+        role: sidechain.role,
+        entries: sidechain.entries,
+        depth: sidechain.depth,
+        status: sidechain.status,
+        parallelGroup: sidechain.parallelGroup,
+        prompts: prompts.get(sidechain.id) ?? 0,
+        tokens: run ? run.tokens : totalTokens(sidechain.usage),
+        usage: sidechain.usage,
+        cost: run ? { ...run.cost } : (ownValue(cost.bySidechain, sidechain.id) ?? emptyCost()),
+        ...(run && sidechain.reported ? { reported: { ...sidechain.reported, cost: run.cost } } : {}),
+      };
+    }),
     tools: toolCounts(session),
     usage: session.usage.total,
-    cost: cost.total,
+    tokens: totalTokens(session.usage.total) + (reported?.tokens ?? 0),
+    cost: withReported(cost.total, reported ?? undefined),
     claudeCodeCostUsd: cost.claudeCode?.usd ?? null,
     diagnostics: diagnosticCounts(session),
     ...(reported ? { reportedBySpawn: reported } : {}),

@@ -1,4 +1,10 @@
-/** The shapes of `cctrail stats --json` (schema version 3): per session, per agent type, and totals. */
+/**
+ * The shapes of `cctrail stats --json`: per session, per agent type, and totals.
+ *
+ * A sub-agent run whose transcript is missing counts at what its spawn's result reports (`reportedRun`): once,
+ * in every `tokens` and `cost` (never when its transcript is there), and apart in `reportedBySpawn`. `usage` is
+ * always what API responses of the transcripts hold.
+ */
 
 import type { ForkCounts } from '../analyses/fork-kinds.js';
 import type { Diagnostic } from '../diagnostics.js';
@@ -57,14 +63,19 @@ export interface SidechainStats {
   parallelGroup: number | null;
   /** Prompts Claude sent to the agent (entries of kind `prompt` by `claude-as-user`). */
   prompts: number;
-  /** Input + output + cache creation + cache read tokens of the agent's own API responses. */
+  /**
+   * Input + output + cache creation + cache read tokens of the agent's own API responses; for a run whose
+   * transcript is missing, what its spawn's result reports (`reported`).
+   */
   tokens: number;
+  /** Tokens of the agent's own API responses, by kind (0 for a run whose transcript is missing). */
   usage: Usage;
-  /** What the agent's own API responses cost. */
+  /** What the agent's own API responses cost; for a run whose transcript is missing, its `reported.cost`. */
   cost: Cost;
   /**
-   * For a run whose transcript is missing: what its spawn's result reports (`tokens`, `usage` and `cost` above
-   * stay 0), with its last response priced at the spawning model. Absent when the transcript is there.
+   * For a run whose transcript is missing: what its spawn's result reports (`tokens` and `cost` above are these
+   * figures, `usage` stays 0), with its last response priced at the spawning model. Absent when the transcript
+   * is there.
    */
   reported?: SpawnReport & { cost: Cost };
 }
@@ -98,14 +109,22 @@ export interface SessionStats {
   compactions: CompactionCounts;
   sidechains: SidechainStats[];
   tools: ToolCounts;
-  /** Tokens of the session, each API response counted once. */
+  /** Tokens of the session's API responses by kind, each response counted once. */
   usage: Usage;
-  /** What the session cost, each API response counted once. */
+  /**
+   * Every token of the session: its API responses' (`usage`), each counted once, and what the spawns of its runs
+   * without a transcript report (`reportedBySpawn.tokens`).
+   */
+  tokens: number;
+  /**
+   * What the session cost: its API responses, each counted once, and its runs without a transcript at what their
+   * spawns report (`reportedBySpawn.cost`, a lower bound).
+   */
   cost: Cost;
   /** Claude Code's own figure for the session (its `cost-state` record), null when it wrote none. */
   claudeCodeCostUsd: number | null;
   diagnostics: DiagnosticCounts;
-  /** Runs without their transcript, as their spawns report them (apart from `usage` and `cost`); absent when none. */
+  /** Runs without their transcript, as their spawns report them: the reported part of `tokens` and `cost`; absent when none. */
   reportedBySpawn?: ReportedRuns;
 }
 
@@ -132,13 +151,18 @@ export interface StatsTotals {
   /** Number of sidechains. */
   sidechains: number;
   tools: ToolCounts;
-  /** Usage over all sessions, each API response counted once across files and sessions. */
+  /** Usage over all sessions by kind, each API response counted once across files and sessions. */
   usage: Usage;
-  /** Cost over all sessions, each API response counted once across files and sessions. */
+  /** Every token: `usage`'s, and what the spawns of runs without a transcript report (`reportedBySpawn.tokens`). */
+  tokens: number;
+  /**
+   * Cost over all sessions, each API response counted once across files and sessions, and the runs without a
+   * transcript at what their spawns report (`reportedBySpawn.cost`); equal to `ArchiveStats.cost.total`.
+   */
   cost: Cost;
   /**
-   * Runs without their transcript, as their spawns report them, over the sessions that are not duplicates;
-   * apart from `usage` and `cost`, which count API responses of transcripts. Absent when none.
+   * Runs without their transcript, as their spawns report them, over the sessions that are not duplicates: the
+   * reported part of `tokens` and `cost`. Absent when none.
    */
   reportedBySpawn?: ReportedRuns;
   /** Diagnostics of all sessions (duplicates included). */
@@ -155,7 +179,7 @@ export interface AgentStats {
   medianEntries: number;
   /** Sidechains whose transcript is missing (their entries are not counted in `medianEntries`). */
   withoutTranscript?: number;
-  /** Of those, what their spawns report (apart from `tokens`, `usage` and `cost`); absent when none. */
+  /** Of those, what their spawns report: the reported part of `tokens` and `cost`; absent when none. */
   reportedBySpawn?: ReportedRuns;
   /** Sidechains by depth: `{"1": 4, "2": 1}`. */
   depths: Record<string, number>;
@@ -174,10 +198,11 @@ export interface AgentStats {
   errors: number;
   /** `errors / invocations`. */
   errorRate: number;
-  /** Input + output + cache creation + cache read tokens of all invocations. */
+  /** Input + output + cache creation + cache read tokens of all invocations (reported runs at their report). */
   tokens: number;
+  /** Tokens of the invocations' API responses, by kind. */
   usage: Usage;
-  /** What all invocations cost. */
+  /** What all invocations cost (reported runs at their report). */
   cost: Cost;
 }
 
@@ -213,6 +238,18 @@ export interface AgentPatterns {
   maxDepth: number;
 }
 
+/**
+ * Cost totals of `cctrail stats`: `total` counts API responses and the runs without a transcript (once, at what
+ * their spawns report); the breakdowns per day, model and project count API responses, as the report shows them.
+ */
+export interface StatsCostTotals extends CostTotals {
+  /**
+   * The reported part of `total`: what the spawns of runs without a transcript report (in no breakdown); absent
+   * when none.
+   */
+  reportedBySpawn?: Cost;
+}
+
 /** Statistics over many sessions: the output of `cctrail stats --json`. */
 export interface ArchiveStats {
   schemaVersion: typeof SCHEMA_VERSION;
@@ -223,7 +260,7 @@ export interface ArchiveStats {
   agentPatterns: AgentPatterns;
   compaction: CompactionStats;
   /** Cost per UTC day, model and project, with the price table it was computed with. */
-  cost: CostTotals;
+  cost: StatsCostTotals;
   /**
    * Conversations that span several files (continued, resumed, forked or copied), with their totals counted once
    * over the joined files (`cctrail stats`; see `findConversations`).

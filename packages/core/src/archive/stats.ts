@@ -4,14 +4,14 @@
  * Everything here reads the structure of a session only (kinds, actors, sidechains, compactions, tools,
  * usage), so it works on sessions built with `content: false`.
  */
-import { addUsage, emptyUsage } from '../graph/usage.js';
+import { addUsage, emptyUsage, totalTokens } from '../graph/usage.js';
 import type { Cost } from '../model/cost.js';
 import type { Usage } from '../model/entry.js';
 import { SCHEMA_VERSION, type Session } from '../model/session.js';
 import { costTotals } from './cost-totals.js';
 import { findDuplicates, totalUsage } from './duplicates.js';
 import { roundUsd } from './prices.js';
-import { addReportedRuns, noReportedRuns, type ReportedRuns } from './reported-runs.js';
+import { addReportedCosts, addReportedRuns, noReportedRuns, type ReportedRuns } from './reported-runs.js';
 import { emptyCost } from './session-cost.js';
 import { type StatsDigest, statsDigest } from './session-stats.js';
 import type {
@@ -49,6 +49,10 @@ export function combineStats(digests: readonly StatsDigest[]): ArchiveStats {
   const rows = digests.map((digest) => digest.stats);
   const kept = digests.filter((digest) => digest.stats.duplicateOf === null);
   const cost = costTotals(digests.map((digest) => ({ project: digest.stats.project, costs: digest.costs })));
+  addReportedCosts(
+    cost,
+    kept.map((digest) => digest.stats),
+  );
   return {
     schemaVersion: SCHEMA_VERSION,
     sessions: rows,
@@ -82,6 +86,7 @@ function totalsOf(
     sidechains: 0,
     tools: { calls: 0, results: 0, paired: 0, errors: 0, missingResults: 0 },
     usage,
+    tokens: totalTokens(usage),
     cost,
     diagnostics: { error: 0, warning: 0, info: 0 },
   };
@@ -107,11 +112,13 @@ function totalsOf(
     totals.tools.paired += row.tools.paired;
     totals.tools.errors += row.tools.errors;
     totals.tools.missingResults += row.tools.missingResults;
-    if (row.reportedBySpawn)
+    if (row.reportedBySpawn) {
       totals.reportedBySpawn = addReportedRuns(
         totals.reportedBySpawn ?? noReportedRuns(),
         row.reportedBySpawn,
       );
+      totals.tokens += row.reportedBySpawn.tokens;
+    }
   }
   return totals;
 }
@@ -219,7 +226,7 @@ function reportedOf(list: readonly SidechainStats[]): { reportedBySpawn?: Report
     if (s.reported)
       addReportedRuns(sum, {
         runs: 1,
-        tokens: s.reported.totalTokens ?? 0,
+        tokens: s.tokens,
         durationMs: s.reported.durationMs ?? 0,
         toolUses: s.reported.toolUses ?? 0,
         cost: { ...s.reported.cost },

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { archiveStats, responseCost, sessionStats } from '../../src/archive/index.js';
-import { buildSession, type Session } from '../../src/index.js';
+import { apiCost, archiveStats, responseCost, sessionCost, sessionStats } from '../../src/archive/index.js';
+import { buildSession, type Session, totalTokens } from '../../src/index.js';
 import { discover, sessionSource } from '../../src/node/index.js';
 
 /**
@@ -56,8 +56,14 @@ describe('sub-agents reported by their spawn', () => {
       cost: { usd: expect.closeTo(usd, 6), unpriced: 0 },
     });
     const row = stats.sidechains.find((c) => c.id === gone.id)!;
-    expect(row.tokens).toBe(0);
+    // its figures are its report's, marked; its usage (API responses of a transcript) stays empty
+    expect(row.tokens).toBe(20_400);
+    expect(row.cost).toEqual(stats.reportedBySpawn?.cost);
+    expect(row.usage.responses).toBe(0);
     expect(row.reported?.totalTokens).toBe(20_400);
+    // in the session's tokens and cost, once
+    expect(stats.tokens).toBe(totalTokens(s.usage.total) + 20_400);
+    expect(stats.cost.usd).toBeCloseTo(sessionCost(s).total.usd + usd, 9);
     expect(stats.sidechains.find((c) => c.agentType === 'Explore')?.reported).toBeUndefined();
 
     const copy = await load();
@@ -79,6 +85,12 @@ describe('sub-agents reported by their spawn', () => {
       tokens: 20_400,
       toolUses: 7,
     });
-    expect(byType.get('general-purpose')?.cost.usd).toBe(0);
+    expect(byType.get('general-purpose')).toMatchObject({ tokens: 20_400, cost: row.cost });
+    // the totals: the original's API responses and its report, the copy adding nothing
+    expect(archive.totals.tokens).toBe(stats.tokens);
+    expect(archive.totals.cost).toEqual(stats.cost);
+    expect(archive.cost.total).toEqual(stats.cost);
+    expect(archive.cost.reportedBySpawn).toEqual(stats.reportedBySpawn?.cost);
+    expect(apiCost(stats)).toEqual(sessionCost(s).total);
   });
 });

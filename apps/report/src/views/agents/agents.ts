@@ -1,5 +1,5 @@
 import { type Cost, toolCallsIn, totalTokens } from '@cctrail/core';
-import { reportedCost } from '@cctrail/core/archive';
+import { reportedRun } from '@cctrail/core/archive';
 import type { Session, Sidechain, ToolCall } from '../model.js';
 import { type RunOutcome, runOutcome } from './agent-status.js';
 
@@ -69,12 +69,14 @@ export function agentRunOf(
   const { outcome, error } = runOutcome(session, sc);
   const r = sc.entries === 0 ? sc.reported : undefined;
   if (r) {
+    // The figures `cctrail stats` counts (core's `reportedRun`): one definition.
+    const reported = reportedRun(r, sc.startedAt);
     return {
       ...runFigures(sc),
       durationMs: r.durationMs ?? durationBetween(sc.startedAt, sc.endedAt),
-      tokens: r.totalTokens ?? (r.usage ? totalTokens(r.usage) : 0),
-      cost: reportedCost(r, sc.startedAt),
-      toolCalls: r.toolUses ?? 0,
+      tokens: reported.tokens,
+      cost: reported.cost,
+      toolCalls: reported.toolUses,
       toolErrors: 0,
       outcome,
       spawnError: error,
