@@ -113,7 +113,7 @@ export function selectRules(text: string): Selection | null {
   let rules: Map<number, number[]> | null = null;
   let gitleaks: Map<number, number[]> | null = null;
   let preset: Set<number> | null = null;
-  let escape = false;
+  let terminal = false;
   for (let h = 0; h < 2 * found; h += 2) {
     const keyword = HITS[h]!;
     const start = HITS[h + 1]!;
@@ -124,17 +124,17 @@ export function selectRules(text: string): Selection | null {
       if (owner < 0) {
         preset ??= new Set();
         preset.add(-1 - owner);
-      } else if (owner === ESCAPE) escape = true;
+      } else if (owner === ESCAPE) terminal = true;
       else if (!passes(checks[keyword]![o], text, end)) continue;
       else if (owner >= GITLEAKS) gitleaks = hit(gitleaks, owner - GITLEAKS, start);
       else rules = hit(rules, owner, start);
     }
   }
-  if (rules === null && gitleaks === null && preset === null && always.length === 0 && !escape) return null;
+  if (rules === null && gitleaks === null && preset === null && always.length === 0 && !terminal) return null;
   const selected: number[] = preset === null ? [...always] : [...always, ...preset];
   const mine: Map<number, number[]> = rules ?? new Map();
   const other: Map<number, number[]> = gitleaks ?? new Map();
   // A rule's keywords are reported in the order they end; a shorter one may start after a longer one ending later.
   for (const map of [mine, other]) for (const at of map.values()) if (at.length > 1) at.sort((a, b) => a - b);
-  return { rules: mine, gitleaks: other, preset: selected.sort((a, b) => a - b), escape };
+  return { rules: mine, gitleaks: other, preset: selected.sort((a, b) => a - b), escape: terminal };
 }
