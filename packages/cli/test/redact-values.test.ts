@@ -41,10 +41,29 @@ describe('redactSecrets', () => {
       string,
       unknown
     >;
-    const { value } = redactSecrets(record);
+    const { value, count } = redactSecrets(record);
     expect(Object.keys(value)).toEqual(['a', '[REDACTED:github-token]', '__proto__', 'z']);
+    expect(count).toBe(2);
     expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
     expect(JSON.stringify(value)).not.toContain(key);
+  });
+
+  it('maps a value the same at every depth, an own `__proto__` value and renamed keys included', () => {
+    const key = fake('ghp_', 'k'.repeat(36));
+    const part = () =>
+      JSON.parse(`{"__proto__":{"x":"${key}"},"list":["${key}",1],"b":{"${key}":"${key}"},"b2":{"c":1}}`);
+    const given = part();
+    const shallow = redactSecrets(given);
+    let nested: Record<string, unknown> = part();
+    for (let i = 0; i < 100; i++) nested = { next: nested, at: i };
+    let deep = redactSecrets(nested);
+    expect(deep.count).toBe(shallow.count);
+    expect(shallow.count).toBe(4);
+    for (let i = 0; i < 100; i++) deep = { value: deep.value.next as Record<string, unknown>, count: 0 };
+    expect(JSON.stringify(deep.value)).toBe(JSON.stringify(shallow.value));
+    expect(Object.hasOwn(shallow.value, '__proto__')).toBe(true);
+    expect(shallow.value.b2).toBe(given.b2);
+    expect(JSON.stringify(shallow.value)).not.toContain(key);
   });
 
   it('does not recurse on deep values', () => {

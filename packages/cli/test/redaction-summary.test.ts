@@ -56,6 +56,34 @@ describe('privacyTransform', () => {
     expect(next.b).toBe(out.content[0]);
   });
 
+  it('redacts a key that holds a secret in every object that has it, counted once', () => {
+    const counts: PrivacyCounts = { secrets: new Map(), shortened: 0 };
+    const transform = privacyTransform({ redact: true, shortHome: false }, counts);
+    const name = `token=${key}`;
+    const entries = Array.from({ length: 5 }, (_, i) => ({ type: 'text', [name]: i }));
+    const out = transform({ entries });
+    expect(JSON.stringify(out)).not.toContain(key);
+    for (const [i, entry] of out.entries.entries())
+      expect(entry).toEqual({ type: 'text', 'token=[REDACTED:github-token]': i });
+    expect(countByRule(counts.secrets)).toEqual({ 'github-token': 1 });
+  });
+
+  it('finds a secret that terminal colour codes split, and keeps text without one as written', () => {
+    const coloured = `export GITHUB_TOKEN=\u001b[1m${key.slice(0, 10)}\u001b[22m${key.slice(10)}`;
+    const out = privacyTransform({ redact: true, shortHome: false })({
+      a: coloured,
+      b: '\u001b[31mred\u001b[0m',
+    });
+    expect(out.a).toBe('export GITHUB_TOKEN=[REDACTED:github-token]');
+    expect(out.b).toBe('\u001b[31mred\u001b[0m');
+  });
+
+  it('keeps bidirectional control characters as written (the renderer shows them)', () => {
+    const trojan = 'if (isAdmin) {\u202E } \u2066// not admin\u2069 {';
+    const session = { text: trojan, [trojan]: 1 };
+    expect(privacyTransform({ redact: true, shortHome: true })(session)).toBe(session);
+  });
+
   it('returns what holds nothing to change as it is', () => {
     const session = { entries: [{ text: filler }, { text: filler }] };
     expect(privacyTransform({ redact: true, shortHome: true })(session)).toBe(session);

@@ -56,4 +56,10 @@ describe('printable', () => {
     expect(printable('ok\u001b[31mred\u0007\n')).toBe('ok\\u001b[31mred\\u0007\\u000a');
     expect(printable('plain ünïcode')).toBe('plain ünïcode');
   });
+
+  it('escapes bidirectional controls, which reorder what a terminal shows', () => {
+    expect(printable('if (admin) {\u202E } \u2066// check\u2069 {\u061C')).toBe(
+      'if (admin) {\\u202e } \\u2066// check\\u2069 {\\u061c',
+    );
+  });
 });

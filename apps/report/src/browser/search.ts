@@ -1,3 +1,4 @@
+import { neutralizeBidi } from '../views/html/bidi.js';
 import { type PageSearchItem, page } from './report-window.js';
 import { SHOWN, transcriptSearch } from './transcript-search.js';
 
@@ -35,10 +36,13 @@ function searchPage(): void {
       const li = document.createElement('li');
       const a = document.createElement('a');
       a.href = `../${it.u}`;
-      a.textContent = it.t;
+      // Text nodes show bidirectional control characters as they are: shown as marks, as on the pages.
+      a.textContent = neutralizeBidi(it.t);
       const m = document.createElement('div');
       m.className = 'muted small';
-      m.textContent = `${it.k === 'agent' ? 'sub-agent · ' : 'session · '}${it.p}${it.d ? ` · ${it.d.slice(0, 10)}` : ''}`;
+      m.textContent = neutralizeBidi(
+        `${it.k === 'agent' ? 'sub-agent · ' : 'session · '}${it.p}${it.d ? ` · ${it.d.slice(0, 10)}` : ''}`,
+      );
       li.appendChild(a);
       li.appendChild(m);
       list.appendChild(li);

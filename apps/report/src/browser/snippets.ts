@@ -3,7 +3,11 @@
  * word of the text that is one of them or, for a term of 3 or more characters, starts with it, as terms
  * match in the index), the part of the text around the first one (`snippet`), and the text cut into plain
  * pieces and words found (`marked`), which the page inserts as text nodes and `<mark>` elements, never as HTML.
+ * A text node shows bidirectional control characters as they are, reordering what is around them: the pieces
+ * show each as a visible mark instead (`neutralizeBidi`), as the pages do.
  */
+
+import { neutralizeBidi } from '../views/html/bidi.js';
 
 /** A word of a text: a run of letters and digits, as the index splits text into terms. */
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -50,15 +54,18 @@ export function snippet(text: string, terms: readonly string[], width: number): 
   return (start > 0 ? '…' : '') + text.slice(start, end) + (end < text.length ? '…' : '');
 }
 
-/** A text in pieces, [text, found] in order: the query's words (found true) and what is between them. */
+/**
+ * A text in pieces, [text, found] in order: the query's words (found true) and what is between them, each with
+ * its bidirectional control characters shown as visible marks.
+ */
 export function marked(text: string, terms: readonly string[]): [string, boolean][] {
   const out: [string, boolean][] = [];
   let at = 0;
   for (const [start, end] of wordsFound(text, terms)) {
-    if (start > at) out.push([text.slice(at, start), false]);
-    out.push([text.slice(start, end), true]);
+    if (start > at) out.push([neutralizeBidi(text.slice(at, start)), false]);
+    out.push([neutralizeBidi(text.slice(start, end)), true]);
     at = end;
   }
-  if (at < text.length) out.push([text.slice(at), false]);
+  if (at < text.length) out.push([neutralizeBidi(text.slice(at)), false]);
   return out;
 }

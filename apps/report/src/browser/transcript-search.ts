@@ -1,3 +1,4 @@
+import { neutralizeBidi } from '../views/html/bidi.js';
 import type { Found } from './matcher.js';
 import { type EntriesPart, type PageSearchItem, page, type SearchMeta } from './report-window.js';
 import type { Matcher } from './search-match.js';
@@ -89,7 +90,7 @@ export function transcriptSearch(p: TranscriptSearchPage): (text: string, starte
     const label = entry[3];
     const colon = label.indexOf(': ');
     const who = colon < 0 ? '' : label.slice(0, colon + 2);
-    a.textContent = who;
+    a.textContent = neutralizeBidi(who);
     for (const [text, found] of M.marked(
       M.snippet(label.slice(who.length), shownWords, SNIPPET),
       shownWords,
@@ -101,7 +102,7 @@ export function transcriptSearch(p: TranscriptSearchPage): (text: string, starte
     const m = document.createElement('div');
     m.className = 'muted small';
     const it = p.sessions.get(s[0]);
-    m.textContent = it ? `${it.t} · ${it.p}${it.d ? ` · ${it.d.slice(0, 10)}` : ''}` : '';
+    m.textContent = it ? neutralizeBidi(`${it.t} · ${it.p}${it.d ? ` · ${it.d.slice(0, 10)}` : ''}`) : '';
     li.appendChild(a);
     li.appendChild(m);
     hits.appendChild(li);

@@ -24,20 +24,23 @@ interface Compiled {
   rule: GitleaksRule;
   regex: RegExp;
   allow: readonly CompiledAllowlist[];
-  after: ReadonlyMap<string, RegExp>;
 }
 
-let compiled: readonly Compiled[] | null = null;
+// Each rule is compiled when one of its keywords first fires: most never do, in most runs.
+const compiled: (Compiled | undefined)[] = [];
 let globalAllow: CompiledAllowlist | null = null;
 
-function rules(): readonly Compiled[] {
-  compiled ??= GITLEAKS_RULES.map((rule) => ({
+function ruleAt(index: number): Compiled | undefined {
+  const ready = compiled[index];
+  if (ready !== undefined) return ready;
+  const rule = GITLEAKS_RULES[index];
+  if (rule === undefined) return undefined;
+  compiled[index] = {
     rule,
     regex: new RegExp(rule.regex, 'g'),
     allow: (rule.allow ?? []).map(compileAllowlist),
-    after: new Map(Object.entries(rule.after ?? {}).map(([word, source]) => [word, new RegExp(source, 'y')])),
-  }));
-  return compiled;
+  };
+  return compiled[index];
 }
 
 /** gitleaks' rules' keywords: each rule's, in order (lower case, found in any letter case). */
@@ -51,7 +54,8 @@ export function gitleaksKeywords(): readonly (readonly string[])[] {
  * @param index The rule's index in `gitleaksKeywords()`.
  */
 export function afterKeyword(index: number, keyword: string): RegExp | undefined {
-  return rules()[index]?.after.get(keyword);
+  const after = GITLEAKS_RULES[index]?.after;
+  return after !== undefined && Object.hasOwn(after, keyword) ? new RegExp(after[keyword]!, 'y') : undefined;
 }
 
 // Where a part is widened to, at most, to start and end at whitespace (so `\b` and `$` read as in the string).
@@ -105,7 +109,7 @@ function isSecret({ rule, allow }: Compiled, secret: string, match: string, line
  * @param out Receives what it finds.
  */
 export function gitleaksFindings(text: string, index: number, hits: readonly number[], out: Finding[]): void {
-  const rule = rules()[index];
+  const rule = ruleAt(index);
   if (rule === undefined) return;
   const { regex } = rule;
   for (const [start, end] of parts(text, hits, rule.rule.reach)) {

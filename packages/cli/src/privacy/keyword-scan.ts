@@ -99,15 +99,16 @@ export class KeywordScan {
    * Finds every keyword in a text, in one pass.
    *
    * @param hits Receives each keyword found (its index) and where it starts, a pair of numbers each, in the order
-   *   the keywords end (an array the caller reuses: no function call or allocation per keyword).
-   * @returns How many keywords were found.
+   *   the keywords end, written from its start (an array the caller reuses: no function call or allocation per
+   *   keyword, and none to empty it; what is past the pairs of this scan is left from earlier ones).
+   * @returns How many keywords were found (pairs written).
    */
   scan(text: string, hits: number[]): number {
     const classes = this.#classes;
     const next = this.#next;
     const width = this.#width;
     let offset = 0;
-    let count = 0;
+    let written = 0;
     for (let i = 0; i < text.length; i++) {
       const code = text.charCodeAt(i);
       const to = next[offset + (code < 128 ? classes[code]! : 0)]!;
@@ -121,11 +122,11 @@ export class KeywordScan {
         const { word, anyCase } = this.#keywords[index]!;
         const start = i + 1 - word.length;
         if (anyCase || text.startsWith(word, start)) {
-          hits.push(index, start);
-          count++;
+          hits[written++] = index;
+          hits[written++] = start;
         }
       }
     }
-    return count;
+    return written >> 1;
   }
 }

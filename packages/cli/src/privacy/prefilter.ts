@@ -1,7 +1,8 @@
 /**
  * The pre-filter of redaction: one keyword scan of a string says which rules can match in it and where. The
  * keywords of cctrail's rules (`rules.ts`), gitleaks' rules (`gitleaks-rules.ts`) and secretlint's preset
- * (`preset-rules.ts`) are one automaton; a string without any keyword costs that one pass and nothing else.
+ * (`preset-rules.ts`) are one automaton; a string without any keyword costs that one pass and nothing else. The
+ * same pass says whether the string holds a terminal escape (`\u001b`), which redaction reads without.
  */
 
 import { afterKeyword, gitleaksKeywords } from './gitleaks-scan.js';
@@ -17,14 +18,17 @@ export interface Selection {
   gitleaks: Map<number, number[]>;
   /** The preset's rules selected (indexes in `presetRules()`), in order. */
   preset: number[];
+  /** Whether the string holds a terminal escape character (`\u001b`). */
+  escape: boolean;
 }
 
 /**
- * Who a keyword selects: one of cctrail's rules (its index), one of gitleaks' (`GITLEAKS + index`), or one of
- * the preset's (`-1 - index`).
+ * Who a keyword selects: one of cctrail's rules (its index), one of gitleaks' (`GITLEAKS + index`), one of
+ * the preset's (`-1 - index`), or none (`ESCAPE`: the escape character, found by the same pass).
  */
 type Owner = number;
 const GITLEAKS = 1 << 20;
+const ESCAPE = 1 << 21;
 
 /** The keywords of every rule, compiled. */
 interface Table {
@@ -38,7 +42,8 @@ interface Table {
 }
 
 let compiled: Table | null = null;
-// The keywords one scan found, as pairs (keyword, start): one array for every string.
+// The keywords one scan found, as pairs (keyword, start): one array for every string, never emptied (a scan
+// says how many pairs it wrote).
 const HITS: number[] = [];
 
 /** The table of every rule's keywords, made on first use (an export without redaction never makes it). */
@@ -68,6 +73,7 @@ function table(): Table {
   gitleaksKeywords().forEach((words, i) => {
     for (const word of words) add(word, true, GITLEAKS + i, afterKeyword(i, word));
   });
+  add('\u001b', false, ESCAPE);
   const always: number[] = [];
   presetRules().forEach(({ keywords: list }, i) => {
     if (list === null) always.push(i);
@@ -100,14 +106,15 @@ function hit(map: Map<number, number[]> | null, owner: number, start: number): M
  */
 export function selectRules(text: string): Selection | null {
   const compiledTable = compiled ?? table();
-  HITS.length = 0;
+  const found = compiledTable.scan.scan(text, HITS);
   // Most strings: no keyword, nothing else to do.
-  if (compiledTable.scan.scan(text, HITS) === 0 && compiledTable.always.length === 0) return null;
+  if (found === 0 && compiledTable.always.length === 0) return null;
   const { keywords, owners, checks, always } = compiledTable;
   let rules: Map<number, number[]> | null = null;
   let gitleaks: Map<number, number[]> | null = null;
   let preset: Set<number> | null = null;
-  for (let h = 0; h < HITS.length; h += 2) {
+  let terminal = false;
+  for (let h = 0; h < 2 * found; h += 2) {
     const keyword = HITS[h]!;
     const start = HITS[h + 1]!;
     const end = start + keywords[keyword]!.word.length;
@@ -117,17 +124,17 @@ export function selectRules(text: string): Selection | null {
       if (owner < 0) {
         preset ??= new Set();
         preset.add(-1 - owner);
-      } else if (!passes(checks[keyword]![o], text, end)) continue;
+      } else if (owner === ESCAPE) terminal = true;
+      else if (!passes(checks[keyword]![o], text, end)) continue;
       else if (owner >= GITLEAKS) gitleaks = hit(gitleaks, owner - GITLEAKS, start);
       else rules = hit(rules, owner, start);
     }
   }
-  if (rules === null && gitleaks === null && preset === null && always.length === 0) return null;
+  if (rules === null && gitleaks === null && preset === null && always.length === 0 && !terminal) return null;
   const selected: number[] = preset === null ? [...always] : [...always, ...preset];
-  const found: Map<number, number[]> = rules ?? new Map();
+  const mine: Map<number, number[]> = rules ?? new Map();
   const other: Map<number, number[]> = gitleaks ?? new Map();
   // A rule's keywords are reported in the order they end; a shorter one may start after a longer one ending later.
-  for (const map of [found, other])
-    for (const at of map.values()) if (at.length > 1) at.sort((a, b) => a - b);
-  return { rules: found, gitleaks: other, preset: selected.sort((a, b) => a - b) };
+  for (const map of [mine, other]) for (const at of map.values()) if (at.length > 1) at.sort((a, b) => a - b);
+  return { rules: mine, gitleaks: other, preset: selected.sort((a, b) => a - b), escape: terminal };
 }

@@ -3,11 +3,14 @@
  * rules, kept by the secretlint project, find vendor tokens cctrail's own shapes may not know yet. Each rule's
  * `file` handler runs directly and synchronously over one string, without `@secretlint/core`'s per-file
  * machinery. Each rule's keywords are read from its own expressions (`requiredLiterals`), so that it joins the
- * one keyword scan (`keyword-scan.ts`) and runs only on the strings that hold one of them.
+ * one keyword scan (`keyword-scan.ts`) and runs only on the strings that hold one of them. Reading them costs every
+ * process 50–60 ms, so they are read by a script (`scripts/privacy/preset-keywords.mjs`) into a table by
+ * expression (`preset-keywords.ts`); an expression the table does not hold (a newer preset) is read at run time.
  */
 
 import { rules } from '@secretlint/secretlint-rule-preset-recommend';
 import { type Keywords, requiredLiterals } from './literals.js';
+import { PRESET_KEYWORDS } from './preset-keywords.js';
 
 /** What a rule reports: a range of the text. */
 interface Report {
@@ -77,12 +80,18 @@ function expressionsOf(file: (source: PresetSource) => void): RegExp[] | null {
   return seen;
 }
 
+/** An expression's keywords: the table's (`preset-keywords.ts`), else read from it. */
+function literalsOf(expression: RegExp): Keywords | null {
+  const key = String(expression);
+  return Object.hasOwn(PRESET_KEYWORDS, key) ? (PRESET_KEYWORDS[key] ?? null) : requiredLiterals(expression);
+}
+
 /** A rule's keywords: those of each of its expressions, or null when one of them has none. */
 function keywordsOf(expressions: readonly RegExp[] | null): Keywords[] | null {
   if (expressions === null) return null;
   const all: Keywords[] = [];
   for (const expression of expressions) {
-    const keywords = requiredLiterals(expression);
+    const keywords = literalsOf(expression);
     if (keywords === null) return null;
     all.push(keywords);
   }
@@ -90,8 +99,11 @@ function keywordsOf(expressions: readonly RegExp[] | null): Keywords[] | null {
 }
 
 /** A rule of the preset, ready to run. */
-interface Handler extends PresetRuleKeywords {
+interface Handler {
+  kind: string;
   file: (source: PresetSource) => void;
+  /** The expressions it matches a text with (see `expressionsOf`). */
+  expressions: RegExp[] | null;
 }
 
 let handlers: readonly Handler[] | null = null;
@@ -114,14 +126,25 @@ function loaded(): readonly Handler[] {
         },
         {},
       );
-      return file ? [{ kind, file, keywords: keywordsOf(expressionsOf(file)) }] : [];
+      return file ? [{ kind, file, expressions: expressionsOf(file) }] : [];
     });
   return handlers;
 }
 
 /** The preset's rules in order, each with the keywords that select it. */
 export function presetRules(): readonly PresetRuleKeywords[] {
-  return loaded().map(({ kind, keywords }) => ({ kind, keywords }));
+  return loaded().map(({ kind, expressions }) => ({ kind, keywords: keywordsOf(expressions) }));
+}
+
+/**
+ * The keywords of every expression of the preset's rules, read from the expressions (what
+ * `scripts/privacy/preset-keywords.mjs` writes into `preset-keywords.ts`), by `String(expression)`.
+ */
+export function readPresetKeywords(): Record<string, Keywords | null> {
+  const out: Record<string, Keywords | null> = {};
+  for (const { expressions } of loaded())
+    for (const expression of expressions ?? []) out[String(expression)] = requiredLiterals(expression);
+  return out;
 }
 
 /**

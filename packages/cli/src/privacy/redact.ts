@@ -39,21 +39,23 @@ function marker(kind: string): string {
  * @returns The new text and the number of secrets replaced.
  */
 export function redactText(text: string, found?: Found): { text: string; count: number } {
-  if (!text.includes('\u001b')) return redactPlain(text, found);
+  const selection = selectRules(text);
+  if (selection === null) return { text, count: 0 };
+  if (!selection.escape) return redactSelected(text, selection, found);
   // Terminal colour codes can split a secret or hide its edges: the text is scanned without them, and
   // published without them when it held a secret.
-  const result = redactPlain(text.replace(ANSI_ESCAPE, ''), found);
+  const plain = text.replace(ANSI_ESCAPE, '');
+  const again = selectRules(plain);
+  const result = again === null ? { text: plain, count: 0 } : redactSelected(plain, again, found);
   return result.count > 0 ? result : { text, count: 0 };
 }
 
 /**
- * Every rule set over a text without terminal codes, selected by one keyword scan: cctrail's patterns, then
- * what gitleaks' rules and secretlint's preset find. A text that writes escapes (`\\n`, `\\u000a`, `%3D`) is
- * read again as what they stand for: a token glued to `\\n` has no word edge before it as written.
+ * Every rule set a keyword scan selected in a text without terminal codes: cctrail's patterns, then what
+ * gitleaks' rules and secretlint's preset find. A text that writes escapes (`\\n`, `\\u000a`, `%3D`) is read
+ * again as what they stand for: a token glued to `\\n` has no word edge before it as written.
  */
-function redactPlain(text: string, found?: Found): { text: string; count: number } {
-  const selection = selectRules(text);
-  if (selection === null) return { text, count: 0 };
+function redactSelected(text: string, selection: Selection, found?: Found): { text: string; count: number } {
   const result = redactRules(text, selection, found);
   if (!escapeNearHit(text, selection)) return result;
   const view = escapesAsText(text);

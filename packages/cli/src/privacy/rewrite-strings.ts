@@ -1,8 +1,9 @@
 /**
  * Maps every string inside a JSON value to a new one, returning a new value and leaving the given one as it is.
  * Only what changed is copied: an object or array none of whose strings changed is returned itself (the same
- * object), so a value without secrets costs one visit of its strings and no allocation. The walk keeps an
- * explicit stack, so deep values cannot overflow. Base64 image payloads are skipped.
+ * object), so a value without secrets costs one visit of its strings and no allocation. The walk recurses as far
+ * as `RECURSION_DEEPEST` levels (the shape of sessions) and walks what is deeper with an explicit stack, so deep
+ * values cannot overflow. Base64 image payloads are skipped.
  */
 
 /** How to map the strings of a value: a string returned unchanged (`===`) counts as no change. */
@@ -30,6 +31,9 @@ interface Frame {
   slot: string | number;
 }
 
+// How deep the walk recurses; below that, an explicit stack (`mapDeep`).
+const RECURSION_DEEPEST = 64;
+
 /**
  * A value with every string mapped (see the module's comment).
  *
@@ -40,7 +44,56 @@ interface Frame {
 export function mapStrings<T>(value: T, map: StringMap): T {
   if (typeof value === 'string') return map.value(value) as T;
   if (value === null || typeof value !== 'object') return value;
-  const root = frameOf(value as object, null, 0, map);
+  return mapObject(value, map, 0) as T;
+}
+
+/** An object or array mapped by recursion, one level of it per call. */
+function mapObject(source: object, map: StringMap, depth: number): object {
+  if (depth >= RECURSION_DEEPEST) return mapDeep(source, map);
+  if (Array.isArray(source)) {
+    let copy: unknown[] | null = null;
+    for (let i = 0; i < source.length; i++) {
+      const item: unknown = source[i];
+      const mapped =
+        typeof item === 'string'
+          ? map.value(item)
+          : item !== null && typeof item === 'object'
+            ? mapObject(item, map, depth + 1)
+            : item;
+      if (mapped === item) continue;
+      copy ??= source.slice();
+      copy[i] = mapped;
+    }
+    return copy ?? source;
+  }
+  const record = source as Record<string, unknown>;
+  const keys = Object.keys(record);
+  // An object whose keys change: their order and collisions are the stack walk's (`frameOf`).
+  const renamed = map.key ? renamedKeys(keys, map.key) : null;
+  if (renamed !== null) return mapDeep(source, map, renamed);
+  const image = record.type === 'image' || record.type === 'base64';
+  let copy: Record<string, unknown> | null = null;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const item = record[key];
+    let mapped: unknown;
+    if (typeof item === 'string') mapped = image && key === 'data' ? item : map.value(item);
+    else if (item !== null && typeof item === 'object') mapped = mapObject(item, map, depth + 1);
+    else continue;
+    if (mapped === item) continue;
+    copy ??= { ...record };
+    define(copy, key, mapped);
+  }
+  return copy ?? source;
+}
+
+/**
+ * An object or array mapped with an explicit stack: as deep as it is, keys renamed (see `mapStrings`).
+ *
+ * @param renamed The object's keys mapped already (each key is mapped once), when they were.
+ */
+function mapDeep<T extends object>(value: T, map: StringMap, renamed?: string[]): T {
+  const root = frameOf(value, null, 0, map, renamed);
   const stack: Frame[] = [root];
   while (stack.length > 0) {
     const frame = stack[stack.length - 1]!;
@@ -67,12 +120,18 @@ export function mapStrings<T>(value: T, map: StringMap): T {
 }
 
 /** The frame of an object or array about to be walked; an object whose keys change is copied at once. */
-function frameOf(source: object, parent: Frame | null, slot: string | number, map: StringMap): Frame {
+function frameOf(
+  source: object,
+  parent: Frame | null,
+  slot: string | number,
+  map: StringMap,
+  known?: string[],
+): Frame {
   if (Array.isArray(source))
     return { source, keys: null, renamed: null, next: 0, image: false, copy: null, parent, slot };
   const record = source as Record<string, unknown>;
   const keys = Object.keys(record);
-  const renamed = map.key ? renamedKeys(keys, map.key) : null;
+  const renamed = known ?? (map.key ? renamedKeys(keys, map.key) : null);
   const image = record.type === 'image' || record.type === 'base64';
   const frame: Frame = { source: record, keys, renamed, next: 0, image, copy: null, parent, slot };
   if (renamed !== null) {

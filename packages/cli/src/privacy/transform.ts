@@ -1,4 +1,3 @@
-import { neutralizeBidi } from './bidi.js';
 import { shortenHome } from './home-paths.js';
 import { redactText } from './redact.js';
 import { mapStrings, type StringMap } from './rewrite-strings.js';
@@ -27,8 +26,8 @@ export type Transform = <T>(value: T) => T;
 /**
  * The privacy options as a transform of JSON values, in one walk over their strings: the value is returned
  * transformed and left as it is (an object none of whose strings change is returned itself; see `mapStrings`).
- * Redaction also shows bidirectional control characters as visible marks (`bidi.ts`): the archive a report
- * publishes, and its search index, hold them as marks too.
+ * Text is kept as written otherwise: bidirectional control characters are the renderer's to show (the report's
+ * pages and search show each as a visible mark).
  *
  * @param privacy What to rewrite.
  * @param counts Collects the secrets replaced and counts the home paths shortened (a fresh one by default).
@@ -47,13 +46,16 @@ export function privacyTransform(
 // bounded when a lean session is transformed piece by piece).
 const REMEMBERED_SHORTEST = 256;
 const REMEMBERED_MOST = 1 << 25;
+// Object keys are few and come again in every entry (`type`, `text`, `input`): each is redacted once, up to this
+// many keys of at most this length, then the memo starts over.
+const KEYS_MOST = 4096;
+const KEY_LONGEST = 64;
 
 /** What the transform does to a string value and to a key, or null when it does nothing. */
 function stringMap(privacy: Privacy, counts: PrivacyCounts): StringMap | null {
   const redact = (text: string): string => {
     const redacted = redactText(text, counts.secrets);
-    const shown = neutralizeBidi(redacted.count > 0 ? redacted.text : text);
-    return shown.count > 0 ? shown.text : redacted.count > 0 ? redacted.text : text;
+    return redacted.count > 0 ? redacted.text : text;
   };
   const shorten = (text: string): string => {
     const result = shortenHome(text);
@@ -87,7 +89,20 @@ function stringMap(privacy: Privacy, counts: PrivacyCounts): StringMap | null {
     }
     return out;
   };
-  return privacy.redact ? { value, key: redact } : { value };
+  if (!privacy.redact) return { value };
+  // A key redacted again counts the same secrets (each once), so a remembered key's result stands for it.
+  const keys = new Map<string, string>();
+  const key = (text: string): string => {
+    if (text.length > KEY_LONGEST) return redact(text);
+    let out = keys.get(text);
+    if (out === undefined) {
+      if (keys.size >= KEYS_MOST) keys.clear();
+      out = redact(text);
+      keys.set(text, out);
+    }
+    return out;
+  };
+  return { value, key };
 }
 
 /**

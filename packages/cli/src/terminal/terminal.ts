@@ -97,11 +97,12 @@ export function formatShare(value: number): string {
 
 /**
  * Makes text from a transcript safe to print on a terminal: control characters (which could move the
- * cursor or change colors) are shown as `\u001b`-style escapes.
+ * cursor or change colors) and bidirectional controls (which reorder the text around them) are shown as
+ * `\u001b`-style escapes.
  */
 export function printable(text: string): string {
   return text.replace(
-    /[\u0000-\u001f\u007f-\u009f]/g,
+    /[\u0000-\u001f\u007f-\u009f\u061c\u202a-\u202e\u2066-\u2069]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }

@@ -1,7 +1,8 @@
 import { rules } from '@secretlint/secretlint-rule-preset-recommend';
 import { describe, expect, it } from 'vitest';
 import { selectRules } from '../../src/privacy/prefilter.js';
-import { presetRules, presetSecrets } from '../../src/privacy/preset-rules.js';
+import { PRESET_KEYWORDS } from '../../src/privacy/preset-keywords.js';
+import { presetRules, presetSecrets, readPresetKeywords } from '../../src/privacy/preset-rules.js';
 import { plantedSecrets } from './planted-secrets.js';
 import { PRESET_SHAPES as SHAPES } from './preset-shapes.js';
 
@@ -9,6 +10,10 @@ import { PRESET_SHAPES as SHAPES } from './preset-shapes.js';
 const selected = (text: string) => presetSecrets(text, selectRules(text)?.preset ?? []);
 
 describe("the preset's keywords: the literals, read from its rules' expressions, that select its rules", () => {
+  it('are the table generated from the installed preset (else: node scripts/privacy/preset-keywords.mjs)', () => {
+    expect(readPresetKeywords()).toEqual(PRESET_KEYWORDS);
+  });
+
   it('covers every rule of the preset (a rule without keywords would run on every string)', () => {
     const ids = (rules as unknown as { meta: { id: string } }[])
       .map((rule) => rule.meta.id.replace(/^@secretlint\/secretlint-rule-/, ''))
