@@ -9,6 +9,7 @@
 //   BENCH_LIVE_APPENDS=50                       appends, one at a time, each waited for
 //   BENCH_LIVE_SETTLE=20                        serve's --settle (s): quiet time before a session is rebuilt
 //   BENCH_LIVE_CLI=path/to/bin.js               the build to measure (default this checkout's)
+//   BENCH_LIVE_HEAP=0                           no heap snapshots (by default: at the start, middle and end)
 //
 // For each append: write two entries (a prompt and an answer with a unique marker) chained to the session's last
 // entry, then wait for the server's event that names the session's pages (`append`: the append path; `change`:
@@ -31,6 +32,7 @@ import {
 import { request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { generateCorpus } from './generate.mjs';
+import { heapGrowth, takeHeapSnapshot } from './heap-snapshot.mjs';
 import { mb, median } from './measure.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -137,7 +139,7 @@ function usage(pid) {
 }
 
 /** Runs the appends against one build; returns the table's rows. */
-async function measure({ work, SESSIONS, TOTAL_MB, BIG_MB, APPENDS, SETTLE, CLI, log }) {
+async function measure({ work, SESSIONS, TOTAL_MB, BIG_MB, APPENDS, SETTLE, CLI, HEAP, log }) {
   const input = join(work, 'projects');
   if (!existsSync(input)) {
     mkdirSync(work, { recursive: true });
@@ -156,9 +158,12 @@ async function measure({ work, SESSIONS, TOTAL_MB, BIG_MB, APPENDS, SETTLE, CLI,
   rmSync(join(work, 'site'), { recursive: true, force: true });
   rmSync(join(work, 'cache'), { recursive: true, force: true });
   const started = performance.now();
+  const heapDir = join(work, 'heap');
+  mkdirSync(heapDir, { recursive: true });
+  const heapFlags = HEAP ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${heapDir}`] : [];
   const server = spawn(
     process.execPath,
-    [CLI, 'serve', input, '-o', join(work, 'site'), '--settle', SETTLE],
+    [...heapFlags, CLI, 'serve', input, '-o', join(work, 'site'), '--settle', SETTLE],
     {
       env: { ...process.env, NO_COLOR: '1', CCTRAIL_CACHE_DIR: join(work, 'cache') },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -201,7 +206,23 @@ async function measure({ work, SESSIONS, TOTAL_MB, BIG_MB, APPENDS, SETTLE, CLI,
         at = buffer.indexOf('\n\n');
       }
     });
-  }).end();
+  })
+    .on('error', (error) => log(`event stream: ${error.message}; serve said: ${stderr.slice(-2000)}`))
+    .end();
+  server.once('exit', (code, signal) => log(`serve exited: ${code ?? signal}`));
+
+  // The heap after a full GC (a snapshot forces one), at the start, middle and end of the appends: the server
+  // answers a request only once its snapshot is written.
+  const heaps = [];
+  const snapshot = async (when) => {
+    if (!HEAP) return;
+    heaps.push(await takeHeapSnapshot(server.pid, heapDir, () => get(url)));
+    log(`heap after GC, ${when}: ${mb(heaps.at(-1).bytes)}`);
+    if (heaps.length > 1)
+      for (const row of heapGrowth(heaps[0], heaps.at(-1), 8))
+        log(`  grew since the start: ${row.key} ${row.count} objects, ${mb(row.size)}`);
+  };
+  await snapshot('start');
 
   const sessionId = lastEntry(big.path).sessionId;
   let parent = lastEntry(big.path);
@@ -234,7 +255,12 @@ async function measure({ work, SESSIONS, TOTAL_MB, BIG_MB, APPENDS, SETTLE, CLI,
     log(
       `append ${i + 1}/${APPENDS}: ${(latencies.at(-1) / 1000).toFixed(2)} s, CPU ${(cpu.at(-1) / 1000).toFixed(2)} s, RSS ${mb(after.rss)}`,
     );
+    if (i + 1 === APPENDS >> 1) await snapshot('middle');
   }
+  // The end of the hour: the session's rebuild the last appends asked for, if any, has run.
+  while (/rebuilding…\n$/.test(stderr)) await new Promise((r) => server.stderr.once('data', r));
+  const rssEnd = usage(server.pid).rss;
+  await snapshot('end');
   const rebuilds = (stderr.match(/rebuilding…/g) ?? []).length;
   const stopping = performance.now();
   server.kill('SIGINT');
@@ -252,7 +278,8 @@ async function measure({ work, SESSIONS, TOTAL_MB, BIG_MB, APPENDS, SETTLE, CLI,
 | serve's CPU per append, median (first half / second half) | ${s(median(cpu))} (${s(median(cpu.slice(0, cpu.length >> 1)))} / ${s(median(cpu.slice(cpu.length >> 1)))}) |
 | serve's RSS: after the first build / after the last append / highest | ${mb(rss[0])} / ${mb(rss.at(-1))} / ${mb(Math.max(...rss))} |
 | serve's RSS, median of each quarter of the appends | ${[0, 1, 2, 3].map((q) => mb(median(rss.slice(1).slice((q * APPENDS) >> 2, ((q + 1) * APPENDS) >> 2)))).join(' / ')} |
-| rebuilds during the appends; Ctrl-C to exit (the session rebuilt once) | ${rebuilds}; ${s(stopped)} |`;
+| serve's RSS at the start / at the end of the appends (no rebuild running) | ${mb(rss[0])} / ${mb(rssEnd)} |
+${HEAP ? `| serve's heap after a full GC: start / middle / end of the appends | ${heaps.map((h) => mb(h.bytes)).join(' / ')} |\n` : ''}| rebuilds during the appends; Ctrl-C to exit (the session rebuilt once) | ${rebuilds}; ${s(stopped)} |`;
 }
 
 /**
@@ -271,6 +298,7 @@ export async function live(ctx) {
     work: join(ctx.work, `live-${sizes.SESSIONS}-${sizes.TOTAL_MB}-${sizes.BIG_MB}`),
     APPENDS: Number(process.env.BENCH_LIVE_APPENDS ?? 50),
     SETTLE: process.env.BENCH_LIVE_SETTLE ?? '20',
+    HEAP: process.env.BENCH_LIVE_HEAP !== '0',
     CLI: process.env.BENCH_LIVE_CLI ? resolve(process.env.BENCH_LIVE_CLI) : ctx.builds[0].cli,
     log: ctx.log,
   });
