@@ -5,8 +5,10 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +28,7 @@ const PROJECT = '-home-dev-agents-2026';
 const ID = '6c8678cc-6b37-40b9-8cff-e1e1df72cfc9';
 const SOURCE = join(FIXTURES, 'agents-2026', PROJECT);
 const PAGE = `s/home-dev-agents-2026/${ID}/`;
+const LINEAR = '88b9af8e-2314-4b66-9a90-221c50a7db10';
 /** Uuids of the entries the live-drawing test appends: an answer in markdown, its tool call, the call's result. */
 const LIVE = [
   'f0000000-0000-4000-8000-000000000001',
@@ -50,6 +53,32 @@ function scrollToEnd(): void {
 /** Page function: scrolls to the top of the page. */
 function scrollToTop(): void {
   (globalThis as unknown as PageWindow).scrollTo(0, 0);
+}
+
+/** Each file of a folder (relative path) with its identity: a file written again, even with the same bytes, differs. */
+function fileStates(root: string): Map<string, string> {
+  const states = new Map<string, string>();
+  const stack = [''];
+  while (stack.length > 0) {
+    const rel = stack.pop() as string;
+    for (const entry of readdirSync(join(root, rel), { withFileTypes: true })) {
+      const path = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      if (entry.isDirectory()) stack.push(path);
+      else {
+        const { ino, ctimeMs, size } = statSync(join(root, path));
+        states.set(path, `${ino}:${ctimeMs}:${size}`);
+      }
+    }
+  }
+  return states;
+}
+
+/** The files new or written again between two `fileStates`, sorted. */
+function changedFiles(before: Map<string, string>, after: Map<string, string>): string[] {
+  return [...after]
+    .filter(([path, state]) => before.get(path) !== state)
+    .map(([path]) => path)
+    .sort();
 }
 
 /** Page function: an element's HTML. */
@@ -350,6 +379,76 @@ describe.skipIf(!REPORT_BUILT)('cctrail report --watch', () => {
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
       expect(stderr).toMatch(/Stopped\.\n$/);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }, 240_000);
+});
+
+describe.skipIf(!REPORT_BUILT)('cctrail report --watch, by the append path', () => {
+  it("writes an append into its session's last page only, then rebuilds that session's pages and the index", async () => {
+    const work = mkdtempSync(join(tmpdir(), 'cctrail-watch-live-'));
+    try {
+      const projects = join(work, 'projects');
+      cpSync(join(FIXTURES, 'linear', '-home-dev-linear'), join(projects, '-home-dev-linear'), {
+        recursive: true,
+      });
+      cpSync(SOURCE, join(projects, PROJECT), { recursive: true });
+      const site = join(work, 'site');
+      const child = spawn(
+        process.execPath,
+        [BIN, 'report', '--watch', projects, '-o', site, '--settle', '600'],
+        {
+          env: { ...process.env, NO_COLOR: '1', CCTRAIL_CACHE_DIR: join(work, 'cache'), HOME: work },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let stderr = '';
+      child.stderr?.on('data', (chunk) => {
+        stderr += chunk;
+      });
+      const seen = (text: RegExp) =>
+        new Promise<void>((resolve) => {
+          const check = () => {
+            if (!text.test(stderr)) return;
+            child.stderr?.off('data', check);
+            resolve();
+          };
+          child.stderr?.on('data', check);
+          check();
+        });
+      await seen(/Watching /);
+      const built = fileStates(site);
+      const file = join(projects, '-home-dev-linear', `${LINEAR}.jsonl`);
+      const last = JSON.parse(readFileSync(file, 'utf8').trim().split('\n').at(-1) as string);
+      const prompt = { ...last, parentUuid: last.uuid, uuid: 'e0000000-0000-4000-8000-000000000001' };
+      delete prompt.subtype;
+      delete prompt.durationMs;
+      appendFileSync(
+        file,
+        `${JSON.stringify({ ...prompt, type: 'user', message: { role: 'user', content: 'Now **the docs**' } })}\n`,
+      );
+      await seen(/1 line appended to \/s\/home-dev-linear\//);
+      // Only the session's last transcript page, with the new entry drawn in it.
+      const live = fileStates(site);
+      expect(changedFiles(built, live)).toEqual([`s/home-dev-linear/${LINEAR}/index.html`]);
+      expect(readFileSync(join(site, 's/home-dev-linear', LINEAR, 'index.html'), 'utf8')).toContain(
+        '<strong>the docs</strong>',
+      );
+      expect(stderr).not.toContain('rebuilding');
+      // Stopping rebuilds the session waiting to be: its pages and the index, no other session's page.
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(stderr.match(/rebuilding…/g)).toHaveLength(1);
+      const rebuilt = changedFiles(live, fileStates(site));
+      const pages = rebuilt.filter((f) => f.endsWith('.html'));
+      // The index written again: the report writes a page only when its bytes change (its session's row did).
+      expect(pages).toContain('index.html');
+      expect(
+        pages.filter((f) => f !== 'index.html' && !f.startsWith(`s/home-dev-linear/${LINEAR}/`)),
+      ).toEqual([]);
+      expect(rebuilt.filter((f) => f.startsWith('s/home-dev-agents-2026/'))).toEqual([]);
     } finally {
       rmSync(work, { recursive: true, force: true });
     }

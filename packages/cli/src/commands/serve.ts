@@ -7,11 +7,13 @@ import { CliError } from '../command-line/errors.js';
 import { inputPaths } from '../input/input.js';
 import { openInBrowser } from '../open-report.js';
 import { privacyTransform } from '../privacy/transform.js';
+import { childBuild } from '../serve/child-build.js';
 import { followLive } from '../serve/follow-live.js';
 import { LiveChannel } from '../serve/live-channel.js';
 import type { LiveTails } from '../serve/live-tails.js';
 import { liveRenderer } from '../serve/live-window.js';
 import { changedPages, fingerprintPages, PageActivity } from '../serve/page-changes.js';
+import { settleOption } from '../serve/settle-option.js';
 import { startServer } from '../serve/static-server.js';
 import { styleFor } from '../terminal/terminal.js';
 import { reportCommand } from './report.js';
@@ -34,7 +36,7 @@ export const serveCommand: Command = {
   ].join('\n'),
   options: [
     // The report's options but `--base` (the server serves the site at its root) and `--watch` (it always does).
-    ...reportCommand.options.filter((o) => !['base', 'watch', 'help'].includes(o.name)),
+    ...reportCommand.options.filter((o) => !['base', 'watch', 'settle', 'help'].includes(o.name)),
     { name: 'port', type: 'string', value: 'N', description: 'port to listen on (default: a free one)' },
     {
       name: 'host',
@@ -102,7 +104,13 @@ export const serveCommand: Command = {
         paths,
         io,
         root,
-        build,
+        // Rebuilds in a child process: memory a build leaves behind goes with it.
+        build: childBuild(
+          process.argv[1] ?? '',
+          { ...options, open: false },
+          reportCommand.options,
+          positionals,
+        ),
         privacy: privacyTransform({
           redact: !flag(options, 'no-redact'),
           shortHome: flag(options, 'short-home'),
@@ -140,14 +148,6 @@ function portOption(value: string | undefined): number {
   const port = Number(value);
   if (!/^\d+$/.test(value) || port > 65535) throw new CliError(`--port must be 0 to 65535, got ${value}`);
   return port;
-}
-
-/** Reads `--settle`: seconds, 0 or more (default 20), as milliseconds. */
-function settleOption(value: string | undefined): number {
-  if (value === undefined) return 20_000;
-  const seconds = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value)) throw new CliError(`--settle must be a number of seconds, got ${value}`);
-  return seconds * 1000;
 }
 
 /** Whether an address is this machine's loopback (only this machine reaches it). */

@@ -30,6 +30,8 @@ export interface FollowLiveOptions {
   render: LiveRenderer;
   /** Lines were appended to a page's session: `tails.pageFor` gives the page as it is now. */
   appended: (page: string, append: PageAppend, tails: LiveTails) => Promise<void> | void;
+  /** A rebuild ended: the folder as it left it, before the live windows are opened again on its pages. */
+  settled?: () => Promise<void>;
   /** A rebuild ended (`ok`: it succeeded); resolves to a few words on what it changed. */
   rebuilt: (ok: boolean) => Promise<string> | string;
   /** Told of the followed transcripts before the loop starts (a server shows pages through them). */
@@ -83,6 +85,7 @@ export async function followLive(options: FollowLiveOptions): Promise<number> {
       starting: () => tails.rebuilding(),
       finish: () => tails.waiting(),
       rebuilt: async (ok) => {
+        await options.settled?.();
         if (ok) await tails.rebuilt(paths);
         return options.rebuilt(ok);
       },
