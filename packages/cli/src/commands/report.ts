@@ -142,10 +142,11 @@ export const reportCommand: Command = {
         io,
         outDir: resolve(io.cwd, stringOption(options, 'output') ?? 'cctrail-report'),
         build,
-        privacy: privacyTransform({
-          redact: !flag(options, 'no-redact'),
-          shortHome: flag(options, 'short-home'),
-        }),
+        privacy: () =>
+          privacyTransform({
+            redact: !flag(options, 'no-redact'),
+            shortHome: flag(options, 'short-home'),
+          }),
         settleMs: settleOption(stringOption(options, 'settle')),
       });
     }

@@ -111,10 +111,11 @@ export const serveCommand: Command = {
           reportCommand.options,
           positionals,
         ),
-        privacy: privacyTransform({
-          redact: !flag(options, 'no-redact'),
-          shortHome: flag(options, 'short-home'),
-        }),
+        privacy: () =>
+          privacyTransform({
+            redact: !flag(options, 'no-redact'),
+            shortHome: flag(options, 'short-home'),
+          }),
         settleMs,
         render: await liveRenderer(),
         following: (t) => {

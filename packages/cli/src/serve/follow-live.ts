@@ -22,8 +22,8 @@ export interface FollowLiveOptions {
   root: string;
   /** Runs the report's (incremental) build once; resolves to its exit code. */
   build: (io: Io) => Promise<number>;
-  /** The report's privacy transform. */
-  privacy: Transform;
+  /** Makes the report's privacy transform (one per live window). */
+  privacy: () => Transform;
   /** Quiet time after the last append before a session is rebuilt (ms). */
   settleMs: number;
   /** The report's live renderer. */

@@ -20,8 +20,11 @@ import { type TailItem, tailEntries } from './tail-entries.js';
 export interface LiveTailsOptions {
   /** The report folder (resolved). */
   root: string;
-  /** The report's privacy transform: everything shown passes through it. */
-  privacy: Transform;
+  /**
+   * Makes the report's privacy transform: everything shown passes through it. One per live window: a transform
+   * remembers the strings it saw, which a window's drawings share, and its memory goes with the window.
+   */
+  privacy: () => Transform;
   /** Called when a followed file's session should be rebuilt now (it has been quiet, or holds too much). */
   settle: (files: string[]) => void;
   /** Quiet time after the last append before the session is rebuilt (ms). */
@@ -46,9 +49,14 @@ export interface PageAppend {
   from: string | null;
 }
 
-/** Records in a live window, and notes, at most per file; more rebuild the session at once. */
+/** Records in a live window, and notes, per file: more rebuild the session at once. */
 const MAX_RECORDS = 400;
 const MAX_NOTES = 100;
+/**
+ * Records a window holds at most, whether the rebuild asked for comes or not (it may fail): a window past it is
+ * dropped, and its session's appends are shown by rebuilds only, so memory stays bounded.
+ */
+const MOST_RECORDS = 2 * MAX_RECORDS;
 
 interface Followed {
   tail: FileTail;
@@ -125,11 +133,12 @@ export class LiveTails {
       const shown =
         batch.rebuild === undefined &&
         (batch.records.length === 0 || ((await followed.window?.add(batch.records)) ?? false));
-      if (!shown) {
+      if (!shown || (followed.window?.size ?? 0) > MOST_RECORDS) {
+        followed.window = null;
         rebuild.push(file);
         continue;
       }
-      followed.notes.push(...batch.notes);
+      followed.notes = [...followed.notes, ...batch.notes].slice(-2 * MAX_NOTES);
       const lines = batch.records.length + batch.notes.length;
       const from = batch.records.length > 0 && followed.window ? followed.window.anchor : null;
       const before = appended.get(followed.page);
@@ -241,7 +250,8 @@ export class LiveTails {
     const scope = basename(dirname(file)) === 'subagents' ? 'agent' : 'main';
     const [, , project = '', session = ''] = page.split('/');
     const route = { route: page.slice(1), project, session };
-    const { privacy, render } = this.options;
+    const { render } = this.options;
+    const privacy = this.options.privacy();
     return LiveWindow.open({ file, scope, page: route, privacy, render }, built, end, html).catch(() => null);
   }
 

@@ -21,7 +21,8 @@ export interface WatchFolderOptions {
   outDir: string;
   /** Runs the report's (incremental) build once; resolves to its exit code. */
   build: (io: Io) => Promise<number>;
-  privacy: Transform;
+  /** Makes the report's privacy transform (one per live window). */
+  privacy: () => Transform;
   /** Quiet time after the last append before a session is rebuilt (ms). */
   settleMs: number;
   /** Stops the loop (tests); else SIGINT or SIGTERM does. */

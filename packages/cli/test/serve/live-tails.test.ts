@@ -85,7 +85,7 @@ beforeAll(async () => {
 function tails(settleMs = 60_000, settled: string[][] = []): LiveTails {
   const t = new LiveTails({
     root: site,
-    privacy: PRIVACY,
+    privacy: () => PRIVACY,
     settle: (files) => settled.push(files),
     settleMs,
     render: renderLiveTranscript,
