@@ -10,6 +10,8 @@
 //   BENCH_LIVE_SETTLE=20                        serve's --settle (s): quiet time before a session is rebuilt
 //   BENCH_LIVE_CLI=path/to/bin.js               the build to measure (default this checkout's)
 //   BENCH_LIVE_HEAP=0                           no heap snapshots (by default: at the start, middle and end)
+//   BENCH_LIVE_WATCH_APPENDS=10                 appends to the big session under `report --watch` (0: none), of
+//                                               this build and of BENCH_BASELINE's (a checkout, built)
 //
 // For each append: write two entries (a prompt and an answer with a unique marker) chained to the session's last
 // entry, then wait for the server's event that names the session's pages (`append`: the append path; `change`:
@@ -282,6 +284,70 @@ async function measure({ work, SESSIONS, TOTAL_MB, BIG_MB, APPENDS, SETTLE, CLI,
 ${HEAP ? `| serve's heap after a full GC: start / middle / end of the appends | ${heaps.map((h) => mb(h.bytes)).join(' / ')} |\n` : ''}| rebuilds during the appends; Ctrl-C to exit (the session rebuilt once) | ${rebuilds}; ${s(stopped)} |`;
 }
 
+/** The last transcript page of a session in a report folder (the highest `pN`, else the session's page). */
+function lastPageFile(site, sessionId) {
+  const id = sessionId.toLowerCase();
+  for (const project of readdirSync(join(site, 's'))) {
+    const dir = join(site, 's', project, id);
+    if (!existsSync(dir)) continue;
+    const pages = readdirSync(dir)
+      .map((d) => /^p(\d+)$/.exec(d)?.[1])
+      .filter(Boolean)
+      .map(Number);
+    return join(dir, pages.length ? `p${Math.max(...pages)}` : '', 'index.html');
+  }
+  throw new Error(`no page of ${sessionId} in ${site}`);
+}
+
+/**
+ * `cctrail report --watch` on the same archive: appends one pair at a time to the big session and waits for the
+ * session's last page on disk to hold the marker. Latency = append written → page written with the marker.
+ */
+async function measureWatch({ work, APPENDS, CLI, settle, log }) {
+  const input = join(work, 'projects');
+  const big = biggest(input);
+  const site = join(work, 'watch-site');
+  rmSync(site, { recursive: true, force: true });
+  rmSync(join(work, 'watch-cache'), { recursive: true, force: true });
+  const child = spawn(
+    process.execPath,
+    [CLI, 'report', '--watch', input, '-o', site, ...(settle ? ['--settle', settle] : [])],
+    {
+      env: { ...process.env, NO_COLOR: '1', CCTRAIL_CACHE_DIR: join(work, 'watch-cache') },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  let stderr = '';
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
+  while (!stderr.includes('Watching')) await new Promise((r) => child.stderr.once('data', r));
+  let parent = lastEntry(big.path);
+  const latencies = [];
+  for (let i = 0; i < APPENDS; i++) {
+    const marker = `bench-watch-marker-${i}-${Date.now()}`;
+    const { text, last } = appendLines(parent, marker, i);
+    parent = last;
+    const t0 = performance.now();
+    appendFileSync(big.path, text);
+    for (;;) {
+      let page = '';
+      try {
+        page = readFileSync(lastPageFile(site, parent.sessionId), 'utf8');
+      } catch {}
+      if (page.includes(marker)) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    latencies.push(performance.now() - t0);
+    log(`watch append ${i + 1}/${APPENDS}: ${(latencies.at(-1) / 1000).toFixed(2)} s`);
+  }
+  const rebuilds = (stderr.match(/rebuilding…/g) ?? []).length;
+  child.kill('SIGINT');
+  await new Promise((r) => child.once('exit', r));
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return { median: median(latencies), max: sorted.at(-1), rebuilds };
+}
+
 /**
  * Benchmark 7 of `pnpm bench` (opt-in, like 5: BENCH_ONLY=7; sizes scaled by BENCH_SCALE). Measures the build
  * under test only: the append path is what is measured, and a baseline without it takes a session's whole
@@ -293,15 +359,41 @@ export async function live(ctx) {
     TOTAL_MB: Math.round(Number(process.env.BENCH_LIVE_MB ?? 680) * ctx.scale),
     BIG_MB: Math.round(Number(process.env.BENCH_LIVE_BIG_MB ?? 200) * ctx.scale),
   };
+  const work = join(ctx.work, `live-${sizes.SESSIONS}-${sizes.TOTAL_MB}-${sizes.BIG_MB}`);
   const table = await measure({
     ...sizes,
-    work: join(ctx.work, `live-${sizes.SESSIONS}-${sizes.TOTAL_MB}-${sizes.BIG_MB}`),
+    work,
     APPENDS: Number(process.env.BENCH_LIVE_APPENDS ?? 50),
     SETTLE: process.env.BENCH_LIVE_SETTLE ?? '20',
     HEAP: process.env.BENCH_LIVE_HEAP !== '0',
     CLI: process.env.BENCH_LIVE_CLI ? resolve(process.env.BENCH_LIVE_CLI) : ctx.builds[0].cli,
     log: ctx.log,
   });
+  // \`report --watch\`: the build under test (the append path) and, when given, the baseline's (a rebuild per change).
+  const WATCH = Number(process.env.BENCH_LIVE_WATCH_APPENDS ?? 10);
+  const watchRows = [];
+  const builds = [
+    {
+      cli: process.env.BENCH_LIVE_CLI ? resolve(process.env.BENCH_LIVE_CLI) : ctx.builds[0].cli,
+      name: ctx.builds[0].commit,
+      settle: process.env.BENCH_LIVE_SETTLE ?? '20',
+    },
+    ...(ctx.builds[1] ? [{ cli: ctx.builds[1].cli, name: ctx.builds[1].commit, settle: null }] : []),
+  ];
+  if (WATCH > 0)
+    for (const build of builds) {
+      const w = await measureWatch({
+        work,
+        APPENDS: WATCH,
+        CLI: build.cli,
+        settle: build.settle,
+        log: ctx.log,
+      });
+      const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+      watchRows.push(
+        `| \`report --watch\` (${build.name}): append → last page written, median / max (${WATCH} appends); rebuilds | ${s(w.median)} / ${s(w.max)}; ${w.rebuilds} |`,
+      );
+    }
   return `## 7. Live: \`cctrail serve\` (#29)
 
 \`cctrail serve\` of the build under test (${ctx.builds[0].commit}) on a generated archive plus one big session in a
@@ -312,13 +404,22 @@ unique marker, chained to its last entry). Latency: from the append written to a
 | figure | value |
 | --- | --- |
 ${table}
+${watchRows.join('\n')}
 `;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const log = (...args) => console.error('bench-live:', ...args);
   const cli = join(root, 'packages/cli/dist/bin.js');
+  const baseline = process.env.BENCH_BASELINE
+    ? [{ cli: join(resolve(process.env.BENCH_BASELINE), 'packages/cli/dist/bin.js'), commit: 'baseline' }]
+    : [];
   console.log(
-    await live({ work: join(root, '.bench'), scale: 1, builds: [{ cli, commit: 'this checkout' }], log }),
+    await live({
+      work: join(root, '.bench'),
+      scale: 1,
+      builds: [{ cli, commit: 'this checkout' }, ...baseline],
+      log,
+    }),
   );
 }

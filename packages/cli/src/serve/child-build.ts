@@ -42,14 +42,17 @@ export function childBuild(
     });
 }
 
-/** Options as arguments again (`--name value`, `--flag`, a list's values one by one); false and absent left out. */
+/**
+ * Options as arguments again (`--name=value`, which takes a value that starts with a dash, `--flag`, a list's
+ * values one by one); false and absent left out.
+ */
 export function optionArgs(options: OptionValues, specs: readonly OptionSpec[]): string[] {
   const args: string[] = [];
   for (const spec of specs) {
     const value = options[spec.name];
     if (value === undefined || value === false) continue;
     if (value === true) args.push(`--${spec.name}`);
-    else for (const one of Array.isArray(value) ? value : [value]) args.push(`--${spec.name}`, one);
+    else for (const one of Array.isArray(value) ? value : [value]) args.push(`--${spec.name}=${one}`);
   }
   return args;
 }

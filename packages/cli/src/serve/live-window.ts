@@ -44,6 +44,8 @@ export interface WindowContext {
 /** Bytes read back from the build's point to find the page's last card, at first; doubled up to the most. */
 const READ_BACK = 256 * 1024;
 const READ_BACK_MOST = 16 * 1024 * 1024;
+/** Points tried as the one a rebuild read the file to (appends while it ran), at most. */
+const MOST_UNREAD = 64;
 
 /** The live window of a transcript (see the module comment). */
 export class LiveWindow {
@@ -68,7 +70,8 @@ export class LiveWindow {
    * Opens the window of a file whose page was built from its first `built` bytes, checked against the page.
    *
    * @param context The file and how to draw it.
-   * @param built Bytes the page shows (a whole-line point).
+   * @param built Bytes the page shows at least (a whole-line point): a rebuild shows what the file held as it
+   *   started, and maybe some lines appended while it ran.
    * @param end Bytes read so far (a whole-line point, `built` or more): the lines between are drawn too.
    * @param page The page's HTML as built.
    * @returns The window, or null when the page's last cards cannot be drawn from the file's lines.
@@ -90,14 +93,22 @@ export class LiveWindow {
       if (last !== undefined) {
         const first = lines.findIndex((l) => recordUuid(l.text) === last.uuid);
         if (first < 0) return null;
-        const records = lines.slice(first).map((l) => l.text);
-        const shown = records.slice(0, lines.slice(first).filter((l) => l.offset < built).length);
-        // The page's last cards must be what the window draws from the lines the page was built from.
+        const from = lines.slice(first);
+        const records = from.map((l) => l.text);
         const part = transcriptTail(page, last.anchor);
-        const then = draw(context, await windowSession(context, shown), last.uuid);
-        if (part === null || then === null || page.slice(part.start, part.end) !== then.html) return null;
-        const now = draw(context, await windowSession(context, records), last.uuid);
-        return now === null ? null : new LiveWindow(context, last.uuid, last.anchor, records, now.html);
+        if (part === null) return null;
+        // The page's last cards must be what the window draws from the lines the page was built from: those
+        // before `built`, or some of the lines after it too (a rebuild reads the file after it starts).
+        const shown = page.slice(part.start, part.end);
+        const ends = [built, ...from.filter((l) => l.offset > built).map((l) => l.offset), end];
+        for (const at of ends.slice(0, MOST_UNREAD)) {
+          const count = from.filter((l) => l.offset < at).length;
+          const then = draw(context, await windowSession(context, records.slice(0, count)), last.uuid);
+          if (then?.html !== shown) continue;
+          const now = draw(context, await windowSession(context, records), last.uuid);
+          return now === null ? null : new LiveWindow(context, last.uuid, last.anchor, records, now.html);
+        }
+        return null;
       }
       if (start === 0 || back >= READ_BACK_MOST) return null;
     }

@@ -177,6 +177,28 @@ describe('LiveTails', () => {
     t.close();
   });
 
+  it('finds how far a rebuild read: lines appended while it ran may be on its page already', async () => {
+    writeFileSync(main, record('c0', null, 'again') + record('c1', 'c0', 'answer', { answer: true }));
+    writePage('s/app/abc-123/p4', await drawn(main, '/s/app/abc-123/p4/', 'main'));
+    const t = tails();
+    appendFileSync(main, record('c2', 'c1', 'next'));
+    await t.absorb([main]);
+    t.rebuilding();
+    appendFileSync(main, record('c3', 'c2', 'read by the rebuild', { answer: true }));
+    const read = readFileSync(main, 'utf8');
+    appendFileSync(main, record('c4', 'c3', 'after it'));
+    await t.absorb([main]);
+    // The rebuild read the file once c3 was in it.
+    writePage('s/app/abc-123/p4', await drawn(main, '/s/app/abc-123/p4/', 'main', read));
+    await t.rebuilt([input]);
+    appendFileSync(main, record('c5', 'c4', 'and on', { answer: true }));
+    expect((await t.absorb([main])).rebuild).toEqual([]);
+    expect(t.pageFor('/s/app/abc-123/p4/', pageHtml('s/app/abc-123/p4')).html).toBe(
+      await drawn(main, '/s/app/abc-123/p4/', 'main'),
+    );
+    t.close();
+  });
+
   it('asks for the session to be rebuilt once it has been quiet', async () => {
     const settled: string[][] = [];
     const t = tails(5, settled);
@@ -188,7 +210,7 @@ describe('LiveTails', () => {
       }, 5);
     });
     writePage('s/app/abc-123/p4', await drawn(main, '/s/app/abc-123/p4/', 'main'));
-    appendFileSync(main, record('q1', 'b3'));
+    appendFileSync(main, record('q1', 'c5'));
     expect((await t.absorb([main])).rebuild).toEqual([]);
     await quiet;
     expect(settled).toEqual([[main]]);
