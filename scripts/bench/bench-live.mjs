@@ -20,125 +20,16 @@
 // with many appends (BENCH_LIVE_APPENDS=600: about one entry pair every 6 s for an hour), each waited for; the
 // session's rebuilds it causes (every 200 appends: serve keeps at most 400 live entries per file) are counted.
 import { spawn } from 'node:child_process';
-import {
-  appendFileSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { generateCorpus } from './generate.mjs';
 import { heapGrowth, takeHeapSnapshot } from './heap-snapshot.mjs';
+import { appendLines, biggest, get, lastEntry, usage } from './live-session.mjs';
+import { measureWatch } from './live-watch.mjs';
 import { mb, median } from './measure.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
-
-/** The biggest transcript under a folder. */
-function biggest(dir) {
-  let best = { path: '', size: -1 };
-  const stack = [dir];
-  while (stack.length) {
-    const at = stack.pop();
-    for (const e of readdirSync(at, { withFileTypes: true })) {
-      const p = join(at, e.name);
-      if (e.isDirectory()) stack.push(p);
-      else if (e.name.endsWith('.jsonl') && !p.includes('/subagents/')) {
-        const size = statSync(p).size;
-        if (size > best.size) best = { path: p, size };
-      }
-    }
-  }
-  return best;
-}
-
-/** The uuid and session id of a transcript's last entry (read from its tail). */
-function lastEntry(path) {
-  const size = statSync(path).size;
-  const tail = readFileSync(path)
-    .subarray(Math.max(0, size - 4_000_000))
-    .toString('utf8')
-    .split('\n')
-    .reverse();
-  for (const line of tail) {
-    try {
-      const record = JSON.parse(line);
-      if (typeof record.uuid === 'string' && typeof record.sessionId === 'string') return record;
-    } catch {}
-  }
-  throw new Error(`no entry in ${path}`);
-}
-
-/** Two entries chained to `parent`: a prompt and an answer holding `marker`. */
-function appendLines(parent, marker, i) {
-  const at = new Date(Date.parse(parent.timestamp ?? '2026-01-01T00:00:00Z') + 1000).toISOString();
-  const base = {
-    isSidechain: false,
-    userType: 'external',
-    cwd: parent.cwd,
-    sessionId: parent.sessionId,
-    version: parent.version,
-  };
-  const user = {
-    ...base,
-    parentUuid: parent.uuid,
-    uuid: `live-u-${i}-${Date.now()}`,
-    timestamp: at,
-    type: 'user',
-    message: { role: 'user', content: `Next step ${i}` },
-  };
-  const answer = {
-    ...base,
-    parentUuid: user.uuid,
-    uuid: `live-a-${i}-${Date.now()}`,
-    timestamp: at,
-    type: 'assistant',
-    requestId: `req_live_${i}`,
-    message: {
-      id: `msg_live_${i}`,
-      type: 'message',
-      role: 'assistant',
-      model: 'claude-opus-4-7',
-      content: [{ type: 'text', text: `Done: ${marker}` }],
-      stop_reason: 'end_turn',
-      usage: {
-        input_tokens: 10,
-        output_tokens: 5,
-        cache_creation_input_tokens: 0,
-        cache_read_input_tokens: 0,
-      },
-    },
-  };
-  return { text: `${JSON.stringify(user)}\n${JSON.stringify(answer)}\n`, last: answer };
-}
-
-function get(url) {
-  return new Promise((resolve, reject) => {
-    request(url, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => {
-        body += d;
-      });
-      res.on('end', () => resolve(body));
-    })
-      .on('error', reject)
-      .end();
-  });
-}
-
-/** CPU time (user + system, ms) and resident memory (bytes) of a process, from /proc. */
-function usage(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  const ticks = Number(stat[11]) + Number(stat[12]);
-  const rss = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-  return { cpuMs: ticks * 10, rss };
-}
 
 /** Runs the appends against one build; returns the table's rows. */
 async function measure({ work, SESSIONS, TOTAL_MB, BIG_MB, APPENDS, SETTLE, CLI, HEAP, log }) {
@@ -282,70 +173,6 @@ async function measure({ work, SESSIONS, TOTAL_MB, BIG_MB, APPENDS, SETTLE, CLI,
 | serve's RSS, median of each quarter of the appends | ${[0, 1, 2, 3].map((q) => mb(median(rss.slice(1).slice((q * APPENDS) >> 2, ((q + 1) * APPENDS) >> 2)))).join(' / ')} |
 | serve's RSS at the start / at the end of the appends (no rebuild running) | ${mb(rss[0])} / ${mb(rssEnd)} |
 ${HEAP ? `| serve's heap after a full GC: start / middle / end of the appends | ${heaps.map((h) => mb(h.bytes)).join(' / ')} |\n` : ''}| rebuilds during the appends; Ctrl-C to exit (the session rebuilt once) | ${rebuilds}; ${s(stopped)} |`;
-}
-
-/** The last transcript page of a session in a report folder (the highest `pN`, else the session's page). */
-function lastPageFile(site, sessionId) {
-  const id = sessionId.toLowerCase();
-  for (const project of readdirSync(join(site, 's'))) {
-    const dir = join(site, 's', project, id);
-    if (!existsSync(dir)) continue;
-    const pages = readdirSync(dir)
-      .map((d) => /^p(\d+)$/.exec(d)?.[1])
-      .filter(Boolean)
-      .map(Number);
-    return join(dir, pages.length ? `p${Math.max(...pages)}` : '', 'index.html');
-  }
-  throw new Error(`no page of ${sessionId} in ${site}`);
-}
-
-/**
- * `cctrail report --watch` on the same archive: appends one pair at a time to the big session and waits for the
- * session's last page on disk to hold the marker. Latency = append written → page written with the marker.
- */
-async function measureWatch({ work, APPENDS, CLI, settle, log }) {
-  const input = join(work, 'projects');
-  const big = biggest(input);
-  const site = join(work, 'watch-site');
-  rmSync(site, { recursive: true, force: true });
-  rmSync(join(work, 'watch-cache'), { recursive: true, force: true });
-  const child = spawn(
-    process.execPath,
-    [CLI, 'report', '--watch', input, '-o', site, ...(settle ? ['--settle', settle] : [])],
-    {
-      env: { ...process.env, NO_COLOR: '1', CCTRAIL_CACHE_DIR: join(work, 'watch-cache') },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
-  let stderr = '';
-  child.stderr.on('data', (d) => {
-    stderr += d;
-  });
-  while (!stderr.includes('Watching')) await new Promise((r) => child.stderr.once('data', r));
-  let parent = lastEntry(big.path);
-  const latencies = [];
-  for (let i = 0; i < APPENDS; i++) {
-    const marker = `bench-watch-marker-${i}-${Date.now()}`;
-    const { text, last } = appendLines(parent, marker, i);
-    parent = last;
-    const t0 = performance.now();
-    appendFileSync(big.path, text);
-    for (;;) {
-      let page = '';
-      try {
-        page = readFileSync(lastPageFile(site, parent.sessionId), 'utf8');
-      } catch {}
-      if (page.includes(marker)) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    latencies.push(performance.now() - t0);
-    log(`watch append ${i + 1}/${APPENDS}: ${(latencies.at(-1) / 1000).toFixed(2)} s`);
-  }
-  const rebuilds = (stderr.match(/rebuilding…/g) ?? []).length;
-  child.kill('SIGINT');
-  await new Promise((r) => child.once('exit', r));
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return { median: median(latencies), max: sorted.at(-1), rebuilds };
 }
 
 /**
