@@ -76,16 +76,17 @@ export function renderLiveTranscript(
   const { from } = options;
   const entries = shownEntries(session, scope);
   const ctx = transcriptContext(session, entries);
-  const start = from === undefined ? 0 : entries.findIndex((e) => e.uuid === from);
-  if (start < 0) return null;
-  const shown = entries.slice(start);
-  if (shown.some((e) => isResultOnly(e) && !isFoldedResult(e, ctx))) return null;
-  const cards = transcriptCards(shown, (e) => isFoldedResult(e, ctx));
-  const leads = cards.map((c) => c.entries[0]?.uuid ?? '');
-  if (from !== undefined && leads[0] !== from) return null;
+  const folded = (e: Entry) => isFoldedResult(e, ctx);
+  // A card's first entry in the whole window: the window's cards are its page's from the first one on.
+  const leads = transcriptCards(entries, folded).map((c) => c.entries[0]?.uuid ?? '');
+  const first = from === undefined ? 0 : leads.indexOf(from);
+  if (first < 0) return null;
+  const start = entries.findIndex((e) => e.uuid === leads[first]);
+  const shown = entries.slice(Math.max(0, start));
+  if (shown.some((e) => isResultOnly(e) && !folded(e))) return null;
   const html = renderTranscript(shown, ctx, windowLinks(options.page)).value;
   return {
     html: html.slice('<div class="transcript">'.length, -'</div>'.length),
-    cards: leads.map((uuid) => ({ uuid, anchor: entryAnchor(uuid) })),
+    cards: leads.slice(first).map((uuid) => ({ uuid, anchor: entryAnchor(uuid) })),
   };
 }
