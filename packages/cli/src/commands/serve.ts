@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { flag, stringOption } from '../command-line/args.js';
-import type { Command, Io } from '../command-line/command.js';
+import type { Command } from '../command-line/command.js';
 import { CliError } from '../command-line/errors.js';
 import { inputPaths } from '../input/input.js';
 import { openInBrowser } from '../open-report.js';
@@ -69,8 +69,13 @@ export const serveCommand: Command = {
       io.stderr.write(
         `${style.yellow('cctrail: warning:')} serving on ${host}: anyone who can reach this machine there can read the report.\n`,
       );
-    const build = (buildIo: Io) =>
-      reportCommand.run({ options: { ...options, open: false }, positionals, io: buildIo });
+    // Every build in a child process (`cctrail report`), the first one too: the memory a build leaves goes with it.
+    const build = childBuild(
+      process.argv[1] ?? '',
+      { ...options, open: false },
+      reportCommand.options,
+      positionals,
+    );
     // The first build says what `cctrail report` says, but the address, not index.html, is what to open.
     const code = await build({ ...io, stdout: new Writable({ write: (_c, _e, done) => done() }) });
     if (code !== 0) return code;
