@@ -9,6 +9,9 @@
 //   BENCH_LIVE_APPENDS=50                       appends, one at a time, each waited for
 //   BENCH_LIVE_SETTLE=20                        serve's --settle (s): quiet time before a session is rebuilt
 //   BENCH_LIVE_CLI=path/to/bin.js               the build to measure (default this checkout's)
+//   BENCH_LIVE_HEAP=0                           no heap snapshots (by default: at the start, middle and end)
+//   BENCH_LIVE_WATCH_APPENDS=10                 appends to the big session under `report --watch` (0: none), of
+//                                               this build and of BENCH_BASELINE's (a checkout, built)
 //
 // For each append: write two entries (a prompt and an answer with a unique marker) chained to the session's last
 // entry, then wait for the server's event that names the session's pages (`append`: the append path; `change`:
@@ -17,127 +20,19 @@
 // with many appends (BENCH_LIVE_APPENDS=600: about one entry pair every 6 s for an hour), each waited for; the
 // session's rebuilds it causes (every 200 appends: serve keeps at most 400 live entries per file) are counted.
 import { spawn } from 'node:child_process';
-import {
-  appendFileSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { generateCorpus } from './generate.mjs';
+import { heapGrowth, takeHeapSnapshot } from './heap-snapshot.mjs';
+import { appendLines, biggest, get, lastEntry, usage } from './live-session.mjs';
+import { measureWatch } from './live-watch.mjs';
 import { mb, median } from './measure.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 
-/** The biggest transcript under a folder. */
-function biggest(dir) {
-  let best = { path: '', size: -1 };
-  const stack = [dir];
-  while (stack.length) {
-    const at = stack.pop();
-    for (const e of readdirSync(at, { withFileTypes: true })) {
-      const p = join(at, e.name);
-      if (e.isDirectory()) stack.push(p);
-      else if (e.name.endsWith('.jsonl') && !p.includes('/subagents/')) {
-        const size = statSync(p).size;
-        if (size > best.size) best = { path: p, size };
-      }
-    }
-  }
-  return best;
-}
-
-/** The uuid and session id of a transcript's last entry (read from its tail). */
-function lastEntry(path) {
-  const size = statSync(path).size;
-  const tail = readFileSync(path)
-    .subarray(Math.max(0, size - 4_000_000))
-    .toString('utf8')
-    .split('\n')
-    .reverse();
-  for (const line of tail) {
-    try {
-      const record = JSON.parse(line);
-      if (typeof record.uuid === 'string' && typeof record.sessionId === 'string') return record;
-    } catch {}
-  }
-  throw new Error(`no entry in ${path}`);
-}
-
-/** Two entries chained to `parent`: a prompt and an answer holding `marker`. */
-function appendLines(parent, marker, i) {
-  const at = new Date(Date.parse(parent.timestamp ?? '2026-01-01T00:00:00Z') + 1000).toISOString();
-  const base = {
-    isSidechain: false,
-    userType: 'external',
-    cwd: parent.cwd,
-    sessionId: parent.sessionId,
-    version: parent.version,
-  };
-  const user = {
-    ...base,
-    parentUuid: parent.uuid,
-    uuid: `live-u-${i}-${Date.now()}`,
-    timestamp: at,
-    type: 'user',
-    message: { role: 'user', content: `Next step ${i}` },
-  };
-  const answer = {
-    ...base,
-    parentUuid: user.uuid,
-    uuid: `live-a-${i}-${Date.now()}`,
-    timestamp: at,
-    type: 'assistant',
-    requestId: `req_live_${i}`,
-    message: {
-      id: `msg_live_${i}`,
-      type: 'message',
-      role: 'assistant',
-      model: 'claude-opus-4-7',
-      content: [{ type: 'text', text: `Done: ${marker}` }],
-      stop_reason: 'end_turn',
-      usage: {
-        input_tokens: 10,
-        output_tokens: 5,
-        cache_creation_input_tokens: 0,
-        cache_read_input_tokens: 0,
-      },
-    },
-  };
-  return { text: `${JSON.stringify(user)}\n${JSON.stringify(answer)}\n`, last: answer };
-}
-
-function get(url) {
-  return new Promise((resolve, reject) => {
-    request(url, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => {
-        body += d;
-      });
-      res.on('end', () => resolve(body));
-    })
-      .on('error', reject)
-      .end();
-  });
-}
-
-/** CPU time (user + system, ms) and resident memory (bytes) of a process, from /proc. */
-function usage(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  const ticks = Number(stat[11]) + Number(stat[12]);
-  const rss = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-  return { cpuMs: ticks * 10, rss };
-}
-
 /** Runs the appends against one build; returns the table's rows. */
-async function measure({ work, SESSIONS, TOTAL_MB, BIG_MB, APPENDS, SETTLE, CLI, log }) {
+async function measure({ work, SESSIONS, TOTAL_MB, BIG_MB, APPENDS, SETTLE, CLI, HEAP, log }) {
   const input = join(work, 'projects');
   if (!existsSync(input)) {
     mkdirSync(work, { recursive: true });
@@ -156,9 +51,12 @@ async function measure({ work, SESSIONS, TOTAL_MB, BIG_MB, APPENDS, SETTLE, CLI,
   rmSync(join(work, 'site'), { recursive: true, force: true });
   rmSync(join(work, 'cache'), { recursive: true, force: true });
   const started = performance.now();
+  const heapDir = join(work, 'heap');
+  mkdirSync(heapDir, { recursive: true });
+  const heapFlags = HEAP ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${heapDir}`] : [];
   const server = spawn(
     process.execPath,
-    [CLI, 'serve', input, '-o', join(work, 'site'), '--settle', SETTLE],
+    [...heapFlags, CLI, 'serve', input, '-o', join(work, 'site'), '--settle', SETTLE],
     {
       env: { ...process.env, NO_COLOR: '1', CCTRAIL_CACHE_DIR: join(work, 'cache') },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -201,7 +99,23 @@ async function measure({ work, SESSIONS, TOTAL_MB, BIG_MB, APPENDS, SETTLE, CLI,
         at = buffer.indexOf('\n\n');
       }
     });
-  }).end();
+  })
+    .on('error', (error) => log(`event stream: ${error.message}; serve said: ${stderr.slice(-2000)}`))
+    .end();
+  server.once('exit', (code, signal) => log(`serve exited: ${code ?? signal}`));
+
+  // The heap after a full GC (a snapshot forces one), at the start, middle and end of the appends: the server
+  // answers a request only once its snapshot is written.
+  const heaps = [];
+  const snapshot = async (when) => {
+    if (!HEAP) return;
+    heaps.push(await takeHeapSnapshot(server.pid, heapDir, () => get(url)));
+    log(`heap after GC, ${when}: ${mb(heaps.at(-1).bytes)}`);
+    if (heaps.length > 1)
+      for (const row of heapGrowth(heaps[0], heaps.at(-1), 8))
+        log(`  grew since the start: ${row.key} ${row.count} objects, ${mb(row.size)}`);
+  };
+  await snapshot('start');
 
   const sessionId = lastEntry(big.path).sessionId;
   let parent = lastEntry(big.path);
@@ -234,7 +148,12 @@ async function measure({ work, SESSIONS, TOTAL_MB, BIG_MB, APPENDS, SETTLE, CLI,
     log(
       `append ${i + 1}/${APPENDS}: ${(latencies.at(-1) / 1000).toFixed(2)} s, CPU ${(cpu.at(-1) / 1000).toFixed(2)} s, RSS ${mb(after.rss)}`,
     );
+    if (i + 1 === APPENDS >> 1) await snapshot('middle');
   }
+  // The end of the hour: the session's rebuild the last appends asked for, if any, has run.
+  while (/rebuilding…\n$/.test(stderr)) await new Promise((r) => server.stderr.once('data', r));
+  const rssEnd = usage(server.pid).rss;
+  await snapshot('end');
   const rebuilds = (stderr.match(/rebuilding…/g) ?? []).length;
   const stopping = performance.now();
   server.kill('SIGINT');
@@ -252,7 +171,8 @@ async function measure({ work, SESSIONS, TOTAL_MB, BIG_MB, APPENDS, SETTLE, CLI,
 | serve's CPU per append, median (first half / second half) | ${s(median(cpu))} (${s(median(cpu.slice(0, cpu.length >> 1)))} / ${s(median(cpu.slice(cpu.length >> 1)))}) |
 | serve's RSS: after the first build / after the last append / highest | ${mb(rss[0])} / ${mb(rss.at(-1))} / ${mb(Math.max(...rss))} |
 | serve's RSS, median of each quarter of the appends | ${[0, 1, 2, 3].map((q) => mb(median(rss.slice(1).slice((q * APPENDS) >> 2, ((q + 1) * APPENDS) >> 2)))).join(' / ')} |
-| rebuilds during the appends; Ctrl-C to exit (the session rebuilt once) | ${rebuilds}; ${s(stopped)} |`;
+| serve's RSS at the start / at the end of the appends (no rebuild running) | ${mb(rss[0])} / ${mb(rssEnd)} |
+${HEAP ? `| serve's heap after a full GC: start / middle / end of the appends | ${heaps.map((h) => mb(h.bytes)).join(' / ')} |\n` : ''}| rebuilds during the appends; Ctrl-C to exit (the session rebuilt once) | ${rebuilds}; ${s(stopped)} |`;
 }
 
 /**
@@ -266,14 +186,41 @@ export async function live(ctx) {
     TOTAL_MB: Math.round(Number(process.env.BENCH_LIVE_MB ?? 680) * ctx.scale),
     BIG_MB: Math.round(Number(process.env.BENCH_LIVE_BIG_MB ?? 200) * ctx.scale),
   };
+  const work = join(ctx.work, `live-${sizes.SESSIONS}-${sizes.TOTAL_MB}-${sizes.BIG_MB}`);
   const table = await measure({
     ...sizes,
-    work: join(ctx.work, `live-${sizes.SESSIONS}-${sizes.TOTAL_MB}-${sizes.BIG_MB}`),
+    work,
     APPENDS: Number(process.env.BENCH_LIVE_APPENDS ?? 50),
     SETTLE: process.env.BENCH_LIVE_SETTLE ?? '20',
+    HEAP: process.env.BENCH_LIVE_HEAP !== '0',
     CLI: process.env.BENCH_LIVE_CLI ? resolve(process.env.BENCH_LIVE_CLI) : ctx.builds[0].cli,
     log: ctx.log,
   });
+  // \`report --watch\`: the build under test (the append path) and, when given, the baseline's (a rebuild per change).
+  const WATCH = Number(process.env.BENCH_LIVE_WATCH_APPENDS ?? 10);
+  const watchRows = [];
+  const builds = [
+    {
+      cli: process.env.BENCH_LIVE_CLI ? resolve(process.env.BENCH_LIVE_CLI) : ctx.builds[0].cli,
+      name: ctx.builds[0].commit,
+      settle: process.env.BENCH_LIVE_SETTLE ?? '20',
+    },
+    ...(ctx.builds[1] ? [{ cli: ctx.builds[1].cli, name: ctx.builds[1].commit, settle: null }] : []),
+  ];
+  if (WATCH > 0)
+    for (const build of builds) {
+      const w = await measureWatch({
+        work,
+        APPENDS: WATCH,
+        CLI: build.cli,
+        settle: build.settle,
+        log: ctx.log,
+      });
+      const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+      watchRows.push(
+        `| \`report --watch\` (${build.name}): append → last page written, median / max (${WATCH} appends); rebuilds | ${s(w.median)} / ${s(w.max)}; ${w.rebuilds} |`,
+      );
+    }
   return `## 7. Live: \`cctrail serve\` (#29)
 
 \`cctrail serve\` of the build under test (${ctx.builds[0].commit}) on a generated archive plus one big session in a
@@ -284,13 +231,22 @@ unique marker, chained to its last entry). Latency: from the append written to a
 | figure | value |
 | --- | --- |
 ${table}
+${watchRows.join('\n')}
 `;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const log = (...args) => console.error('bench-live:', ...args);
   const cli = join(root, 'packages/cli/dist/bin.js');
+  const baseline = process.env.BENCH_BASELINE
+    ? [{ cli: join(resolve(process.env.BENCH_BASELINE), 'packages/cli/dist/bin.js'), commit: 'baseline' }]
+    : [];
   console.log(
-    await live({ work: join(root, '.bench'), scale: 1, builds: [{ cli, commit: 'this checkout' }], log }),
+    await live({
+      work: join(root, '.bench'),
+      scale: 1,
+      builds: [{ cli, commit: 'this checkout' }, ...baseline],
+      log,
+    }),
   );
 }

@@ -15,6 +15,13 @@
  */
 export { type BuildReportOptions, type BuildReportResult, buildReport } from './build/build.js';
 export {
+  type LiveOptions,
+  type LiveScope,
+  type LiveTranscript,
+  loadLiveRenderer,
+  renderLiveTranscript,
+} from './build/live-entries.js';
+export {
   inspectOutputFolder,
   OUTPUT_NOT_A_REPORT,
   OutputFolderError,

@@ -7,6 +7,8 @@ it('pins the public API', () => {
     'OutputFolderError',
     'buildReport',
     'inspectOutputFolder',
+    'loadLiveRenderer',
     'prepareSession',
+    'renderLiveTranscript',
   ]);
 });

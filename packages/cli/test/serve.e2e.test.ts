@@ -5,8 +5,10 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +28,13 @@ const PROJECT = '-home-dev-agents-2026';
 const ID = '6c8678cc-6b37-40b9-8cff-e1e1df72cfc9';
 const SOURCE = join(FIXTURES, 'agents-2026', PROJECT);
 const PAGE = `s/home-dev-agents-2026/${ID}/`;
+const LINEAR = '88b9af8e-2314-4b66-9a90-221c50a7db10';
+/** Uuids of the entries the live-drawing test appends: an answer in markdown, its tool call, the call's result. */
+const LIVE = [
+  'f0000000-0000-4000-8000-000000000001',
+  'f0000000-0000-4000-8000-000000000002',
+  'f0000000-0000-4000-8000-000000000003',
+];
 
 /** The window as the page functions below use it (this package's TypeScript has no DOM types). */
 interface PageWindow {
@@ -44,6 +53,37 @@ function scrollToEnd(): void {
 /** Page function: scrolls to the top of the page. */
 function scrollToTop(): void {
   (globalThis as unknown as PageWindow).scrollTo(0, 0);
+}
+
+/** Each file of a folder (relative path) with its identity: a file written again, even with the same bytes, differs. */
+function fileStates(root: string): Map<string, string> {
+  const states = new Map<string, string>();
+  const stack = [''];
+  while (stack.length > 0) {
+    const rel = stack.pop() as string;
+    for (const entry of readdirSync(join(root, rel), { withFileTypes: true })) {
+      const path = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      if (entry.isDirectory()) stack.push(path);
+      else {
+        const { ino, ctimeMs, size } = statSync(join(root, path));
+        states.set(path, `${ino}:${ctimeMs}:${size}`);
+      }
+    }
+  }
+  return states;
+}
+
+/** The files new or written again between two `fileStates`, sorted. */
+function changedFiles(before: Map<string, string>, after: Map<string, string>): string[] {
+  return [...after]
+    .filter(([path, state]) => before.get(path) !== state)
+    .map(([path]) => path)
+    .sort();
+}
+
+/** Page function: an element's HTML. */
+function outerHtml(element: unknown): string {
+  return (element as { outerHTML: string }).outerHTML;
 }
 
 /** Page function: marks the page, so that a reload (a new window object) shows. */
@@ -77,6 +117,7 @@ describe.skipIf(!existsSync(CHROMIUM) || !REPORT_BUILT)('cctrail serve, followed
   let url = '';
   let context: BrowserContext;
   let page: Page;
+  let liveCard = '';
   const requests: string[] = [];
 
   beforeAll(async () => {
@@ -153,13 +194,14 @@ describe.skipIf(!existsSync(CHROMIUM) || !REPORT_BUILT)('cctrail serve, followed
 
     appendFileSync(session, `${lines.slice(10).join('\n')}\n`);
     // Found by the browser's own queries: the page's policy lets no test code be evaluated from text.
+    // At the end of the page's own transcript, drawn by the report's renderer.
     await page
-      .locator('#cctrail-tail article.entry--live', {
+      .locator('main .transcript > article.entry', {
         hasText: 'The docs describe the parser in three pages.',
       })
       .waitFor({ state: 'attached' });
     // Shown by the append path: no rebuild ran (--settle puts it off), and the page is the one opened.
-    expect(stderr).toMatch(/\d+ entr(y|ies) appended to \/s\/home-dev-agents-2026\//);
+    expect(stderr).toMatch(/\d+ lines? appended to \/s\/home-dev-agents-2026\//);
     expect(stderr).not.toContain('rebuilding');
     expect(await page.evaluate(readMark)).toBe('kept');
     await page.waitForSelector('#cctrail-live[data-state="live"]');
@@ -168,6 +210,73 @@ describe.skipIf(!existsSync(CHROMIUM) || !REPORT_BUILT)('cctrail serve, followed
     // The page a new reader gets holds the entries too.
     const served = await (await fetch(`${url}${PAGE}`)).text();
     expect(served).toContain('three pages');
+  });
+
+  it('draws appended entries as the rebuilt page will: markdown, tool cards, escaping and bidi marks', async () => {
+    const parent = JSON.parse(lines.findLast((l) => l.includes('"uuid"')) as string) as Record<
+      string,
+      unknown
+    >;
+    const base = {
+      isSidechain: false,
+      userType: 'external',
+      cwd: parent.cwd,
+      sessionId: ID,
+      version: '2.1.230',
+    };
+    const message = { model: 'claude-opus-4-7', id: 'msg_live', type: 'message', role: 'assistant' };
+    const records = [
+      {
+        ...base,
+        parentUuid: parent.uuid,
+        uuid: LIVE[0],
+        timestamp: '2026-01-01T10:05:00.000Z',
+        type: 'assistant',
+        message: {
+          ...message,
+          content: [
+            {
+              type: 'text',
+              text: 'Ran **the tests**:\n\n- one `<script>`\n- two \u202Eevil\n\n```ts\nconst a = 1;\n```',
+            },
+          ],
+        },
+      },
+      {
+        ...base,
+        parentUuid: LIVE[0],
+        uuid: LIVE[1],
+        timestamp: '2026-01-01T10:05:01.000Z',
+        type: 'assistant',
+        message: {
+          ...message,
+          content: [
+            { type: 'tool_use', id: 'toolu_live', name: 'Bash', input: { command: 'pnpm test <all>' } },
+          ],
+        },
+      },
+      {
+        ...base,
+        parentUuid: LIVE[1],
+        uuid: LIVE[2],
+        timestamp: '2026-01-01T10:05:09.000Z',
+        type: 'user',
+        message: {
+          role: 'user',
+          content: [
+            { type: 'tool_result', tool_use_id: 'toolu_live', content: 'Tests 12 passed & <b>0</b> failed' },
+          ],
+        },
+      },
+    ];
+    appendFileSync(session, `${records.map((r) => JSON.stringify(r)).join('\n')}\n`);
+    await page.locator(`#e-${LIVE[2]}`).waitFor({ state: 'attached' });
+    liveCard = await page.locator(`#e-${LIVE[0]}`).evaluate(outerHtml);
+    expect(liveCard).toContain('<strong>the tests</strong>');
+    expect(liveCard).toContain('Tests 12 passed &amp; &lt;b&gt;0&lt;/b&gt; failed');
+    expect(liveCard).not.toContain('\u202E');
+    expect(stderr).not.toContain('rebuilding');
+    expect(await page.evaluate(readMark)).toBe('kept');
   });
 
   it('redraws the page in place when an agent file appears (its session rebuilt), still without a reload', async () => {
@@ -187,6 +296,15 @@ describe.skipIf(!existsSync(CHROMIUM) || !REPORT_BUILT)('cctrail serve, followed
     const agent = await context.newPage();
     const response = await agent.goto(`${url}${PAGE}agent/agent-a1b2c3d4e5f60718b/`);
     expect(response?.status()).toBe(200);
+  });
+
+  it('shows, once rebuilt and reloaded, the same entries it drew live', async () => {
+    await page.reload();
+    expect(await page.evaluate(readMark)).toBeUndefined();
+    // The page on disk is the rebuilt one (no live script, no live cards): the entries are its own.
+    const onDisk = readFileSync(join(work, 'site', PAGE, 'index.html'), 'utf8');
+    expect(onDisk).toContain(`id="e-${LIVE[2]}"`);
+    expect(await page.locator(`#e-${LIVE[0]}`).evaluate(outerHtml)).toBe(liveCard);
   });
 
   it('leaves the pages on disk without the live script', () => {
@@ -261,6 +379,76 @@ describe.skipIf(!REPORT_BUILT)('cctrail report --watch', () => {
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
       expect(stderr).toMatch(/Stopped\.\n$/);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }, 240_000);
+});
+
+describe.skipIf(!REPORT_BUILT)('cctrail report --watch, by the append path', () => {
+  it("writes an append into its session's last page only, then rebuilds that session's pages and the index", async () => {
+    const work = mkdtempSync(join(tmpdir(), 'cctrail-watch-live-'));
+    try {
+      const projects = join(work, 'projects');
+      cpSync(join(FIXTURES, 'linear', '-home-dev-linear'), join(projects, '-home-dev-linear'), {
+        recursive: true,
+      });
+      cpSync(SOURCE, join(projects, PROJECT), { recursive: true });
+      const site = join(work, 'site');
+      const child = spawn(
+        process.execPath,
+        [BIN, 'report', '--watch', projects, '-o', site, '--settle', '600'],
+        {
+          env: { ...process.env, NO_COLOR: '1', CCTRAIL_CACHE_DIR: join(work, 'cache'), HOME: work },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let stderr = '';
+      child.stderr?.on('data', (chunk) => {
+        stderr += chunk;
+      });
+      const seen = (text: RegExp) =>
+        new Promise<void>((resolve) => {
+          const check = () => {
+            if (!text.test(stderr)) return;
+            child.stderr?.off('data', check);
+            resolve();
+          };
+          child.stderr?.on('data', check);
+          check();
+        });
+      await seen(/Watching /);
+      const built = fileStates(site);
+      const file = join(projects, '-home-dev-linear', `${LINEAR}.jsonl`);
+      const last = JSON.parse(readFileSync(file, 'utf8').trim().split('\n').at(-1) as string);
+      const prompt = { ...last, parentUuid: last.uuid, uuid: 'e0000000-0000-4000-8000-000000000001' };
+      delete prompt.subtype;
+      delete prompt.durationMs;
+      appendFileSync(
+        file,
+        `${JSON.stringify({ ...prompt, type: 'user', message: { role: 'user', content: 'Now **the docs**' } })}\n`,
+      );
+      await seen(/1 line appended to \/s\/home-dev-linear\//);
+      // Only the session's last transcript page, with the new entry drawn in it.
+      const live = fileStates(site);
+      expect(changedFiles(built, live)).toEqual([`s/home-dev-linear/${LINEAR}/index.html`]);
+      expect(readFileSync(join(site, 's/home-dev-linear', LINEAR, 'index.html'), 'utf8')).toContain(
+        '<strong>the docs</strong>',
+      );
+      expect(stderr).not.toContain('rebuilding');
+      // Stopping rebuilds the session waiting to be: its pages and the index, no other session's page.
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(stderr.match(/rebuilding…/g)).toHaveLength(1);
+      const rebuilt = changedFiles(live, fileStates(site));
+      const pages = rebuilt.filter((f) => f.endsWith('.html'));
+      // The index written again: the report writes a page only when its bytes change (its session's row did).
+      expect(pages).toContain('index.html');
+      expect(
+        pages.filter((f) => f !== 'index.html' && !f.startsWith(`s/home-dev-linear/${LINEAR}/`)),
+      ).toEqual([]);
+      expect(rebuilt.filter((f) => f.startsWith('s/home-dev-agents-2026/'))).toEqual([]);
     } finally {
       rmSync(work, { recursive: true, force: true });
     }

@@ -9,6 +9,7 @@ import { foreignFolderError, realPath, refuseOverlap } from '../files/output-fol
 import { INPUT_OPTIONS, inputPaths, readFilters, selectSessions } from '../input/input.js';
 import { openInBrowser } from '../open-report.js';
 import { redactedLine } from '../privacy/summary.js';
+import { privacyTransform } from '../privacy/transform.js';
 import { retentionFacts, retentionLine } from '../retention/notice.js';
 import { INPUT_NAME, OUTPUT_NAME, privateCache, pruneReportCaches } from '../runtime/cache-contents.js';
 import { cacheName, cacheRoot } from '../runtime/cache-dir.js';
@@ -16,7 +17,9 @@ import { fileStats } from '../runtime/file-stats.js';
 import { liveLocksOf } from '../runtime/folder-lock.js';
 import { JobRunner } from '../runtime/job-runner.js';
 import { guardRun } from '../runtime/run-guard.js';
-import { followBuilds } from '../serve/follow-builds.js';
+import { childBuild } from '../serve/child-build.js';
+import { settleOption } from '../serve/settle-option.js';
+import { watchFolder } from '../serve/watch-folder.js';
 import { plural, printDiagnostics } from '../terminal/diagnostic-output.js';
 import { progressBar } from '../terminal/progress.js';
 import { styleFor } from '../terminal/terminal.js';
@@ -110,7 +113,14 @@ export const reportCommand: Command = {
       name: 'watch',
       type: 'boolean',
       description:
-        'then watch the transcripts and rebuild as they change, until Ctrl-C (see `cctrail serve`)',
+        'then follow the transcripts until Ctrl-C: appends drawn into their pages, sessions rebuilt once quiet',
+    },
+    {
+      name: 'settle',
+      type: 'string',
+      value: 'S',
+      description:
+        'with --watch: seconds a session appended to stays quiet before it is rebuilt (default 20)',
     },
     {
       name: 'short-home',
@@ -132,9 +142,25 @@ export const reportCommand: Command = {
       const once = { ...options, watch: false };
       const code = await reportCommand.run({ options: once, positionals, io });
       if (code !== 0) return code;
-      const build = (quiet: typeof io) =>
-        reportCommand.run({ options: { ...once, open: false }, positionals, io: quiet });
-      return followBuilds({ paths: inputPaths(positionals, io), io, build });
+      // Rebuilds in a child process: memory a build leaves behind goes with it.
+      const build = childBuild(
+        process.argv[1] ?? '',
+        { ...once, open: false },
+        reportCommand.options,
+        positionals,
+      );
+      return watchFolder({
+        paths: inputPaths(positionals, io),
+        io,
+        outDir: resolve(io.cwd, stringOption(options, 'output') ?? 'cctrail-report'),
+        build,
+        privacy: () =>
+          privacyTransform({
+            redact: !flag(options, 'no-redact'),
+            shortHome: flag(options, 'short-home'),
+          }),
+        settleMs: settleOption(stringOption(options, 'settle')),
+      });
     }
     const outDir = resolve(io.cwd, stringOption(options, 'output') ?? 'cctrail-report');
     const base = stringOption(options, 'base');

@@ -2,16 +2,18 @@ import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { flag, stringOption } from '../command-line/args.js';
-import type { Command, Io } from '../command-line/command.js';
+import type { Command } from '../command-line/command.js';
 import { CliError } from '../command-line/errors.js';
 import { inputPaths } from '../input/input.js';
 import { openInBrowser } from '../open-report.js';
 import { privacyTransform } from '../privacy/transform.js';
-import { followBuilds } from '../serve/follow-builds.js';
-import type { Follower } from '../serve/follow-inputs.js';
+import { childBuild } from '../serve/child-build.js';
+import { followLive } from '../serve/follow-live.js';
 import { LiveChannel } from '../serve/live-channel.js';
-import { LiveTails } from '../serve/live-tails.js';
+import type { LiveTails } from '../serve/live-tails.js';
+import { liveRenderer } from '../serve/live-window.js';
 import { changedPages, fingerprintPages, PageActivity } from '../serve/page-changes.js';
+import { settleOption } from '../serve/settle-option.js';
 import { startServer } from '../serve/static-server.js';
 import { styleFor } from '../terminal/terminal.js';
 import { reportCommand } from './report.js';
@@ -24,8 +26,8 @@ export const serveCommand: Command = {
   description: [
     'Builds the report like `cctrail report` (secrets redacted), serves DIR on http://127.0.0.1 (a free port',
     'unless --port), and watches the transcripts. When Claude Code appends to a session, only the new lines are',
-    "read, redacted and shown: at the end of the session's last transcript page, in the open pages without a",
-    'reload. Once the session has been quiet for --settle seconds (and at once for a new session or agent',
+    "read, redacted and drawn by the report's renderer: at the end of the session's last transcript page, in the",
+    'open pages without a reload. Once the session has been quiet for --settle seconds (and at once for a new session or agent',
     'file, a rewind or a compaction) its pages are rebuilt (unchanged sessions are reused) and the open pages',
     'that changed redraw in place, keeping their place; a session page whose session is running says "Live".',
     'The server is read-only, serves only the files of DIR, and answers only requests that name this machine.',
@@ -34,7 +36,7 @@ export const serveCommand: Command = {
   ].join('\n'),
   options: [
     // The report's options but `--base` (the server serves the site at its root) and `--watch` (it always does).
-    ...reportCommand.options.filter((o) => !['base', 'watch', 'help'].includes(o.name)),
+    ...reportCommand.options.filter((o) => !['base', 'watch', 'settle', 'help'].includes(o.name)),
     { name: 'port', type: 'string', value: 'N', description: 'port to listen on (default: a free one)' },
     {
       name: 'host',
@@ -67,8 +69,13 @@ export const serveCommand: Command = {
       io.stderr.write(
         `${style.yellow('cctrail: warning:')} serving on ${host}: anyone who can reach this machine there can read the report.\n`,
       );
-    const build = (buildIo: Io) =>
-      reportCommand.run({ options: { ...options, open: false }, positionals, io: buildIo });
+    // Every build in a child process (`cctrail report`), the first one too: the memory a build leaves goes with it.
+    const build = childBuild(
+      process.argv[1] ?? '',
+      { ...options, open: false },
+      reportCommand.options,
+      positionals,
+    );
     // The first build says what `cctrail report` says, but the address, not index.html, is what to open.
     const code = await build({ ...io, stdout: new Writable({ write: (_c, _e, done) => done() }) });
     if (code !== 0) return code;
@@ -77,23 +84,7 @@ export const serveCommand: Command = {
     const paths = inputPaths(positionals, io);
     const channel = new LiveChannel();
     const activity = new PageActivity();
-    let follower: Follower | null = null;
-    const tails = new LiveTails({
-      root,
-      privacy: privacyTransform({
-        redact: !flag(options, 'no-redact'),
-        shortHome: flag(options, 'short-home'),
-      }),
-      settleMs,
-      settle: (files) => follower?.queue(files),
-    });
-    tails.remember(paths);
-    // The watcher can miss a change that follows another closely: the files followed are looked at too.
-    const look = setInterval(() => {
-      const changed = tails.changed();
-      if (changed.length > 0) follower?.changed(changed);
-    }, 250);
-    look.unref();
+    let tails: LiveTails | null = null;
     let prints = fingerprintPages(root);
     const server = await startServer({
       root,
@@ -102,11 +93,7 @@ export const serveCommand: Command = {
       live: {
         channel,
         now: () => ({ pages: [], live: activity.live(Date.now()), at: Date.now() }),
-        tail: (page, html) =>
-          tails
-            .itemsFor(page, html)
-            .map((item) => item.html)
-            .join('\n'),
+        page: (page, html) => tails?.pageFor(page, html) ?? { html, notes: '' },
       },
     }).catch((error: NodeJS.ErrnoException) => {
       throw new CliError(`cannot listen on ${host}:${port}: ${error.code ?? error.message}`, {
@@ -118,33 +105,33 @@ export const serveCommand: Command = {
     io.stdout.write(`${style.bold(server.url)}\n`);
     if (flag(options, 'open')) await openInBrowser(server.url, io);
     try {
-      return await followBuilds({
+      return await followLive({
         paths,
         io,
-        build,
-        ready: (f) => {
-          follower = f;
+        root,
+        // Rebuilds in a child process: memory a build leaves behind goes with it.
+        build: childBuild(
+          process.argv[1] ?? '',
+          { ...options, open: false },
+          reportCommand.options,
+          positionals,
+        ),
+        privacy: () =>
+          privacyTransform({
+            redact: !flag(options, 'no-redact'),
+            shortHome: flag(options, 'short-home'),
+          }),
+        settleMs,
+        render: await liveRenderer(),
+        following: (t) => {
+          tails = t;
         },
-        absorb: async (files) => {
-          const { rebuild, appended } = await tails.absorb(files);
+        appended: (page, append) => {
           const at = Date.now();
-          for (const [page, items] of appended) {
-            activity.note([page, page.replace(/p\d+\/$/, '')], at);
-            channel.append({
-              page,
-              items: items.map(({ id, html }) => ({ id, html })),
-              live: activity.live(at),
-              at,
-            });
-            const what = items.length === 1 ? '1 entry' : `${items.length} entries`;
-            io.stderr.write(`${new Date(at).toLocaleTimeString('en-GB')} ${what} appended to ${page}\n`);
-          }
-          return rebuild;
+          activity.note([page, page.replace(/p\d+\/$/, '')], at);
+          channel.append({ page, from: append.from, live: activity.live(at), at });
         },
-        starting: () => tails.rebuilding(),
-        finish: () => tails.waiting(),
-        rebuilt: (ok) => {
-          if (ok) tails.rebuilt(paths);
+        rebuilt: () => {
           const next = fingerprintPages(root, prints);
           const pages = changedPages(prints, next);
           prints = next;
@@ -155,8 +142,6 @@ export const serveCommand: Command = {
         },
       });
     } finally {
-      clearInterval(look);
-      tails.close();
       channel.close();
       await server.close();
     }
@@ -169,14 +154,6 @@ function portOption(value: string | undefined): number {
   const port = Number(value);
   if (!/^\d+$/.test(value) || port > 65535) throw new CliError(`--port must be 0 to 65535, got ${value}`);
   return port;
-}
-
-/** Reads `--settle`: seconds, 0 or more (default 20), as milliseconds. */
-function settleOption(value: string | undefined): number {
-  if (value === undefined) return 20_000;
-  const seconds = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value)) throw new CliError(`--settle must be a number of seconds, got ${value}`);
-  return seconds * 1000;
 }
 
 /** Whether an address is this machine's loopback (only this machine reaches it). */

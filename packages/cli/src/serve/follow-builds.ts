@@ -18,7 +18,7 @@ export interface FollowBuildsOptions {
   /** Runs the report once, writing to the given `Io`; resolves to its exit code. */
   build: (io: Io) => Promise<number>;
   /** After a rebuild (`ok`: it succeeded): a few words on what it changed (e.g. "3 pages changed"). */
-  rebuilt?: (ok: boolean) => string;
+  rebuilt?: (ok: boolean) => string | Promise<string>;
   /** Stops the loop when it settles (tests); else SIGINT or SIGTERM does. */
   stop?: Promise<void>;
   /** Called once the watcher is ready, with it (to ask for rebuilds). */
@@ -55,7 +55,7 @@ export async function followBuilds(options: FollowBuildsOptions): Promise<number
       });
       if (code !== 0) io.stderr.write(quiet.text());
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      const what = options.rebuilt?.(code === 0);
+      const what = await options.rebuilt?.(code === 0);
       io.stderr.write(`${stamp()} rebuilt in ${seconds} s${what ? `; ${what}` : ''}\n`);
     },
     onError: (error) => {

@@ -9,11 +9,11 @@ import { LIVE_SCRIPT_PATH, TAIL_ID } from './live-script.js';
 const TAG = `<script src="${LIVE_SCRIPT_PATH}"></script>`;
 
 /**
- * Adds the live script to a page's HTML, and the entries appended to its session since it was built.
+ * Adds the live script to a page's HTML, and the notes on lines appended to its session since it was built.
  *
  * @param html The page as built.
- * @param tail The live entries' HTML (rendered and escaped by `tailEntries`), added at the end of the page's
- *   main content, in the block the live script adds new ones to.
+ * @param tail Notes on appended lines that are not records (rendered and escaped by `tailEntries`), added at the
+ *   end of the page's main content.
  * @returns The page as `cctrail serve` serves it.
  */
 export function injectLive(html: string, tail = ''): string {
@@ -37,7 +37,7 @@ function allowSelfConnect(policy: string): string {
 }
 
 function addTail(html: string, tail: string): string {
-  const block = `<section class="section" id="${TAIL_ID}" aria-label="New entries"><div class="transcript">${tail}</div></section>`;
+  const block = `<section class="section" id="${TAIL_ID}" aria-label="Notes on new lines">${tail}</section>`;
   const end = html.lastIndexOf('</main>');
   return end < 0 ? html : `${html.slice(0, end)}${block}${html.slice(end)}`;
 }

@@ -17,12 +17,15 @@ export interface LiveChange {
   at: number;
 }
 
-/** What a page hears when entries were appended to its session (the append path: no rebuild). */
+/** What a page hears when lines were appended to its session (the append path: no rebuild). */
 export interface LiveAppend {
   /** The URL path of the page the entries go to (the last transcript page of their session or agent). */
   page: string;
-  /** The entries: their element ids and HTML (rendered, redacted and escaped by the server). */
-  items: { id: string; html: string }[];
+  /**
+   * The element id of the page's first card drawn anew (`e-<uuid>`): the page, fetched again, differs from what
+   * the reader has from there on. Null when only notes on lines that are not records are new.
+   */
+  from: string | null;
   /** Pages changed recently, newest first. */
   live: string[];
   /** When they were read (ms since the epoch). */
@@ -87,9 +90,9 @@ export class LiveChannel {
   }
 
   /**
-   * Tells every open page the entries appended to a page's session.
+   * Tells every open page that lines were appended to a page's session.
    *
-   * @param append The page and its new entries.
+   * @param append The page and where it changed.
    */
   append(append: LiveAppend): void {
     this.send(`event: append\ndata: ${JSON.stringify(append)}\n\n`);

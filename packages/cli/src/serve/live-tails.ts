@@ -1,45 +1,70 @@
 /**
- * The append path of `cctrail serve`. When Claude Code appends to a transcript whose pages the report has, only
- * the appended bytes are read (`FileTail`), redacted and rendered (`tailEntries`), and kept for the last
- * transcript page of the file's session or agent: the server adds them to that page as it serves it, and open
- * pages are told to add them in place. The session itself is rebuilt (its pages only: the report's rebuild
- * skips unchanged sessions) once it has been quiet for a while, or at once when an append cannot be shown as
- * one (a rewind that forks, a compaction, a rewritten file) or the file is new (a new session or agent file).
- * After a rebuild, the entries its pages now hold are dropped.
+ * The append path of `cctrail serve` and `report --watch`. When Claude Code appends to a transcript whose pages
+ * the report has, only the appended bytes are read (`FileTail`), and the transcript's live window
+ * (`LiveWindow`: its lines from the page's last card on) is drawn again by the report's own renderer, redacted:
+ * the last transcript page of the file's session or agent is its built page with those cards in place of its
+ * last ones (served so, or written so), and open pages are told to fetch it. The session itself is rebuilt (its
+ * pages only: the report's rebuild skips unchanged sessions) once it has been quiet for a while, or at once when
+ * an append cannot be shown as one (a rewind that forks, a compaction, a rewritten file, a window its page does
+ * not draw alike) or the file is new (a new session or agent file).
  */
 
-import { type Dirent, existsSync, readdirSync, statSync } from 'node:fs';
+import { type Dirent, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Transform } from '../privacy/transform.js';
 import { FileTail } from './file-tail.js';
+import { lastPage } from './last-page.js';
+import { type LiveRenderer, LiveWindow } from './live-window.js';
 import { type TailItem, tailEntries } from './tail-entries.js';
 
 /** Options of `LiveTails`. */
 export interface LiveTailsOptions {
   /** The report folder (resolved). */
   root: string;
-  /** The report's privacy transform: everything shown passes through it. */
-  privacy: Transform;
+  /**
+   * Makes the report's privacy transform: everything shown passes through it. One per live window: a transform
+   * remembers the strings it saw, which a window's drawings share, and its memory goes with the window.
+   */
+  privacy: () => Transform;
   /** Called when a followed file's session should be rebuilt now (it has been quiet, or holds too much). */
   settle: (files: string[]) => void;
   /** Quiet time after the last append before the session is rebuilt (ms). */
   settleMs: number;
+  /** The report's live renderer. */
+  render: LiveRenderer;
 }
 
 /** What `absorb` did with changed files. */
 export interface Absorbed {
   /** Files the append path cannot show: their sessions are rebuilt. */
   rebuild: string[];
-  /** Pages (URL paths) and the entries new on them. */
-  appended: Map<string, TailItem[]>;
+  /** Pages (URL paths) and what is new on them. */
+  appended: Map<string, PageAppend>;
 }
 
-/** Live entries kept per file at most; more rebuild the session. */
-const MAX_ITEMS = 400;
+/** What is new on a page. */
+export interface PageAppend {
+  /** Lines appended (records and notes). */
+  lines: number;
+  /** The element id the page's cards are drawn anew from (`e-<uuid>`), or null when only notes are new. */
+  from: string | null;
+}
+
+/** Records in a live window, and notes, per file: more rebuild the session at once. */
+const MAX_RECORDS = 400;
+const MAX_NOTES = 100;
+/**
+ * Records a window holds at most, whether the rebuild asked for comes or not (it may fail): a window past it is
+ * dropped, and its session's appends are shown by rebuilds only, so memory stays bounded.
+ */
+const MOST_RECORDS = 2 * MAX_RECORDS;
 
 interface Followed {
   tail: FileTail;
-  items: TailItem[];
+  /** The live window; null when the page cannot be followed live (appends rebuild the session). */
+  window: LiveWindow | null;
+  /** Notes on appended lines that are not records. */
+  notes: TailItem[];
   /** URL path of the page the entries go to. */
   page: string;
   timer: NodeJS.Timeout | null;
@@ -90,7 +115,7 @@ export class LiveTails {
    */
   async absorb(files: readonly string[]): Promise<Absorbed> {
     const rebuild: string[] = [];
-    const appended = new Map<string, TailItem[]>();
+    const appended = new Map<string, PageAppend>();
     for (const file of files) {
       const followed = await this.follow(file);
       if (!followed) {
@@ -99,43 +124,52 @@ export class LiveTails {
       }
       const read = await followed.tail.readNew();
       if (read.kind === 'restart') {
-        followed.items = [];
+        followed.notes = [];
+        followed.window = null;
         rebuild.push(file);
         continue;
       }
-      const agent = basename(dirname(file)) === 'subagents';
-      const batch = tailEntries(read.lines, {
-        file,
-        privacy: this.options.privacy,
-        last: followed.tail.last,
-        agent,
-      });
+      const batch = tailEntries(read.lines, { file, last: followed.tail.last });
       followed.tail.last = batch.last;
-      if (batch.rebuild) {
+      const shown =
+        batch.rebuild === undefined &&
+        (batch.records.length === 0 || ((await followed.window?.add(batch.records)) ?? false));
+      if (!shown || (followed.window?.size ?? 0) > MOST_RECORDS) {
+        followed.window = null;
         rebuild.push(file);
         continue;
       }
-      if (batch.items.length > 0) {
-        followed.items.push(...batch.items);
-        appended.set(followed.page, [...(appended.get(followed.page) ?? []), ...batch.items]);
-      }
+      followed.notes = [...followed.notes, ...batch.notes].slice(-2 * MAX_NOTES);
+      const lines = batch.records.length + batch.notes.length;
+      const from = batch.records.length > 0 && followed.window ? followed.window.anchor : null;
+      const before = appended.get(followed.page);
+      if (lines > 0)
+        appended.set(followed.page, {
+          lines: (before?.lines ?? 0) + lines,
+          from: from ?? before?.from ?? null,
+        });
       this.schedule(file, followed);
     }
     return { rebuild, appended };
   }
 
   /**
-   * The live entries a page shows now, but those its HTML already holds.
+   * A page as the live path shows it: its last cards drawn with the records appended since it was built, and
+   * the notes on appended lines that are not records.
    *
    * @param page A URL path, e.g. `/s/app/123/p3/`.
    * @param html The page as built.
+   * @returns The page's HTML, and the notes' HTML (empty when none).
    */
-  itemsFor(page: string, html: string): TailItem[] {
-    const items: TailItem[] = [];
-    for (const f of this.followed.values())
-      if (f.page === page)
-        for (const item of f.items) if (!html.includes(`id="${item.id}"`)) items.push(item);
-    return items;
+  pageFor(page: string, html: string): { html: string; notes: string } {
+    let shown = html;
+    const notes: string[] = [];
+    for (const f of this.followed.values()) {
+      if (f.page !== page) continue;
+      shown = f.window?.place(shown) ?? shown;
+      for (const note of f.notes) if (!html.includes(`id="${note.id}"`)) notes.push(note.html);
+    }
+    return { html: shown, notes: notes.join('\n') };
   }
 
   /** A rebuild starts: what the files hold now is what its pages will show. */
@@ -144,15 +178,16 @@ export class LiveTails {
   }
 
   /**
-   * A rebuild ended: the entries it read are dropped, pages are looked up again (a session may have a new last
-   * page), and the transcripts' sizes noted for the files not followed yet.
+   * A rebuild ended: the notes on lines it read are dropped, pages are looked up again (a session may have a
+   * new last page) and their windows opened again on what they now show, and the transcripts' sizes noted for
+   * the files not followed yet.
    *
    * @param paths The inputs.
    */
-  rebuilt(paths: readonly string[]): void {
-    for (const [file, f] of this.followed) {
+  async rebuilt(paths: readonly string[]): Promise<void> {
+    for (const [file, f] of [...this.followed]) {
       const read = this.snapshot.get(file) ?? 0;
-      f.items = f.items.filter((item) => item.offset >= read);
+      f.notes = f.notes.filter((note) => note.offset >= read);
       // Nothing appended since the rebuild read the file: its pages are complete, no rebuild waits.
       if (f.tail.offset === read && f.timer) {
         clearTimeout(f.timer);
@@ -160,7 +195,10 @@ export class LiveTails {
       }
       const page = lastPage(this.options.root, file);
       if (page === null) this.drop(file);
-      else f.page = page;
+      else {
+        f.page = page;
+        f.window = await this.openWindow(file, page, read, f.tail.offset);
+      }
     }
     this.snapshot.clear();
     this.remember(paths);
@@ -190,14 +228,37 @@ export class LiveTails {
     const size = this.built.get(file);
     const page = size === undefined ? null : lastPage(this.options.root, file);
     if (page === null || !existsSync(file)) return null;
-    const followed: Followed = { tail: await FileTail.open(file, size), items: [], page, timer: null };
+    const tail = await FileTail.open(file, size);
+    const window = await this.openWindow(file, page, tail.offset, tail.offset);
+    const followed: Followed = { tail, window, notes: [], page, timer: null };
     this.followed.set(file, followed);
     return followed;
   }
 
+  /** The live window of a file whose page shows its first `built` bytes; null when it cannot be had. */
+  private async openWindow(
+    file: string,
+    page: string,
+    built: number,
+    end: number,
+  ): Promise<LiveWindow | null> {
+    let html: string;
+    try {
+      html = readFileSync(join(this.options.root, page, 'index.html'), 'utf8');
+    } catch {
+      return null;
+    }
+    const scope = basename(dirname(file)) === 'subagents' ? 'agent' : 'main';
+    const [, , project = '', session = ''] = page.split('/');
+    const route = { route: page.slice(1), project, session };
+    const { render } = this.options;
+    const privacy = this.options.privacy();
+    return LiveWindow.open({ file, scope, page: route, privacy, render }, built, end, html).catch(() => null);
+  }
+
   private schedule(file: string, f: Followed): void {
     if (f.timer) clearTimeout(f.timer);
-    const now = f.items.length >= MAX_ITEMS;
+    const now = (f.window?.size ?? 0) >= MAX_RECORDS || f.notes.length >= MAX_NOTES;
     f.timer = setTimeout(
       () => {
         f.timer = null;
@@ -213,36 +274,4 @@ export class LiveTails {
     if (f?.timer) clearTimeout(f.timer);
     this.followed.delete(file);
   }
-}
-
-/**
- * The URL path of the last transcript page of a transcript's session (a main file) or agent (a file under
- * `<session>/subagents/`), when the report has that page; null otherwise (a session the report does not show,
- * or whose folder is not found under one name).
- */
-function lastPage(root: string, file: string): string | null {
-  const name = slug(basename(file, '.jsonl'));
-  const agent = basename(dirname(file)) === 'subagents';
-  const session = agent ? slug(basename(dirname(dirname(file)))) : name;
-  let projects: string[];
-  try {
-    projects = readdirSync(join(root, 's'));
-  } catch {
-    return null;
-  }
-  const found = projects.filter((p) => existsSync(join(root, 's', p, session, 'index.html')));
-  if (found.length !== 1) return null;
-  const base = agent ? `s/${found[0]}/${session}/agent/${name}` : `s/${found[0]}/${session}`;
-  if (!existsSync(join(root, base, 'index.html'))) return null;
-  let last = 1;
-  for (const entry of readdirSync(join(root, base))) {
-    const page = /^p(\d+)$/.exec(entry);
-    if (page && existsSync(join(root, base, entry, 'index.html'))) last = Math.max(last, Number(page[1]));
-  }
-  return `/${base}/${last > 1 ? `p${last}/` : ''}`;
-}
-
-/** The report's slug of an id (ids of sessions and agents are already `[a-z0-9-]` but for case). */
-function slug(id: string): string {
-  return id.toLowerCase();
 }

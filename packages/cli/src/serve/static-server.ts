@@ -22,10 +22,15 @@ export interface ServerOptions {
   /** The port; 0 for a free one. */
   port: number;
   /**
-   * The event stream; without one the pages are served as built. `tail` gives the HTML of the entries
-   * appended to a page's session since the page was built (URL path, e.g. `/s/app/1/`, and the page's HTML).
+   * The event stream; without one the pages are served as built. `page` gives a page as the live path shows
+   * it (URL path, e.g. `/s/app/1/`, and the page's HTML as built): its HTML with the entries appended to its
+   * session since it was built, and notes on appended lines that are not records.
    */
-  live?: { channel: LiveChannel; now: () => LiveChange; tail?: (page: string, html: string) => string };
+  live?: {
+    channel: LiveChannel;
+    now: () => LiveChange;
+    page?: (page: string, html: string) => { html: string; notes: string };
+  };
   /** At most this many open connections (default 64). */
   maxConnections?: number;
 }
@@ -124,8 +129,9 @@ function answer(options: ServerOptions, request: IncomingMessage, url: string): 
     return plain(404, 'Not found.');
   }
   if (options.live && resolved.type.startsWith('text/html')) {
-    const html = body.toString('utf8');
-    body = injectLive(html, options.live.tail?.(pagePath(path ?? '/'), html) ?? '');
+    const built = body.toString('utf8');
+    const shown = options.live.page?.(pagePath(path ?? '/'), built) ?? { html: built, notes: '' };
+    body = injectLive(shown.html, shown.notes);
   }
   return { status: 200, headers: { 'Content-Type': resolved.type }, body };
 }

@@ -1,7 +1,9 @@
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { buildSession } from '@cctrail/core';
+import { loadLiveRenderer, renderLiveTranscript } from '@cctrail/report';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privacyTransform } from '../../src/privacy/transform.js';
 import { LiveTails } from '../../src/serve/live-tails.js';
 
@@ -13,45 +15,108 @@ const input = join(work, 'projects');
 const site = join(work, 'site');
 const main = join(input, '-home-app', `${SESSION}.jsonl`);
 const agent = join(input, '-home-app', SESSION, 'subagents', 'agent-X1.jsonl');
+const PRIVACY = privacyTransform({ redact: true, shortHome: false });
+const KEY = `sk-ant-api03-${'x7Kq2'.repeat(18)}AA`;
+const P3 = '/s/app/abc-123/p3/';
+const AGENT = '/s/app/abc-123/agent/agent-x1/';
 
-/** A record line chained to `parent`. */
-function record(uuid: string, parent: string | null, text = uuid): string {
-  return `${JSON.stringify({ type: 'user', uuid, parentUuid: parent, message: { content: text } })}\n`;
+/** A prompt, or with `answer` an answer, chained to `parent`; in an agent's file with `agentId`. */
+function record(
+  uuid: string,
+  parent: string | null,
+  text = uuid,
+  o: { answer?: boolean; agentId?: string } = {},
+) {
+  const base = { uuid, parentUuid: parent, sessionId: SESSION, timestamp: '2026-01-01T10:00:00.000Z' };
+  const side = o.agentId ? { isSidechain: true, agentId: o.agentId } : {};
+  const line = o.answer
+    ? {
+        ...base,
+        ...side,
+        type: 'assistant',
+        message: { id: `m-${uuid}`, role: 'assistant', content: [{ type: 'text', text }] },
+      }
+    : { ...base, ...side, type: 'user', message: { role: 'user', content: text } };
+  return `${JSON.stringify(line)}\n`;
 }
 
-function page(path: string): void {
+/** The transcript of a file's lines as the report draws it on the page at `page`, inside a page. */
+async function drawn(file: string, page: string, scope: 'main' | 'agent', text = readFileSync(file, 'utf8')) {
+  const source = {
+    path: file,
+    read: async function* () {
+      yield Buffer.from(text);
+    },
+  };
+  const session = await buildSession(
+    scope === 'main'
+      ? { id: SESSION, main: source, agents: [] }
+      : { id: SESSION, main: null, agents: [source] },
+  );
+  const [, , project = '', slug = ''] = page.split('/');
+  const live = renderLiveTranscript(PRIVACY(session), scope, {
+    page: { route: page.slice(1), project, session: slug },
+  });
+  return `<body><main><div class="transcript">${live?.html}</div></main></body>`;
+}
+
+function writePage(path: string, html = '<main></main>'): void {
   mkdirSync(join(site, path), { recursive: true });
-  writeFileSync(join(site, path, 'index.html'), '<main></main>');
+  writeFileSync(join(site, path, 'index.html'), html);
 }
 
-mkdirSync(join(input, '-home-app', SESSION, 'subagents'), { recursive: true });
-writeFileSync(main, record('u1', null) + record('u2', 'u1'));
-writeFileSync(agent, record('a1', null));
-// The session's transcript has three pages; its agent one; another project has no such session.
-for (const p of ['s/app/abc-123', 's/app/abc-123/p2', 's/app/abc-123/p3', 's/app/abc-123/agent/agent-x1'])
-  page(p);
-page('s/other/def-456');
+function pageHtml(path: string): string {
+  return readFileSync(join(site, path, 'index.html'), 'utf8');
+}
+
+beforeAll(async () => {
+  await loadLiveRenderer();
+  mkdirSync(join(input, '-home-app', SESSION, 'subagents'), { recursive: true });
+  writeFileSync(main, record('u1', null, 'first') + record('u2', 'u1', 'an **answer**', { answer: true }));
+  writeFileSync(agent, record('a1', null, 'task', { agentId: 'X1' }));
+  // The session's transcript has three pages, the last one showing the file; its agent one; another project
+  // has no such session.
+  for (const p of ['s/app/abc-123', 's/app/abc-123/p2']) writePage(p);
+  writePage(P3, await drawn(main, P3, 'main'));
+  writePage(AGENT, await drawn(agent, AGENT, 'agent'));
+  writePage('s/other/def-456');
+});
 
 function tails(settleMs = 60_000, settled: string[][] = []): LiveTails {
   const t = new LiveTails({
     root: site,
-    privacy: privacyTransform({ redact: true, shortHome: false }),
+    privacy: () => PRIVACY,
     settle: (files) => settled.push(files),
     settleMs,
+    render: renderLiveTranscript,
   });
   t.remember([input]);
   return t;
 }
 
 describe('LiveTails', () => {
-  it('reads only what was appended since the build, for the last page of the session or agent', async () => {
+  it('draws what was appended since the build into the last page of the session or agent, as the report does', async () => {
     const t = tails();
-    appendFileSync(main, record('u3', 'u2', 'third prompt'));
-    appendFileSync(agent, record('a2', 'a1', 'agent step'));
+    appendFileSync(main, record('u3', 'u2', `use ${KEY}, <b>third</b>`));
+    appendFileSync(agent, record('a2', 'a1', 'agent step', { answer: true, agentId: 'X1' }));
     const { rebuild, appended } = await t.absorb([main, agent]);
     expect(rebuild).toEqual([]);
-    expect([...appended.keys()]).toEqual(['/s/app/abc-123/p3/', '/s/app/abc-123/agent/agent-x1/']);
-    expect(appended.get('/s/app/abc-123/p3/')?.map((i) => i.id)).toEqual(['e-u3']);
+    // Drawn anew from the page's last card: the answer's.
+    expect(appended).toEqual(
+      new Map([
+        [P3, { lines: 1, from: 'e-u2' }],
+        [AGENT, { lines: 1, from: 'e-a1' }],
+      ]),
+    );
+    // The page as served: as the report draws the whole file now, redacted and escaped.
+    const p3 = t.pageFor(P3, pageHtml(P3));
+    expect(p3).toEqual({ html: await drawn(main, P3, 'main'), notes: '' });
+    expect(p3.html).not.toContain(KEY);
+    expect(p3.html).toContain('&#x3C;b>third&#x3C;/b>');
+    expect(p3.html).not.toContain('<b>');
+    expect(p3.html).toContain('<strong>answer</strong>');
+    expect(t.pageFor(AGENT, pageHtml(AGENT)).html).toBe(await drawn(agent, AGENT, 'agent'));
+    expect(t.pageFor('/s/app/abc-123/', '<main></main>').html).toBe('<main></main>');
     // What the watcher may miss is found by looking at the files followed: those whose size changed.
     expect(t.changed()).toEqual([]);
     // A line being written is left for the next read.
@@ -59,16 +124,16 @@ describe('LiveTails', () => {
     expect(t.changed()).toEqual([main]);
     expect((await t.absorb([main])).appended.size).toBe(0);
     expect(t.changed()).toEqual([]);
-    appendFileSync(main, record('u4', 'u3').slice(20));
-    expect((await t.absorb([main])).appended.get('/s/app/abc-123/p3/')?.map((i) => i.id)).toEqual(['e-u4']);
-    // The page shows what its HTML does not hold yet.
-    expect(t.itemsFor('/s/app/abc-123/p3/', '<main></main>').map((i) => i.id)).toEqual(['e-u3', 'e-u4']);
-    expect(t.itemsFor('/s/app/abc-123/p3/', '<article id="e-u3">').map((i) => i.id)).toEqual(['e-u4']);
-    expect(t.itemsFor('/s/app/abc-123/', '')).toEqual([]);
+    appendFileSync(main, `${record('u4', 'u3').slice(20)}{"broken\n`);
+    expect((await t.absorb([main])).appended.get(P3)).toEqual({ lines: 2, from: 'e-u2' });
+    const text = readFileSync(main, 'utf8').replace('{"broken\n', '');
+    const withNote = t.pageFor(P3, pageHtml(P3));
+    expect(withNote.html).toBe(await drawn(main, P3, 'main', text));
+    expect(withNote.notes).toContain(`${main}:5 is not a JSON record`);
     t.close();
   });
 
-  it('hands back new files, rewritten files and forks: their sessions are rebuilt', async () => {
+  it('hands back new files, rewritten files, forks and pages it does not draw alike: their sessions are rebuilt', async () => {
     const t = tails();
     const fresh = join(input, '-home-app', 'new-session.jsonl');
     writeFileSync(fresh, record('n1', null));
@@ -78,25 +143,59 @@ describe('LiveTails', () => {
     writeFileSync(main, record('r1', null));
     const rewritten = await t.absorb([main]);
     expect(rewritten.rebuild).toEqual([main]);
-    expect(t.itemsFor('/s/app/abc-123/p3/', '')).toEqual([]);
-    // Followed again from the rewritten file's end.
-    appendFileSync(main, record('r2', 'r1'));
-    expect((await t.absorb([main])).appended.get('/s/app/abc-123/p3/')?.map((i) => i.id)).toEqual(['e-r2']);
+    expect(t.pageFor(P3, pageHtml(P3)).html).toBe(pageHtml(P3));
+    t.close();
+    // The agent's page is not what its file draws: followed, but not live.
+    writePage(
+      AGENT,
+      '<main><div class="transcript"><article class="entry" id="e-a1">other</article></div></main>',
+    );
+    const other = tails();
+    appendFileSync(agent, record('a3', 'a2', 'more', { agentId: 'X1' }));
+    expect((await other.absorb([agent])).rebuild).toEqual([agent]);
+    other.close();
+  });
+
+  it('opens its windows again on the rebuilt pages: what came during the rebuild stays shown', async () => {
+    writeFileSync(main, record('b0', null, 'again') + record('b1', 'b0', 'answer', { answer: true }));
+    writePage(P3, await drawn(main, P3, 'main'));
+    const t = tails();
+    appendFileSync(main, record('b2', 'b1', 'next'));
+    await t.absorb([main]);
+    t.rebuilding();
+    const read = readFileSync(main, 'utf8');
+    appendFileSync(main, record('b3', 'b2', 'during the rebuild', { answer: true }));
+    await t.absorb([main]);
+    // The rebuild wrote a new last page, from what the file held as it started.
+    writePage('s/app/abc-123/p4', await drawn(main, '/s/app/abc-123/p4/', 'main', read));
+    await t.rebuilt([input]);
+    expect(t.pageFor(P3, pageHtml(P3)).html).toBe(pageHtml(P3));
+    const p4 = t.pageFor('/s/app/abc-123/p4/', pageHtml('s/app/abc-123/p4'));
+    expect(p4.html).toBe(await drawn(main, '/s/app/abc-123/p4/', 'main'));
+    expect(p4.html).toContain('during the rebuild');
+    expect(t.waiting()).toEqual([main]);
     t.close();
   });
 
-  it('drops what a rebuild read, keeps what came during it, and moves to a new last page', async () => {
+  it('finds how far a rebuild read: lines appended while it ran may be on its page already', async () => {
+    writeFileSync(main, record('c0', null, 'again') + record('c1', 'c0', 'answer', { answer: true }));
+    writePage('s/app/abc-123/p4', await drawn(main, '/s/app/abc-123/p4/', 'main'));
     const t = tails();
-    appendFileSync(main, record('b1', 'r2'));
+    appendFileSync(main, record('c2', 'c1', 'next'));
     await t.absorb([main]);
     t.rebuilding();
-    appendFileSync(main, record('b2', 'b1'));
+    appendFileSync(main, record('c3', 'c2', 'read by the rebuild', { answer: true }));
+    const read = readFileSync(main, 'utf8');
+    appendFileSync(main, record('c4', 'c3', 'after it'));
     await t.absorb([main]);
-    page('s/app/abc-123/p4');
-    t.rebuilt([input]);
-    expect(t.itemsFor('/s/app/abc-123/p3/', '')).toEqual([]);
-    expect(t.itemsFor('/s/app/abc-123/p4/', '').map((i) => i.id)).toEqual(['e-b2']);
-    expect(t.waiting()).toEqual([main]);
+    // The rebuild read the file once c3 was in it.
+    writePage('s/app/abc-123/p4', await drawn(main, '/s/app/abc-123/p4/', 'main', read));
+    await t.rebuilt([input]);
+    appendFileSync(main, record('c5', 'c4', 'and on', { answer: true }));
+    expect((await t.absorb([main])).rebuild).toEqual([]);
+    expect(t.pageFor('/s/app/abc-123/p4/', pageHtml('s/app/abc-123/p4')).html).toBe(
+      await drawn(main, '/s/app/abc-123/p4/', 'main'),
+    );
     t.close();
   });
 
@@ -110,8 +209,9 @@ describe('LiveTails', () => {
         resolve();
       }, 5);
     });
-    appendFileSync(main, record('q1', 'b2'));
-    await t.absorb([main]);
+    writePage('s/app/abc-123/p4', await drawn(main, '/s/app/abc-123/p4/', 'main'));
+    appendFileSync(main, record('q1', 'c5'));
+    expect((await t.absorb([main])).rebuild).toEqual([]);
     await quiet;
     expect(settled).toEqual([[main]]);
     expect(t.waiting()).toEqual([]);

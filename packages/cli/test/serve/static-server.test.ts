@@ -83,7 +83,13 @@ beforeAll(async () => {
     live: {
       channel,
       now: () => ({ pages: [], live: ['/s/app/'], at: 1 }),
-      tail: (page) => (page === '/s/app/p2/' ? '<article id="e-new">appended</article>' : ''),
+      page: (page, html) =>
+        page === '/s/app/p2/'
+          ? {
+              html: html.replace('page 2', 'page 2, live'),
+              notes: '<p class="diag" id="live-line-3">note</p>',
+            }
+          : { html, notes: '' },
     },
   });
 });
@@ -148,12 +154,12 @@ describe('startServer', () => {
     expect((await get(plain, '/_cctrail/live')).status).toBe(404);
   });
 
-  it('adds the entries appended since a page was built at the end of its main content', async () => {
+  it('serves a page as the live path shows it, with the notes on appended lines at the end of its main content', async () => {
     const block =
-      '<section class="section" id="cctrail-tail" aria-label="New entries"><div class="transcript">' +
-      '<article id="e-new">appended</article></div></section></main>';
+      '<section class="section" id="cctrail-tail" aria-label="Notes on new lines">' +
+      '<p class="diag" id="live-line-3">note</p></section></main>';
     for (const path of ['/s/app/p2/', '/s/app/p2/index.html'])
-      expect((await get(live, path)).body).toContain(`<p>page 2</p>${block}`);
+      expect((await get(live, path)).body).toContain(`<p>page 2, live</p>${block}`);
     expect((await get(live, '/s/app/')).body).not.toContain('cctrail-tail');
     expect((await get(plain, '/s/app/p2/')).body).toBe('<body><main><p>page 2</p></main></body>');
   });

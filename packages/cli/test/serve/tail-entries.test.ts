@@ -1,10 +1,6 @@
 import type { Line } from '@cctrail/core';
 import { describe, expect, it } from 'vitest';
-import { privacyTransform } from '../../src/privacy/transform.js';
 import { tailEntries } from '../../src/serve/tail-entries.js';
-
-const REDACT = privacyTransform({ redact: true, shortHome: false });
-const KEY = `sk-ant-api03-${'x7Kq2'.repeat(18)}AA`;
 
 /** Lines as `readOn` gives them, from line 11 at byte 1000 on. */
 function lines(...records: (object | string)[]): Line[] {
@@ -17,53 +13,20 @@ function lines(...records: (object | string)[]): Line[] {
   });
 }
 
-const context = { file: '/p/s.jsonl', privacy: REDACT, last: 'u0', agent: false };
+const context = { file: '/p/s.jsonl', last: 'u0' };
 
 describe('tailEntries', () => {
-  it('renders prompts, answers, tool calls and results in the report markup, redacted and escaped', () => {
-    const batch = tailEntries(
-      lines(
-        { type: 'user', uuid: 'u1', parentUuid: 'u0', message: { content: `use ${KEY} <b>now</b>` } },
-        {
-          type: 'assistant',
-          uuid: 'u2',
-          parentUuid: 'u1',
-          timestamp: '2026-01-01T10:00:02.000Z',
-          message: {
-            model: 'claude-opus-4-7',
-            content: [
-              { type: 'text', text: 'Done & dusted' },
-              { type: 'tool_use', name: 'Bash', input: { command: `echo ${KEY}` } },
-            ],
-          },
-        },
-        {
-          type: 'user',
-          uuid: 'u3',
-          parentUuid: 'u2',
-          message: { content: [{ type: 'tool_result', content: '<script>x</script>', is_error: true }] },
-        },
-      ),
-      context,
-    );
+  it('hands on the records, in file order, and the uuid of the last one', () => {
+    const records = [
+      { type: 'user', uuid: 'u1', parentUuid: 'u0', message: { content: 'hi' } },
+      { type: 'progress', uuid: 'u2', parentUuid: 'u1' },
+      { type: 'file-history-snapshot', messageId: 'm' },
+    ];
+    const batch = tailEntries(lines(...records), context);
+    expect(batch.records).toEqual(records.map((r) => JSON.stringify(r)));
+    expect(batch.notes).toEqual([]);
+    expect(batch.last).toBe('u2');
     expect(batch.rebuild).toBeUndefined();
-    expect(batch.last).toBe('u3');
-    expect(batch.items.map((i) => [i.id, i.offset])).toEqual([
-      ['e-u1', 1000],
-      ['e-u2', expect.any(Number)],
-      ['e-u3', expect.any(Number)],
-    ]);
-    const html = batch.items.map((i) => i.html).join('');
-    expect(html).not.toContain(KEY);
-    expect(html).toContain('[REDACTED:');
-    expect(html).toContain('&lt;b&gt;now&lt;/b&gt;');
-    expect(html).toContain('&lt;script&gt;x&lt;/script&gt;');
-    expect(html).not.toMatch(/<script|<b>/);
-    expect(batch.items[0]?.html).toMatch(/^<article class="entry entry--human entry--live" id="e-u1">/);
-    expect(batch.items[1]?.html).toContain('<span class="muted model">claude-opus-4-7</span>');
-    expect(batch.items[1]?.html).toContain('<span class="tool__name">Bash</span>');
-    expect(batch.items[2]?.html).toContain('<span class="who">Tool result</span>');
-    expect(batch.items[2]?.html).toContain('tool__result--error');
   });
 
   it('makes a line that is not a record a note with its file and line, and goes on', () => {
@@ -76,28 +39,13 @@ describe('tailEntries', () => {
       }),
       context,
     );
-    expect(batch.items.map((i) => i.id)).toEqual(['live-line-11', 'e-u1']);
-    expect(batch.items[0]?.html).toContain('/p/s.jsonl:11 is not a JSON record');
-  });
-
-  it('shows no sidechain entry in a main file, nor records a transcript does not show', () => {
-    const batch = tailEntries(
-      lines(
-        { type: 'user', uuid: 'u1', parentUuid: 'u0', isSidechain: true, message: { content: 'agent' } },
-        { type: 'progress', uuid: 'u2', parentUuid: 'u1' },
-        { type: 'file-history-snapshot', messageId: 'm' },
-      ),
-      context,
+    expect(batch.notes.map((i) => [i.id, i.offset])).toEqual([['live-line-11', 1000]]);
+    expect(batch.notes[0]?.html).toContain('/p/s.jsonl:11 is not a JSON record');
+    expect(batch.records).toHaveLength(1);
+    // Escaped: the file's name is the user's.
+    expect(tailEntries(lines('<b>'), { ...context, file: '/p/<i>.jsonl' }).notes[0]?.html).toContain(
+      '/p/&lt;i&gt;.jsonl:11',
     );
-    expect(batch.items).toEqual([]);
-    expect(batch.last).toBe('u2');
-    expect(
-      tailEntries(lines({ type: 'user', uuid: 'u1', isSidechain: true, message: { content: 'a' } }), {
-        ...context,
-        agent: true,
-        last: null,
-      }).items,
-    ).toHaveLength(1);
   });
 
   it('asks for a rebuild when an entry forks from an earlier one (a rewind) or the session is compacted', () => {
