@@ -46,7 +46,7 @@ describe('sessionJson', () => {
   // #31: a session of a million lines has half a million responses; their array was one string of 170 MB, then
   // as many bytes again when written. Now no piece holds more than about 64 K characters and one item.
   it('writes a long top-level array in pieces, the same text as JSON.stringify', async () => {
-    const records = [prompt('u0', null)];
+    const records: object[] = [prompt('u0', null)];
     for (let i = 1; i < 4000; i++) records.push(answer(`a${i}`, i === 1 ? 'u0' : `a${i - 1}`, `r${i}`));
     const source = { id: 's', main: memorySource('s.jsonl', jsonl(records)), agents: [] };
     const session = await buildSession(source);
