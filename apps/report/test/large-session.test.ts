@@ -18,7 +18,9 @@ describe('a session file too large to read', () => {
     expect(loaded.ok).toBe(false);
     if (loaded.ok) return;
     expect(loaded.errors).toHaveLength(1);
-    expect(loaded.errors[0]).toMatch(/^the session file is \d+ bytes, more than the 100 bytes a report can read/);
+    expect(loaded.errors[0]).toMatch(
+      /^the session file is \d+ bytes, more than the 100 bytes a report can read/,
+    );
     expect(loaded.errors[0]).not.toContain(file);
   });
 
