@@ -41,13 +41,32 @@ const CASES = [
   { name: 'tiny lines', sizes: [1_000_000], write: writeTinyLines, unit: 'lines', once: true },
 ];
 
-/** Runs the CLI with a time limit: wall time, peak RSS (VmHWM, polled) and outcome. */
+/**
+ * What a run said of its input: its `diagnostics:` line, else its last line on stderr (an abort, an internal
+ * error), cut to 100 characters.
+ */
+function saidOf(stderr) {
+  const lines = stderr
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const said = lines.find((l) => l.startsWith('diagnostics:')) ?? lines.at(-1) ?? '';
+  return said.length > 100 ? `${said.slice(0, 99)}…` : said;
+}
+
+/** Runs the CLI with a time limit: wall time, peak RSS (VmHWM, polled), outcome and what it said. */
 function measure(cli, args, env, limit) {
   return new Promise((resolve) => {
     const started = performance.now();
     const child = spawn(process.execPath, [cli, ...args], {
       env: { ...process.env, ...env },
-      stdio: 'ignore',
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    // The end of stderr only: a run that lists every diagnostic can print a line per input line.
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (text) => {
+      stderr = (stderr + text).slice(-65_536);
     });
     let peakRss = 0;
     let timedOut = false;
@@ -67,7 +86,7 @@ function measure(cli, args, env, limit) {
       clearInterval(poll);
       clearTimeout(timer);
       const outcome = timedOut ? 'timed out' : code === 0 ? 'ok' : `exit ${code}`;
-      resolve({ ms: performance.now() - started, peakRss, outcome });
+      resolve({ ms: performance.now() - started, peakRss, outcome, said: saidOf(stderr) });
     });
   });
 }
@@ -93,7 +112,7 @@ export async function extremes(ctx) {
           const r = await measure(build.cli, args, env, limit);
           times[command] = [...(times[command] ?? []), r.ms];
           rows.push(
-            `| ${build.name} | ${c.name} | ${size.toLocaleString('en-US')} ${c.unit} | \`${command}\` | ${r.outcome === 'ok' ? seconds(r.ms) : `${r.outcome} after ${seconds(r.ms)}`} | ${mb(r.peakRss)} |`,
+            `| ${build.name} | ${c.name} | ${size.toLocaleString('en-US')} ${c.unit} | \`${command}\` | ${r.outcome === 'ok' ? seconds(r.ms) : `${r.outcome} after ${seconds(r.ms)}`} | ${mb(r.peakRss)} | ${r.said.replaceAll('|', '\\|')} |`,
           );
         }
         rmSync(dir, { recursive: true, force: true });
@@ -102,7 +121,7 @@ export async function extremes(ctx) {
       const factor = `${c.sizes[1] / c.sizes[0]}× / 1×`;
       for (const [command, [small, large]] of Object.entries(times))
         rows.push(
-          `| ${build.name} | ${c.name} | ratio ${factor} | \`${command}\` | ${(large / small).toFixed(1)} | |`,
+          `| ${build.name} | ${c.name} | ratio ${factor} | \`${command}\` | ${(large / small).toFixed(1)} | | |`,
         );
     }
   }
@@ -110,10 +129,11 @@ export async function extremes(ctx) {
 
 One generated session per case. The cases that grow run at two sizes (the larger 4 or 10 × the smaller); linear
 work gives a ratio near that factor (less when the start-up of the process dominates). The huge inputs of #31 run
-once each: exit 0, or 1 with diagnostics, under 1.5 GiB. Time limit per run: ${limit / 1000} s.
+once each: exit 0, or 1 with diagnostics, under 1.5 GiB. Time limit per run: ${limit / 1000} s. "Said" is the
+run's \`diagnostics:\` line on stderr, else its last line there.
 
-| build | case | size | command | time | peak RSS |
-| --- | --- | --- | --- | --- | --- |
+| build | case | size | command | time | peak RSS | said |
+| --- | --- | --- | --- | --- | --- | --- |
 ${rows.join('\n')}
 `;
 }

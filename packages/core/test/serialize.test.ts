@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { sessionJson } from '../src/archive/index.js';
 import { buildSession } from '../src/index.js';
 import { discover, sessionSource } from '../src/node/index.js';
+import { answer, jsonl, memorySource, prompt } from './helpers.js';
 
 const fixtures = fileURLToPath(new URL('../../../fixtures/', import.meta.url));
 const scenarios = readdirSync(fixtures, { withFileTypes: true })
@@ -41,4 +42,19 @@ describe('sessionJson', () => {
       }
     },
   );
+
+  // #31: a session of a million lines has half a million responses; their array was one string of 170 MB, then
+  // as many bytes again when written. Now no piece holds more than about 64 K characters and one item.
+  it('writes a long top-level array in pieces, the same text as JSON.stringify', async () => {
+    const records: object[] = [prompt('u0', null)];
+    for (let i = 1; i < 4000; i++) records.push(answer(`a${i}`, i === 1 ? 'u0' : `a${i - 1}`, `r${i}`));
+    const source = { id: 's', main: memorySource('s.jsonl', jsonl(records)), agents: [] };
+    const session = await buildSession(source);
+    expect(session.responses.length).toBe(3999);
+    const pieces: string[] = [];
+    for await (const piece of sessionJson(session)) pieces.push(piece);
+    expect(pieces.join('')).toBe(JSON.stringify(session));
+    expect(Math.max(...pieces.map((p) => p.length))).toBeLessThan(70_000);
+    expect(JSON.stringify(session.responses).length).toBeGreaterThan(500_000);
+  });
 });

@@ -3,6 +3,7 @@ import type { JobRunner } from '../runtime/job-runner.js';
 import { type ExportJob, LEAN_ABOVE_BYTES, type SkeletonJob } from '../runtime/jobs.js';
 import { forEachHeaviestFirst } from '../runtime/pool.js';
 import type { SkeletonCache } from '../runtime/skeleton-cache.js';
+import { releaseHeap } from '../sessions/release-heap.js';
 import type { ReportTarget } from '../sessions/session-export.js';
 import type { Skeleton } from '../sessions/skeleton.js';
 import type { Progress } from '../terminal/progress.js';
@@ -92,6 +93,8 @@ async function build(session: Planned, context: PassContext): Promise<void> {
     skeleton = result.skeleton;
     session.exported = result.exported;
   }
+  // What a huge session held is given back before the next step starts (the report's site builder).
+  if (huge) releaseHeap();
   session.skeleton = skeleton;
   if (!cached) cache.put(session.skeletonKey, skeleton);
   context.found(skeleton);

@@ -17,7 +17,8 @@ import { recordAt, withContent } from './restore.js';
  * @param source Its files: when given, entries and metadata get their content back from the source lines (use it
  *   for sessions built with `content: false`; the files must not have changed since).
  * @param options `transform` is applied to every piece before it is written: each entry, each metadata record,
- *   and each other top-level field (e.g. to redact secrets without holding the whole session).
+ *   each item of the other top-level arrays, and each other top-level field (e.g. to redact secrets without
+ *   holding the whole session).
  */
 export async function* sessionJson(
   session: Session,
@@ -35,9 +36,32 @@ export async function* sessionJson(
     if (key === 'entries')
       yield* items(session.entries, files, (e, line) => withContent(e, line.text), transform);
     else if (key === 'metadata') yield* items(session.metadata, files, restoreMetadata, transform);
+    else if (Array.isArray(value)) yield* arrayJson(value, transform);
     else yield JSON.stringify(transform(value));
   }
   yield '}';
+}
+
+/** Items of a top-level array written per piece: about this many characters each. */
+const PIECE = 1 << 16;
+
+/**
+ * The JSON text of a top-level array (responses, tool calls, diagnostics, …), in pieces of about `PIECE`
+ * characters, each item transformed alone: the same text as `JSON.stringify` of the whole array, without the one
+ * string of it (half a million responses of a huge session make 170 MB of text, and as much again in bytes).
+ */
+function* arrayJson(list: readonly unknown[], transform: <T>(value: T) => T): Generator<string> {
+  let piece = '[';
+  for (let i = 0; i < list.length; i++) {
+    if (i > 0) piece += ',';
+    // As `JSON.stringify` writes an item that has no JSON form (undefined, a function) in an array.
+    piece += JSON.stringify(transform(list[i])) ?? 'null';
+    if (piece.length >= PIECE) {
+      yield piece;
+      piece = '';
+    }
+  }
+  yield `${piece}]`;
 }
 
 function restoreMetadata(record: MetadataRecord, line: Line): MetadataRecord {

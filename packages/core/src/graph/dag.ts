@@ -17,8 +17,8 @@ export interface Dag {
   file: Int32Array;
   /** Resolved parent index, -1 for none. */
   parent: Int32Array;
-  /** Children in file order. */
-  children: number[][];
+  /** Children in file order (leaves share one empty list, never changed). */
+  children: readonly (readonly number[])[];
   roots: number[];
   orphans: number[];
   /** Roots made by cutting a self-parent or a cycle: not real starts of a conversation. */
@@ -91,14 +91,22 @@ export function linkDag(
 
   breakCycles(entries, parent, roots, broken, diagnostics);
 
-  const children: number[][] = Array.from({ length: count }, () => []);
+  // A list per entry would cost a session of a million lines 170 MB while it is built (an empty array grows to
+  // 17 slots on its first push): leaves share one empty list and a first child gets a list of its own size.
+  const children: number[][] = new Array<number[]>(count).fill(NO_CHILDREN);
   for (let i = 0; i < count; i++) {
     const p = parent[i]!;
-    if (p >= 0) children[p]!.push(i);
+    if (p < 0) continue;
+    const list = children[p]!;
+    if (list === NO_CHILDREN) children[p] = [i];
+    else list.push(i);
   }
   for (let i = 0; i < count; i++) entries[i]!.parent = parent[i]! >= 0 ? entries[parent[i]!]!.uuid : null;
   return { entries, index, file, parent, children, roots, orphans, broken, cut };
 }
+
+/** The children of every leaf: one frozen list. */
+const NO_CHILDREN = Object.freeze([]) as unknown as number[];
 
 function indexOf(entries: readonly Entry[]): Map<string, number> {
   const index = new Map<string, number>();

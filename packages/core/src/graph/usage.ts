@@ -126,7 +126,13 @@ export function groupResponses(entries: readonly Entry[]): ApiResponse[] {
         requestId: entry.message.requestId,
         model: entry.message.model,
         entries: [entry.uuid],
-        usage: entry.usage ? { ...entry.usage, responses: 1 } : { ...emptyUsage(), responses: 1 },
+        // The entry's own usage when it counts one response (as read, always): never changed in place, a
+        // later line of the response replaces it (`maxUsage`).
+        usage: entry.usage
+          ? entry.usage.responses === 1
+            ? entry.usage
+            : { ...entry.usage, responses: 1 }
+          : { ...emptyUsage(), responses: 1 },
         timestamp: entry.timestamp,
         sidechain: entry.sidechain,
         epoch: entry.epoch,

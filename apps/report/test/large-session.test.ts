@@ -1,0 +1,31 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadReadable } from '../src/build/session-pass.js';
+import { demoSession } from './helpers/demo.js';
+import { tempFolder } from './helpers/temp.js';
+
+/**
+ * #31: a session file larger than one string can hold (a session of a million lines writes about 1 GB) is not
+ * read at all: reading it took its size in memory before failing. Its pages say why they have no transcript.
+ */
+describe('a session file too large to read', () => {
+  const file = join(tempFolder('cctrail-large-'), 'session.json');
+  writeFileSync(file, JSON.stringify(demoSession()));
+
+  it('is refused with its size, without being read', () => {
+    const loaded = loadReadable(file, 100);
+    expect(loaded.ok).toBe(false);
+    if (loaded.ok) return;
+    expect(loaded.errors).toHaveLength(1);
+    expect(loaded.errors[0]).toMatch(
+      /^the session file is \d+ bytes, more than the 100 bytes a report can read/,
+    );
+    expect(loaded.errors[0]).not.toContain(file);
+  });
+
+  it('is read as before when it fits', () => {
+    const loaded = loadReadable(file);
+    expect(loaded.ok && loaded.value.id).toBe(demoSession().id);
+  });
+});
