@@ -38,12 +38,18 @@ export interface PassContext {
  */
 export async function buildSessions(planned: readonly Planned[], context: PassContext): Promise<void> {
   const { runner, progress } = context;
+  const reading = planned.filter((session) => needsReading(session, context));
+  // A few small sessions (a rebuild after some changed) are built in this thread: starting the workers and loading
+  // their modules would cost more than the work.
+  const here =
+    reading.length <= FEW_HERE &&
+    reading.reduce((bytes, session) => bytes + session.bytes, 0) <= SMALL_HERE_BYTES;
   await forEachHeaviestFirst(
     planned,
     (session) => session.bytes,
     runner.capacity,
     async (session) => {
-      if (needsReading(session, context)) await build(session, context);
+      if (needsReading(session, context)) await build(session, context, here);
       if (context.dir == null || session.selected.archive?.dir !== context.dir)
         progress.tick(session.id.slice(0, 8));
     },
@@ -60,14 +66,22 @@ function needsReading(session: Planned, context: PassContext): boolean {
   return known === undefined || (session.reused === null && inTimeRange(known.digest.stats, context.range));
 }
 
-/** Builds one session: its skeleton alone when its file can stay, else its export. */
-async function build(session: Planned, context: PassContext): Promise<void> {
+/** At most this many sessions to read, of at most `SMALL_HERE_BYTES` together, are built in this thread. */
+const FEW_HERE = 4;
+const SMALL_HERE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Builds one session: its skeleton alone when its file can stay, else its export; in this thread when `here` (or
+ * when it is huge), else in a worker.
+ */
+async function build(session: Planned, context: PassContext, here: boolean): Promise<void> {
   const { runner, cache } = context;
   const { discovered, root, kept } = session.selected;
   const input = { discovered, root, ...(kept ? { shown: kept.files } : {}) };
   const huge = session.bytes > LEAN_ABOVE_BYTES;
   // A huge session is built in this thread, one at a time (see `JobRunner.runHere`).
-  const run = <J extends SkeletonJob | ExportJob>(job: J) => (huge ? runner.runHere(job) : runner.run(job));
+  const run = <J extends SkeletonJob | ExportJob>(job: J) =>
+    huge || here ? runner.runHere(job) : runner.run(job);
   const cached = session.skeleton !== undefined;
   let skeleton: Skeleton;
   if (session.reused !== null) {
