@@ -113,7 +113,10 @@ function costComparison(profile, cost, ccusageJson) {
   if (!cost) return `Cost of the ${profile} archive: this build of cctrail prints no cost.`;
   const theirs = ccusageJson?.totals?.totalCost ?? null;
   if (typeof theirs !== 'number') return `Cost of the ${profile} archive: ccusage printed no cost.`;
-  const ours = cost.total.usd;
+  // ccusage prices the API responses of the transcripts; cctrail's total also holds the runs whose transcript is
+  // missing, priced from what their spawn reported (#28): those are compared apart.
+  const reported = cost.reportedBySpawn?.usd ?? 0;
+  const ours = cost.total.usd - reported;
   const share = theirs === 0 ? 0 : (ours - theirs) / theirs;
   const within = Math.abs(share) <= 0.01;
   const usd = (n) => `$${n.toFixed(2)}`;
@@ -123,6 +126,10 @@ function costComparison(profile, cost, ccusageJson) {
       `${within ? 'within 1 %' : '**more than 1 %**'}` +
       `${cost.total.unpriced > 0 ? `; ${cost.total.unpriced} responses without a price in cctrail (${cost.unpricedModels.join(', ')})` : ''}.`,
   ];
+  if (reported > 0)
+    lines.push(
+      `Runs whose transcript is missing, priced from what their spawn reported: ${usd(reported)} more in cctrail's total (${usd(cost.total.usd)}), which ccusage cannot see.`,
+    );
   // Web searches are billed per search; neither total holds their fee (ccusage prices tokens only).
   if (cost.webSearch)
     lines.push(
