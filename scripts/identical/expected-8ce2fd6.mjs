@@ -48,6 +48,50 @@ export const GROUPS = [
     json: (value, side) => (side === 'ref' && isSession(value) ? without(value, ['duplicateOf']) : value),
   },
   {
+    id: 'stats-counts-reported-runs',
+    why:
+      '#28 (a420459, wip-reader): stats --json counts a run reported by its spawn once in every total, as the ' +
+      "report does: new `tokens` on sessions and totals and `cost.reportedBySpawn`; the run's `tokens` and " +
+      "`cost`, its session's, its agent type's and the totals' cost hold the reported figures (taken back out " +
+      "here from the new side's own `reported` and `reportedBySpawn`, before the groups that drop those)",
+    steps: ['stats'],
+    files: /^<stdout>$/,
+    json: (value, side) => {
+      if (side !== 'new' || !isObject(value)) return value;
+      const less = (cost, usd) =>
+        isObject(cost) && usd ? { ...cost, usd: Number((cost.usd - usd).toFixed(10)) } : cost;
+      const run = (sidechain) =>
+        isObject(sidechain?.reported)
+          ? { ...sidechain, tokens: 0, cost: less(sidechain.cost, sidechain.reported.cost?.usd) }
+          : sidechain;
+      let next = eachOf(value, 'sessions', (session) => {
+        const runs = eachOf(without(session, ['tokens']), 'sidechains', run);
+        return { ...runs, cost: less(runs.cost, session.reportedBySpawn?.cost?.usd) };
+      });
+      next = eachOf(next, 'agents', (agent) =>
+        isObject(agent.reportedBySpawn)
+          ? {
+              ...agent,
+              tokens: agent.tokens - agent.reportedBySpawn.tokens,
+              cost: less(agent.cost, agent.reportedBySpawn.cost?.usd),
+            }
+          : agent,
+      );
+      if (isObject(next.totals)) {
+        const totals = without(next.totals, ['tokens']);
+        next = {
+          ...next,
+          totals: { ...totals, cost: less(totals.cost, next.totals.reportedBySpawn?.cost?.usd) },
+        };
+      }
+      if (isObject(next.cost)) {
+        const cost = without(next.cost, ['reportedBySpawn']);
+        next = { ...next, cost: { ...cost, total: less(cost.total, next.cost.reportedBySpawn?.usd) } };
+      }
+      return next;
+    },
+  },
+  {
     id: 'sidechain-reported-by-spawn',
     why:
       "#28 (f603f5a): a sub-agent run's figures as its spawn's result reports them, `sidechains[].reported`, " +
