@@ -62,16 +62,24 @@ async function selectAll(root: string, filters: Partial<Selection['filters']> = 
   };
 }
 
-/** A runner in this thread that records the session of every job it runs. */
+/** A runner in this thread that records the session of every job it runs (in a worker or here). */
 function countingRunner() {
   const runner = new JobRunner({ CCTRAIL_WORKERS: '0' });
   const jobs: string[] = [];
-  const run = runner.run.bind(runner);
-  runner.run = ((job: Job) => {
+  const record = (job: Job) => {
     // Keeping sources is not a read of a session.
     if (job.kind !== 'keep') jobs.push(`${job.kind} ${job.input.discovered.id}`);
+  };
+  const run = runner.run.bind(runner);
+  runner.run = ((job: Job) => {
+    record(job);
     return run(job);
   }) as JobRunner['run'];
+  const runHere = runner.runHere.bind(runner);
+  runner.runHere = ((job: Job) => {
+    record(job);
+    return runHere(job);
+  }) as JobRunner['runHere'];
   return { runner, jobs };
 }
 
