@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inspectOutputFolder } from '../src/build/output-folder.js';
@@ -40,5 +40,25 @@ describe('SiteWriter', () => {
     symlinkSync(outside, join(out, 'link'));
     expect(site.removeStale(['link/page.html', '../outside/page.html', join(outside, 'page.html')])).toBe(0);
     expect(readFileSync(join(outside, 'page.html'), 'utf8')).toBe('theirs');
+  });
+
+  it('writes over its own files exactly, shorter or longer, and never into another name of a file', () => {
+    const out = join(tmp, 'over');
+    const backup = join(tmp, 'backup');
+    mkdirSync(out);
+    mkdirSync(backup);
+    const site = new SiteWriter(out);
+    site.write('a.js', 'a longer first version');
+    site.write('a.js', 'short');
+    expect(readFileSync(join(out, 'a.js'), 'utf8')).toBe('short');
+    site.write('a.js', 'é'.repeat(70_000));
+    expect(readFileSync(join(out, 'a.js'), 'utf8')).toBe('é'.repeat(70_000));
+    // A backup of the site made with hard links (`cp -al`) shares the files' bytes: a new build must not change it.
+    site.write('b.html', 'first build');
+    linkSync(join(out, 'b.html'), join(backup, 'b.html'));
+    site.write('b.html', 'second build');
+    expect(readFileSync(join(out, 'b.html'), 'utf8')).toBe('second build');
+    expect(readFileSync(join(backup, 'b.html'), 'utf8')).toBe('first build');
+    expect(statSync(join(out, 'b.html')).nlink).toBe(1);
   });
 });
