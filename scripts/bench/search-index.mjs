@@ -181,8 +181,8 @@ export function searchCpu(site, query, runs = 5) {
     );
     let found = lists.length === 1 ? null : M.match(lists, meta.n);
     const best = found ? M.ranked(found, 0, 20) : M.best(lists[0], meta.n, 20);
-    for (const n of new Set(best.map((d) => Math.floor(d / meta.k)))) {
-      JSON.parse(script(`d${n}`, 'CCTRAIL_SEARCH_DOCS'));
+    for (const name of new Set(best.map((d) => M.entryPlace(meta, d)[0]))) {
+      JSON.parse(script(name, 'CCTRAIL_SEARCH_DOCS'));
       loads++;
     }
     firsts.push(cpu() - start);

@@ -3,6 +3,8 @@
 // 8ce2fd6` removes exactly these and fails on anything else. A group rewrites one side only where the change is
 // one-sided (a field added or dropped), so a value that changed in a field both sides have is never hidden.
 
+import { SEARCH_LAYOUT_GROUPS, searchDocs } from './search-files.mjs';
+
 /** Whether a parsed JSON value is a plain object. */
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -176,26 +178,6 @@ const INLINE_THEME =
   "document.documentElement.setAttribute('data-theme',t);}catch(e){}})();</script>";
 
 /**
- * The documents of a search docs file (`window.CCTRAIL_SEARCH_DOCS(n,'…')`): the JSON inside a single-quoted
- * script string, decoded; null when the text is not one.
- */
-function searchDocs(text) {
-  const canonical = /^search docs (\d+): (.*)\n$/s.exec(text);
-  if (canonical) return { chunk: Number(canonical[1]), docs: JSON.parse(canonical[2]) };
-  const found = /^window\.CCTRAIL_SEARCH_DOCS\((\d+),'(.*)'\);?\n?$/s.exec(text);
-  if (!found) return null;
-  let json = '';
-  for (let at = 0; at < found[2].length; at++) {
-    const char = found[2][at];
-    if (char === '\\') {
-      const next = found[2][++at];
-      json += next === "'" ? "'" : `\\${next}`;
-    } else json += char === '"' ? '\\"' : char;
-  }
-  return { chunk: Number(found[1]), docs: JSON.parse(JSON.parse(`"${json}"`)) };
-}
-
-/**
  * Report pages by kind, each redrawn by the reader's changes since 8ce2fd6 (listed in the doc). The search page
  * is not one: it differs only by the CSP and theme script, so any other change to it fails; nor is an agent page
  * without a run its spawn reported (they are identical but for the CSP).
@@ -280,6 +262,7 @@ GROUPS.push(
       return `search docs ${mine.chunk}: ${JSON.stringify(mine.docs)}\n`;
     },
   },
+  ...SEARCH_LAYOUT_GROUPS,
   {
     id: 'browser-code',
     why:

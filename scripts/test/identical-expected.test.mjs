@@ -146,6 +146,19 @@ describe("8ce2fd6's groups", () => {
       'first difference',
     );
   });
+
+  test("drop the sessions' places from the search index's description, and nothing else of it", () => {
+    const index = (meta) =>
+      `window.CCTRAIL_SEARCH = [];\nwindow.CCTRAIL_SEARCH_FILES = ${JSON.stringify(meta)};\n`;
+    const old = { n: 3, k: 64, t: ['a'] };
+    expect(
+      judge('_cctrail/search-index.js', index(old), index({ ...old, b: [0, 2], f: ['e1', 'e2'] }), 'report'),
+    ).toEqual({ ids: ['search-meta-sessions'], rest: null });
+    expect(
+      judge('_cctrail/search-index.js', index(old), index({ ...old, n: 4, b: [0], f: ['e1'] }), 'report')
+        .rest,
+    ).toContain('first difference');
+  });
 });
 
 describe('Tally', () => {

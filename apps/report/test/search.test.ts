@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { entryPlace } from '../src/browser/matcher.js';
 import { DOCS_PER_FILE, type SearchFile, searchFiles, TERM_FILE_CHARS } from '../src/build/search-files.js';
 import { scriptJson, searchIndexScript } from '../src/views/search/search.js';
 import {
@@ -112,10 +113,10 @@ describe('the files of the transcript index', () => {
     expect(text).not.toMatch(/<|\u2028|\u2029/);
     expect(readPiece(text).d).toHaveLength(1);
     const { files } = searchFiles([text]);
-    const docs = files.find((f) => f.name.endsWith('/d0.js'));
+    const docs = files.find((f) => /\/e[0-9a-f]+-0\.js$/.test(f.name));
     let part: { s: [string, string[]][]; d: [number, number, string, string][] } | null = null;
     new Function('window', docs?.text ?? '')({
-      CCTRAIL_SEARCH_DOCS: (_n: number, json: string) => {
+      CCTRAIL_SEARCH_DOCS: (_n: string, json: string) => {
         part = JSON.parse(json);
       },
     });
@@ -154,20 +155,41 @@ describe('the files of the transcript index', () => {
     const docs = decodePostings(/w1200x ([^,']+)/.exec(all)?.[1] ?? '').docs;
     expect(docs[0]).toBe(0);
     expect(docs.filter((d) => d >= 300)[0]).toBe(300);
-    // Entries files: DOCS_PER_FILE entries each, naming their sessions' links.
-    const docFiles = files.filter((f) => /\/d\d+\.js$/.test(f.name));
-    expect(docFiles).toHaveLength(Math.ceil(500 / DOCS_PER_FILE));
-    const across = docFiles[Math.floor(300 / DOCS_PER_FILE)] as SearchFile;
-    let part: { s: [string, string[]][]; d: [number, number, string, string][] } | null = null;
-    new Function('window', across.text)({
-      CCTRAIL_SEARCH_DOCS: (_n: number, text: string) => {
-        part = JSON.parse(text);
-      },
-    });
-    const p = part as unknown as { s: [string, string[]][]; d: [number, number, string, string][] };
-    expect(p.s.map((s) => s[0])).toEqual(['a/', 'b/']);
-    const first = p.d[300 % DOCS_PER_FILE] as [number, number, string, string];
-    expect(first.slice(0, 3)).toEqual([1, 0, 'e-b/0']);
+    // Entries files: a session's entries, DOCS_PER_FILE a file, found from an entry's number by `entryPlace`.
+    const docFiles = files.filter((f) => /\/e[0-9a-f]+-\d+\.js$/.test(f.name));
+    expect(docFiles).toHaveLength(Math.ceil(300 / DOCS_PER_FILE) + Math.ceil(200 / DOCS_PER_FILE));
+    expect(meta.b).toEqual([0, 300]);
+    const entry = (d: number) => {
+      const [name, at] = entryPlace(meta, d);
+      const file = docFiles.find((f) => f.name === `_cctrail/search/${name}.js`) as SearchFile;
+      let part: { s: [string, string[]][]; d: [number, number, string, string][] } | null = null;
+      new Function('window', file.text)({
+        CCTRAIL_SEARCH_DOCS: (called: string, text: string) => {
+          expect(called).toBe(name);
+          part = JSON.parse(text);
+        },
+      });
+      const p = part as unknown as { s: [string, string[]][]; d: [number, number, string, string][] };
+      const e = p.d[at] as [number, number, string, string];
+      return `${p.s[e[0]]?.[0]} ${p.s[e[0]]?.[1][e[1]]} ${e[2]}`;
+    };
+    for (const d of [0, 63, 64, 299, 300, 363, 364, 499])
+      expect(entry(d)).toBe(d < 300 ? `a/ a/p1/index.html e-a/${d}` : `b/ b/p1/index.html e-b/${d - 300}`);
+  });
+
+  it("leaves a session's files of entries as they were when another session changes", () => {
+    const before = searchFiles([piece('a/', 100, ['x', 'y']), piece('b/', 200, ['y', 'z'])]);
+    const after = searchFiles([piece('a/', 130, ['x', 'y', 'w']), piece('b/', 200, ['y', 'z'])]);
+    const filesOf = (index: typeof before, session: number) => {
+      const name = index.meta?.f[session];
+      return index.files.filter((f) => f.name.startsWith(`_cctrail/search/${name}-`));
+    };
+    // b's entries are numbered from 100 before and from 130 after; its files are the same, under the same names.
+    expect(before.meta?.b).toEqual([0, 100]);
+    expect(after.meta?.b).toEqual([0, 130]);
+    expect(filesOf(after, 1)).toHaveLength(Math.ceil(200 / DOCS_PER_FILE));
+    expect(filesOf(after, 1)).toEqual(filesOf(before, 1));
+    expect(filesOf(after, 0)).not.toEqual(filesOf(before, 0));
   });
 
   it("lists in each entries file only the pages of its entries, so a session's pages are not repeated", () => {
@@ -186,11 +208,11 @@ describe('the files of the transcript index', () => {
       );
     const entriesOf = (files: SearchFile[]) =>
       files
-        .filter((f) => /\/d\d+\.js$/.test(f.name))
+        .filter((f) => /\/e[0-9a-f]+-\d+\.js$/.test(f.name))
         .flatMap((f) => {
           let part = { s: [] as [string, string[]][], d: [] as [number, number, string, string][] };
           new Function('window', f.text)({
-            CCTRAIL_SEARCH_DOCS: (_n: number, text: string) => {
+            CCTRAIL_SEARCH_DOCS: (_n: string, text: string) => {
               part = JSON.parse(text);
             },
           });

@@ -156,3 +156,19 @@ export function ranked(found: Found, from: number, to: number): number[] {
   }
   return top;
 }
+
+/** The file holding entry `d` of the index, and the entry's place in it (its session's files hold `meta.k` each). */
+export function entryPlace(
+  meta: { b: readonly number[]; f: readonly string[]; k: number },
+  d: number,
+): [string, number] {
+  let lo = 0;
+  let hi = meta.b.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((meta.b[mid] as number) <= d) lo = mid;
+    else hi = mid - 1;
+  }
+  const local = d - (meta.b[lo] ?? 0);
+  return [`${meta.f[lo]}-${Math.floor(local / meta.k)}`, local % meta.k];
+}

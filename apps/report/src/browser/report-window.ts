@@ -10,6 +10,10 @@ export interface SearchMeta {
   k: number;
   /** The first term of each term file. */
   t: string[];
+  /** The first entry of each session with entries, in the order of the entries' numbers. */
+  b: number[];
+  /** The name of each of those sessions' files of entries (`<name>-<n>.js`). */
+  f: string[];
 }
 
 /**
@@ -36,8 +40,8 @@ export interface ReportWindow extends Window {
   CCTRAIL_SEARCH_FILES?: SearchMeta | null;
   /** Called by each term file (`t<n>.js`) with its text. */
   CCTRAIL_SEARCH_TERMS?: (n: number, text: string) => void;
-  /** Called by each file of entries (`d<n>.js`) with its JSON. */
-  CCTRAIL_SEARCH_DOCS?: (n: number, text: string) => void;
+  /** Called by each file of entries (`<name>-<n>.js`) with its name and its JSON. */
+  CCTRAIL_SEARCH_DOCS?: (name: string, text: string) => void;
   /** Mermaid, once its script has loaded. */
   mermaid?: Mermaid;
 }

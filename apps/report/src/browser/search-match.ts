@@ -1,5 +1,5 @@
 import { queryTerms } from '../views/search/search-text.js';
-import { best, fileRange, match, ranked, termLists } from './matcher.js';
+import { best, entryPlace, fileRange, match, ranked, termLists } from './matcher.js';
 import { marked, snippet } from './snippets.js';
 
 /**
@@ -8,7 +8,17 @@ import { marked, snippet } from './snippets.js';
  * are split as the index splits text (`views/search/search-text.ts`), postings read as they were written
  * (`views/search/search-codec.ts`).
  */
-const matcher = { queryWords: queryTerms, fileRange, termLists, best, match, ranked, snippet, marked };
+const matcher = {
+  queryWords: queryTerms,
+  fileRange,
+  termLists,
+  best,
+  match,
+  ranked,
+  snippet,
+  marked,
+  entryPlace,
+};
 
 /** What the search page's matcher offers. */
 export type Matcher = typeof matcher;

@@ -7,7 +7,7 @@ import type { Matcher } from './search-match.js';
  * The search page's search inside transcripts: the files of the transcript index (`_cctrail/search/`, see the
  * report's `build/search-files.ts`) that a query needs, each a classic script (so it loads from `file://`):
  * the term files holding the query's words (`t<n>.js`, found by the first term of each file), then the entry
- * files of the results shown (`d<n>.js`).
+ * files of the results shown (`<name>-<n>.js`, a session's entries).
  */
 
 /** Results shown at once. */
@@ -36,7 +36,7 @@ class IndexFiles {
 
   constructor() {
     page.CCTRAIL_SEARCH_TERMS = (n, text) => this.arrive(`t${n}`, `,${text},`);
-    page.CCTRAIL_SEARCH_DOCS = (n, text) => this.arrive(`d${n}`, JSON.parse(text));
+    page.CCTRAIL_SEARCH_DOCS = (name, text) => this.arrive(name, JSON.parse(text));
   }
 
   private arrive(name: string, value: unknown): void {
@@ -48,7 +48,7 @@ class IndexFiles {
     return this.load(name) as Promise<string | null>;
   }
 
-  /** A file of entries (`d<n>`), or null when it could not be loaded. */
+  /** A file of entries (`<name>-<n>`), or null when it could not be loaded. */
   entries(name: string): Promise<EntriesPart | null> {
     return this.load(name) as Promise<EntriesPart | null>;
   }
@@ -112,18 +112,18 @@ export function transcriptSearch(p: TranscriptSearchPage): (text: string, starte
      the others, as from file:// chromium hands over scripts loaded together all at once (BENCHMARKS.md).
      Returns when the first result's file is there (`first`) and when all are (`all`). */
   function show(meta: SearchMeta, docs: number[], from: number, mine: number, started: number) {
-    const fileOf = (d: number) => `d${Math.floor(d / meta.k)}`;
+    const where = docs.map((d) => M.entryPlace(meta, d));
     const names: string[] = [];
-    for (const d of docs) if (!names.includes(fileOf(d))) names.push(fileOf(d));
+    for (const [name] of where) if (!names.includes(name)) names.push(name);
     const parts = new Map<string, EntriesPart | null>();
     let next = 0;
     const flush = () => {
       if (mine !== generation) return;
       while (next < docs.length) {
-        const d = docs[next] as number;
-        if (!parts.has(fileOf(d))) return;
-        const entry = parts.get(fileOf(d))?.d[d % meta.k];
-        if (entry) addHit(parts.get(fileOf(d)) as EntriesPart, entry);
+        const [name, at] = where[next] as [string, number];
+        if (!parts.has(name)) return;
+        const entry = parts.get(name)?.d[at];
+        if (entry) addHit(parts.get(name) as EntriesPart, entry);
         next++;
         if (from === 0 && next === 1)
           hits.setAttribute('data-first-ms', String(Math.round(performance.now() - started)));
