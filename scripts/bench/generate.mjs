@@ -14,7 +14,7 @@ import { writeLegacySession } from './legacy-session.mjs';
 import { prng, textPool, uuidFrom } from './random.mjs';
 
 /** Changes whenever the same options would give other bytes: datasets made by another version are made again. */
-export const GENERATOR_VERSION = 4;
+export const GENERATOR_VERSION = 5;
 
 /** The profiles `generateCorpus` knows. */
 export const PROFILES = ['calibrated', 'legacy'];

@@ -18,32 +18,61 @@ export const WORDS =
 
 /**
  * A pool of text to slice from (generating words one by one would dominate the generator's time), shaped like the
- * prose of real transcripts: the shared corpus's text has, per KB, about 15–22 line breaks, 5.5 list items, 5.4
- * inline code spans, 3.4 bold spans, 0.8 headings and 0.16 fenced code blocks (most with a language).
+ * prose of real transcripts: the shared corpus's text has, per KB, about 15–22 line breaks, 5.5 list items (a
+ * quarter of them nested), 5.4 inline code spans, 3.4 bold spans, 0.8 headings, 0.5 quoted lines, 0.3 table rows,
+ * 0.3 tags, 0.16 fenced code blocks (most with a language), and a few links, web addresses and single emphases.
+ * Lists are runs of items ended by a blank line, as in real text (a line of words right after an item, which
+ * markdown reads as the item's own, is rare there). `scripts/test/calibrated-text.test.mjs` holds the rates.
  */
 export function textPool(random, size) {
   const parts = [];
   let length = 0;
+  let inList = false;
   const push = (piece) => {
     parts.push(piece);
     length += piece.length;
   };
+  const pick = () => WORDS[Math.floor(random() * WORDS.length)];
   while (length < size) {
-    const word = WORDS[Math.floor(random() * WORDS.length)];
+    const word = pick();
     const style = random();
-    push(style < 0.033 ? `\`${word}\`` : style < 0.053 ? `**${word}**` : word);
+    if (style < 0.033) push(`\`${word}\``);
+    else if (style < 0.053) push(`**${word}**`);
+    else if (style < 0.0533) push(`*${word}*`);
+    else if (style < 0.0537) push(`[${word}](src/${pick()}.ts)`);
+    else if (style < 0.054) push(`https://example.org/${word}`);
+    else if (style < 0.056) push(`\`Map<${word}>\``);
+    else push(word);
     if (random() >= 0.1) {
       push(' ');
       continue;
     }
     const line = random();
-    if (line < 0.012) push(codeBlock(random));
-    else push(line < 0.3 ? '\n\n' : '\n');
+    if (line < 0.012) {
+      push(codeBlock(random));
+      inList = false;
+    } else if (line < 0.017) {
+      push(table(random, pick));
+      inList = false;
+    } else if (inList ? line < 0.35 : line < 0.3) {
+      push('\n\n');
+      inList = false;
+    } else push('\n');
     const start = random();
-    if (start < 0.35) push('- ');
-    else if (start < 0.4) push('## ');
+    if (inList ? start >= 0.004 : start < 0.19) {
+      push(random() < 0.22 ? '  - ' : '- ');
+      inList = true;
+    } else if (inList) continue;
+    else if (start < 0.26) push('## ');
+    else if (start < 0.31) push('> ');
   }
   return parts.join('');
+}
+
+/** A small table (a header, its rule and two rows) between blank lines. */
+function table(random, pick) {
+  const row = () => `| ${pick()} | ${pick()} ${pick()} |`;
+  return `\n\n${row()}\n| --- | --- |\n${row()}\n${row()}\n\n`;
 }
 
 /** A fenced code block of a few lines, with a language most of the time, between line breaks. */

@@ -17,6 +17,18 @@ function shape(text) {
     'bold spans': per(/\*\*[^*\n]+\*\*/g),
     headings: per(/^#{1,6} /gm),
     fences: per(/^```/gm),
+    // What sends text to the report's full markdown pipeline: a line of words right after a list item (the
+    // item's own, for markdown), nested items, links, web addresses, tables, quotes, single emphasis, tags.
+    'lazy lines after an item': per(
+      /^\s*(?:[-*]|\d+\.) [^\n]*\n(?![ \t]*\n|\s*(?:[-*]|\d+\.) |#|```|[ \t])[^\n]/gm,
+    ),
+    'nested items': per(/^[ \t]{2,}(?:[-*]|\d+\.) /gm),
+    links: per(/\[[^\]\n]+\]\([^)\s]+\)/g),
+    'web addresses': per(/https?:\/\//g),
+    'table rows': per(/^\|.*\|[ \t]*$/gm),
+    quotes: per(/^> /gm),
+    'single emphasis': per(/(?<![*\w])[*_][^*_\s][^*_\n]*[*_](?![*\w])/g),
+    tags: per(/<\/?[a-zA-Z][^>\n]*>/g),
   };
 }
 
