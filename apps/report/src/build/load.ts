@@ -80,7 +80,7 @@ export function checkSession(value: unknown): string[] {
  * 2^29 − 24 code units). A larger one would first take its size in memory (1 GB for a session of a million
  * lines), then fail.
  */
-export const MAX_JSON_BYTES = constants.MAX_STRING_LENGTH;
+const MAX_JSON_BYTES = constants.MAX_STRING_LENGTH;
 
 /** `123 bytes`, `512 MiB`. */
 function sizeText(n: number): string {
