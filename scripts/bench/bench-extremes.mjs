@@ -108,7 +108,13 @@ function measure(cli, args, env, limit, work) {
       clearInterval(poll);
       clearTimeout(timer);
       const outcome = timedOut ? 'timed out' : code === 0 ? 'ok' : `exit ${code}`;
-      resolve({ ms: performance.now() - started, cpu: cpuOf(cpuFile), peakRss, outcome, said: saidOf(stderr) });
+      resolve({
+        ms: performance.now() - started,
+        cpu: cpuOf(cpuFile),
+        peakRss,
+        outcome,
+        said: saidOf(stderr),
+      });
     });
   });
 }
