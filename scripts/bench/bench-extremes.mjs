@@ -6,7 +6,7 @@
 // BENCH_EXTREME_TIMEOUT (default 600 s) are stopped and reported as such.
 
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   writeAgentChain,
@@ -54,12 +54,34 @@ function saidOf(stderr) {
   return said.length > 100 ? `${said.slice(0, 99)}…` : said;
 }
 
-/** Runs the CLI with a time limit: wall time, peak RSS (VmHWM, polled), outcome and what it said. */
-function measure(cli, args, env, limit) {
+/** A module preloaded into the CLI's process: at exit, it writes the process's CPU time (ms) to a file. */
+const CPU_PRELOAD = `process.on('exit', () => {
+  const used = process.cpuUsage();
+  require('node:fs').writeFileSync(process.env.CCTRAIL_BENCH_CPU_FILE, String((used.user + used.system) / 1000));
+});\n`;
+
+/** The CPU time a run wrote (its threads included), or NaN when it wrote none (killed). */
+function cpuOf(file) {
+  try {
+    return Number(readFileSync(file, 'utf8'));
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * Runs the CLI with a time limit: wall time, CPU time (user and system, its threads included), peak RSS (VmHWM,
+ * polled), outcome and what it said.
+ */
+function measure(cli, args, env, limit, work) {
   return new Promise((resolve) => {
+    const preload = join(work, 'cpu-at-exit.cjs');
+    const cpuFile = join(work, 'cpu-ms');
+    writeFileSync(preload, CPU_PRELOAD);
+    rmSync(cpuFile, { force: true });
     const started = performance.now();
     const child = spawn(process.execPath, [cli, ...args], {
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...env, NODE_OPTIONS: `--require ${preload}`, CCTRAIL_BENCH_CPU_FILE: cpuFile },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     // The end of stderr only: a run that lists every diagnostic can print a line per input line.
@@ -86,7 +108,13 @@ function measure(cli, args, env, limit) {
       clearInterval(poll);
       clearTimeout(timer);
       const outcome = timedOut ? 'timed out' : code === 0 ? 'ok' : `exit ${code}`;
-      resolve({ ms: performance.now() - started, peakRss, outcome, said: saidOf(stderr) });
+      resolve({
+        ms: performance.now() - started,
+        cpu: cpuOf(cpuFile),
+        peakRss,
+        outcome,
+        said: saidOf(stderr),
+      });
     });
   });
 }
@@ -98,6 +126,7 @@ export async function extremes(ctx) {
   for (const build of ctx.builds) {
     for (const c of CASES.filter((c) => !picked || picked.includes(c.name))) {
       const times = {};
+      const cpus = {};
       for (const size of c.sizes.map((s) => Math.max(1, Math.round(s * ctx.scale)))) {
         const dir = join(ctx.work, `extreme-${c.name.replaceAll(' ', '-')}-${size}`);
         rmSync(dir, { recursive: true, force: true });
@@ -109,31 +138,35 @@ export async function extremes(ctx) {
           ['report', ['report', join(dir, 'projects'), '-o', join(dir, 'site')]],
         ]) {
           ctx.log(`5: ${build.name} ${command} ${c.name} ${size}`);
-          const r = await measure(build.cli, args, env, limit);
+          const r = await measure(build.cli, args, env, limit, dir);
           times[command] = [...(times[command] ?? []), r.ms];
+          cpus[command] = [...(cpus[command] ?? []), r.cpu];
           rows.push(
-            `| ${build.name} | ${c.name} | ${size.toLocaleString('en-US')} ${c.unit} | \`${command}\` | ${r.outcome === 'ok' ? seconds(r.ms) : `${r.outcome} after ${seconds(r.ms)}`} | ${mb(r.peakRss)} | ${r.said.replaceAll('|', '\\|')} |`,
+            `| ${build.name} | ${c.name} | ${size.toLocaleString('en-US')} ${c.unit} | \`${command}\` | ${r.outcome === 'ok' ? seconds(r.ms) : `${r.outcome} after ${seconds(r.ms)}`} | ${Number.isNaN(r.cpu) ? '—' : seconds(r.cpu)} | ${mb(r.peakRss)} | ${r.said.replaceAll('|', '\\|')} |`,
           );
         }
         rmSync(dir, { recursive: true, force: true });
       }
       if (c.once) continue;
       const factor = `${c.sizes[1] / c.sizes[0]}× / 1×`;
-      for (const [command, [small, large]] of Object.entries(times))
+      for (const [command, [small, large]] of Object.entries(times)) {
+        const [cpuSmall, cpuLarge] = cpus[command] ?? [];
         rows.push(
-          `| ${build.name} | ${c.name} | ratio ${factor} | \`${command}\` | ${(large / small).toFixed(1)} | | |`,
+          `| ${build.name} | ${c.name} | ratio ${factor} | \`${command}\` | ${(large / small).toFixed(1)} | ${(cpuLarge / cpuSmall).toFixed(1)} | | |`,
         );
+      }
     }
   }
   return `## 5. Extremes (#19)
 
 One generated session per case. The cases that grow run at two sizes (the larger 4 or 10 × the smaller); linear
 work gives a ratio near that factor (less when the start-up of the process dominates). The huge inputs of #31 run
-once each: exit 0, or 1 with diagnostics, under 1.5 GiB. Time limit per run: ${limit / 1000} s. "Said" is the
-run's \`diagnostics:\` line on stderr, else its last line there.
+once each: exit 0, or 1 with diagnostics, under 1.5 GiB. Time limit per run: ${limit / 1000} s. CPU is the
+process's user and system time, its threads included (what a busy machine does not stretch; #31: 10 × the input
+at most 15 × the CPU). "Said" is the run's \`diagnostics:\` line on stderr, else its last line there.
 
-| build | case | size | command | time | peak RSS | said |
-| --- | --- | --- | --- | --- | --- | --- |
+| build | case | size | command | time | CPU | peak RSS | said |
+| --- | --- | --- | --- | --- | --- | --- | --- |
 ${rows.join('\n')}
 `;
 }

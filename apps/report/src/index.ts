@@ -13,7 +13,12 @@
  * const { indexHtml } = await buildReport({ dataDir: 'export', outDir: 'cctrail-report' });
  * ```
  */
-export { type BuildReportOptions, type BuildReportResult, buildReport } from './build/build.js';
+export {
+  type BuildReportOptions,
+  type BuildReportResult,
+  buildReport,
+  type UnreadSession,
+} from './build/build.js';
 export {
   type LiveOptions,
   type LiveScope,

@@ -272,13 +272,17 @@ describe.skipIf(!existsSync(CHROMIUM))('in chromium, from file://', () => {
     await page.close();
   });
 
-  it("goes back from an abandoned branch's page to its fork point", async () => {
+  it('goes from a fork point to its short branch among the alternatives, and back', async () => {
     const demo = demoSession();
     const point = demo.branches[0]!.branchPoint;
-    const page = await open(
-      pathToFileURL(join(outDir, 's', 'demo', demo.id, 'branch', '1', 'index.html')).href,
-    );
-    await page.locator('a.fork-point').click();
+    const page = await open(pathToFileURL(join(outDir, 's', 'demo', demo.id, 'index.html')).href);
+    await page.locator('aside.fork a').first().click();
+    await page.waitForLoadState();
+    // A short branch is shown on the session's page of alternatives, under its own anchor.
+    const there = new URL(page.url());
+    expect(there.pathname.endsWith(`/s/demo/${demo.id}/branches/index.html`)).toBe(true);
+    expect(there.hash).toBe('#branch-1');
+    await page.locator('[id="branch-1"] a.fork-point').click();
     await page.waitForLoadState();
     expect(new URL(page.url()).hash).toBe(`#e-${point}`);
     expect(await page.locator(`[id="e-${point}"]`).count()).toBe(1);

@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { loadReadable } from '../src/build/session-pass.js';
+import { loadSession } from '../src/build/load.js';
 import { demoSession } from './helpers/demo.js';
 import { tempFolder } from './helpers/temp.js';
 
@@ -14,7 +15,7 @@ describe('a session file too large to read', () => {
   writeFileSync(file, JSON.stringify(demoSession()));
 
   it('is refused with its size, without being read', () => {
-    const loaded = loadReadable(file, 100);
+    const loaded = loadSession(file, 100);
     expect(loaded.ok).toBe(false);
     if (loaded.ok) return;
     expect(loaded.errors).toHaveLength(1);
@@ -24,8 +25,21 @@ describe('a session file too large to read', () => {
     expect(loaded.errors[0]).not.toContain(file);
   });
 
+  it('is refused when compressed, without its whole size in memory, and its reason does not say where it is', () => {
+    // The report's own archive keeps sessions compressed: a million lines are 20 MB there, 1 GB of JSON.
+    const packed = `${file}.br`;
+    writeFileSync(packed, brotliCompressSync(JSON.stringify(demoSession())));
+    const loaded = loadSession(packed, 100);
+    expect(loaded.ok).toBe(false);
+    if (loaded.ok) return;
+    expect(loaded.errors).toEqual([
+      'the session is more than the 100 bytes of JSON a report can read: its transcript is not shown (`cctrail export` writes every entry)',
+    ]);
+    expect(loadSession(packed).ok).toBe(true);
+  });
+
   it('is read as before when it fits', () => {
-    const loaded = loadReadable(file);
+    const loaded = loadSession(file);
     expect(loaded.ok && loaded.value.id).toBe(demoSession().id);
   });
 });

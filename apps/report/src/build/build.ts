@@ -56,6 +56,20 @@ export interface BuildReportResult {
   indexHtml: string;
   /** Number of HTML pages written. */
   pages: number;
+  /** The sessions whose transcript the report could not read (listed with their figures, their pages say why). */
+  unread: UnreadSession[];
+}
+
+/** A session of the report without its transcript. */
+export interface UnreadSession {
+  /** Its id. */
+  id: string;
+  /** Its project's folder in the archive. */
+  project: string;
+  /** Its transcript files, as the archive's index lists them (relative to the inputs' root). */
+  sources: string[];
+  /** Why it could not be read. */
+  reasons: string[];
 }
 
 /** Files a build writes beside the pages Astro renders. */
@@ -199,5 +213,10 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
   else rmSync(work, { recursive: true, force: true });
   const pages = assembled.pages + plan.kept.filter((f) => f.endsWith('.html')).length;
   log(`report: ${pages} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return { indexHtml: join(outDir, 'index.html'), pages };
+  const unread = manifest.projects.flatMap((p) =>
+    p.sessions
+      .filter((s) => s.loadErrors.length > 0)
+      .map((s) => ({ id: s.id, project: p.id, sources: s.summary.sources ?? [], reasons: s.loadErrors })),
+  );
+  return { indexHtml: join(outDir, 'index.html'), pages, unread };
 }

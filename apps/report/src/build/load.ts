@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { constants } from 'node:buffer';
+import { readFileSync, statSync } from 'node:fs';
 import { brotliDecompressSync } from 'node:zlib';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { ArchiveIndex, Session } from '../views/model.js';
@@ -74,13 +75,44 @@ export function checkSession(value: unknown): string[] {
   return check('session', value);
 }
 
-function readJson(file: string): Loaded<unknown> {
+/**
+ * The most bytes of JSON a file read whole may hold: its text must fit in one string (V8 holds at most
+ * 2^29 − 24 code units). A larger one would first take its size in memory (1 GB for a session of a million
+ * lines), then fail.
+ */
+const MAX_JSON_BYTES = constants.MAX_STRING_LENGTH;
+
+/** `123 bytes`, `512 MiB`. */
+function sizeText(n: number): string {
+  return n < 2 ** 20 ? `${n} bytes` : `${Math.round(n / 2 ** 20).toLocaleString('en-US')} MiB`;
+}
+
+/** Why a session too large to read has no transcript (it says nothing of where the file is: pages show it). */
+function tooLarge(what: string): string[] {
+  return [`${what} a report can read: its transcript is not shown (\`cctrail export\` writes every entry)`];
+}
+
+/**
+ * The JSON value of a file of at most `limit` bytes of JSON (a compressed file is decompressed up to that many
+ * bytes, and refused past them, without taking its whole size in memory).
+ */
+function readJson(file: string, limit = MAX_JSON_BYTES): Loaded<unknown> {
   try {
+    const size = statSync(file).size;
     // `cctrail report`'s own archive keeps its session files Brotli-compressed (`….json.br`).
-    const bytes = readFileSync(file);
-    const text = file.endsWith('.br') ? brotliDecompressSync(bytes).toString('utf8') : bytes.toString('utf8');
-    return { ok: true, value: JSON.parse(text) };
+    if (file.endsWith('.br')) {
+      const text = brotliDecompressSync(readFileSync(file), { maxOutputLength: limit }).toString('utf8');
+      return { ok: true, value: JSON.parse(text) };
+    }
+    if (size > limit)
+      return {
+        ok: false,
+        errors: tooLarge(`the session file is ${sizeText(size)}, more than the ${sizeText(limit)}`),
+      };
+    return { ok: true, value: JSON.parse(readFileSync(file, 'utf8')) };
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
+      return { ok: false, errors: tooLarge(`the session is more than the ${sizeText(limit)} of JSON`) };
     return { ok: false, errors: [`cannot read ${file}: ${(error as Error).message}`] };
   }
 }
@@ -93,9 +125,12 @@ export function loadIndex(file: string): Loaded<ArchiveIndex> {
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value: read.value as ArchiveIndex };
 }
 
-/** Reads and validates one session file. */
-export function loadSession(file: string): Loaded<Session> {
-  const read = readJson(file);
+/**
+ * Reads and validates one session file.
+ * @param limit The most bytes of JSON it may hold (see `MAX_JSON_BYTES`): a larger one is refused with its reason.
+ */
+export function loadSession(file: string, limit = MAX_JSON_BYTES): Loaded<Session> {
+  const read = readJson(file, limit);
   if (!read.ok) return read;
   const errors = checkSession(read.value);
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value: read.value as Session };

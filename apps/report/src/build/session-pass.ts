@@ -1,5 +1,4 @@
-import { constants } from 'node:buffer';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,7 +44,7 @@ export interface SessionDone {
  * need. The highlighter must be loaded (`loadHighlighter`).
  */
 export function processSession(job: SessionJob, cacheDir: string, inMemory?: Session): SessionDone {
-  const loaded: Loaded<Session> = inMemory ? { ok: true, value: inMemory } : loadReadable(job.file);
+  const loaded: Loaded<Session> = inMemory ? { ok: true, value: inMemory } : loadSession(job.file);
   let part = job.part;
   let computed: CachedPart | null = null;
   if (!part) {
@@ -82,29 +81,6 @@ export function processSession(job: SessionJob, cacheDir: string, inMemory?: Ses
     storeSearchPiece(cacheDir, searchKey, searchPiece(loaded.value, locate, home));
   }
   return { file: job.file, part: computed, pages };
-}
-
-/**
- * The largest session file a build reads: its text must fit in one string (V8 holds at most 2^29 − 24 code units),
- * and reading a larger one would first take its size in memory (1 GB for a session of a million lines), then fail.
- */
-const MAX_SESSION_FILE_BYTES = constants.MAX_STRING_LENGTH;
-
-/**
- * Loads a session file unless it is larger than `limit` bytes: then its reason, without reading it (the session
- * is listed with its figures from `index.json`, and its pages say why they have no transcript).
- */
-export function loadReadable(file: string, limit = MAX_SESSION_FILE_BYTES): Loaded<Session> {
-  const bytes = statSync(file, { throwIfNoEntry: false })?.size ?? 0;
-  if (bytes <= limit) return loadSession(file);
-  const size = (n: number) =>
-    n < 2 ** 20 ? `${n} bytes` : `${Math.round(n / 2 ** 20).toLocaleString('en-US')} MiB`;
-  return {
-    ok: false,
-    errors: [
-      `the session file is ${size(bytes)}, more than the ${size(limit)} a report can read: its transcript is not shown (\`cctrail export\` writes every entry)`,
-    ],
-  };
 }
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -151,16 +151,21 @@ export class SiteWriter {
    */
   removeStale(previous: Iterable<string>): number {
     let removed = 0;
+    // Folders that may have become empty, tried once each after the files are gone, deepest first (a folder of a
+    // hundred thousand pages is not listed again after each file removed from it).
+    const emptied = new Set<string>();
     for (const rel of previous) {
       if (this.own.has(rel) || !this.hasFile(rel) || rel.startsWith('.cctrail')) continue;
       unlinkSync(join(this.outDir, rel));
       removed++;
       const segments = rel.split('/');
-      for (let depth = segments.length - 1; depth > 0; depth--) {
-        const dir = join(this.outDir, ...segments.slice(0, depth));
-        if (readdirSync(dir).length > 0) break;
-        rmdirSync(dir);
-      }
+      for (let depth = segments.length - 1; depth > 0; depth--)
+        emptied.add(segments.slice(0, depth).join('/'));
+    }
+    const depthOf = (rel: string) => rel.split('/').length;
+    for (const rel of [...emptied].sort((a, b) => depthOf(b) - depthOf(a))) {
+      const dir = join(this.outDir, rel);
+      if (entryAt(dir)?.isDirectory() && readdirSync(dir).length === 0) rmdirSync(dir);
     }
     return removed;
   }

@@ -1,10 +1,9 @@
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { buildReport, inspectOutputFolder } from '@cctrail/report';
 import { type ExportOutcome, exportArchive } from '../archive/export-archive.js';
 import { flag, stringOption } from '../command-line/args.js';
 import type { Command } from '../command-line/command.js';
-import { CliError, EXIT, exitCodeFor } from '../command-line/errors.js';
+import { CliError, exitCodeFor } from '../command-line/errors.js';
 import { foreignFolderError, realPath, refuseOverlap } from '../files/output-folder.js';
 import { INPUT_OPTIONS, inputPaths, readFilters, selectSessions } from '../input/input.js';
 import { openInBrowser } from '../open-report.js';
@@ -25,12 +24,8 @@ import { progressBar } from '../terminal/progress.js';
 import { styleFor } from '../terminal/terminal.js';
 import { sizeText } from './cache.js';
 import { nextSteps } from './first-run.js';
-
-/** The part of `@cctrail/report` this command uses: its public entry point. */
-interface ReportModule {
-  buildReport: typeof buildReport;
-  inspectOutputFolder: typeof inspectOutputFolder;
-}
+import { loadReportModule } from './report-module.js';
+import { printUnread } from './report-unread.js';
 
 /** The skeletons of a report's sessions, in its cache folder (compressed: see `COMPRESSED`). */
 const SKELETONS = 'skeletons.json.br';
@@ -257,7 +252,7 @@ export const reportCommand: Command = {
     }
     const tally = printDiagnostics(result.sessions, io, flag(options, 'verbose') || flag(options, 'strict'));
     // Released on failure too: `cctrail serve` and `--watch` build again in the same process.
-    const { indexHtml, pages } = await (building ?? build()).catch((error: unknown) => {
+    const { indexHtml, pages, unread } = await (building ?? build()).catch((error: unknown) => {
       guard.release();
       throw error;
     });
@@ -268,6 +263,7 @@ export const reportCommand: Command = {
     ];
     const shown = result.index.projects.reduce((n, p) => n + p.sessions.length, 0);
     io.stderr.write(`Report of ${plural(shown, 'session')}, ${pages} pages; ${notes.join(', ')}\n`);
+    printUnread(unread, io);
     if (result.archived.missing > 0)
       io.stderr.write(
         `${plural(result.archived.missing, 'session')} only in the report's archive: ${result.archived.missing === 1 ? 'its transcripts were' : 'their transcripts were'} deleted (--prune drops ${result.archived.missing === 1 ? 'it' : 'them'}).\n`,
@@ -282,18 +278,3 @@ export const reportCommand: Command = {
     return exitCodeFor(tally.error, flag(options, 'strict'));
   },
 };
-
-/** Loads `@cctrail/report` on demand: the other commands work without it. */
-async function loadReportModule(): Promise<ReportModule> {
-  try {
-    const module = (await import('@cctrail/report')) as Partial<ReportModule>;
-    if (typeof module.buildReport !== 'function' || typeof module.inspectOutputFolder !== 'function')
-      throw new Error('buildReport is missing');
-    return module as ReportModule;
-  } catch {
-    throw new CliError('the report builder (@cctrail/report) is not available in this installation', {
-      exitCode: EXIT.usage,
-      hint: 'Build it with `pnpm --filter @cctrail/report build`, or use `cctrail export` for the JSON archive.',
-    });
-  }
-}

@@ -1,5 +1,6 @@
 import { conversationRoute } from '../conversations/conversation-view.js';
 import { agentsRoute, branchRoute, sessionRoute, sidechainRoute } from '../html/links.js';
+import { alternativesRoute, branchLayout } from './branch-places.js';
 import type { ManifestBranch, ManifestSession, ManifestSidechain, SiteManifest } from './site-model.js';
 
 /** The site as a list of routes: what each page shows, and lookups of the site model by slug. */
@@ -9,6 +10,7 @@ export type PageProps =
   | { kind: 'session'; project: string; session: string; page: number }
   | { kind: 'sidechain'; project: string; session: string; sidechain: string; page: number }
   | { kind: 'branch'; project: string; session: string; branch: number; page: number }
+  | { kind: 'branches'; project: string; session: string; page: number }
   | { kind: 'agents' }
   | { kind: 'agent'; agentType: string }
   | { kind: 'search' }
@@ -20,7 +22,10 @@ export interface SiteRoute {
   props: PageProps;
 }
 
-/** The transcript pages of one session: its own pages, then each sidechain's, then each abandoned branch's. */
+/**
+ * The transcript pages of one session: its own pages, then each sidechain's, then each long abandoned branch's,
+ * then its pages of alternatives (the short branches, `branch-places.ts`).
+ */
 export function sessionRoutes(projectSlug: string, s: ManifestSession): SiteRoute[] {
   const routes: SiteRoute[] = [];
   for (let page = 1; page <= s.pages; page++)
@@ -35,7 +40,9 @@ export function sessionRoutes(projectSlug: string, s: ManifestSession): SiteRout
         props: { kind: 'sidechain', project: projectSlug, session: s.slug, sidechain: sc.slug, page },
       });
   }
+  const layout = branchLayout(s.branches);
   for (const b of s.branches) {
+    if (layout.pageOf[b.index]) continue;
     const base = branchRoute(projectSlug, s.slug, b.index);
     for (let page = 1; page <= b.pages; page++)
       routes.push({
@@ -43,6 +50,11 @@ export function sessionRoutes(projectSlug: string, s: ManifestSession): SiteRout
         props: { kind: 'branch', project: projectSlug, session: s.slug, branch: b.index, page },
       });
   }
+  for (let page = 1; page <= layout.pages.length; page++)
+    routes.push({
+      route: alternativesRoute(projectSlug, s.slug, page),
+      props: { kind: 'branches', project: projectSlug, session: s.slug, page },
+    });
   return routes;
 }
 

@@ -7,6 +7,7 @@ import { sessionFigures } from '../figures/session-figures.js';
 import type { Figure } from '../html/format.js';
 import { branchRoute, pageHref, sessionRoute, sidechainRoute } from '../html/links.js';
 import type { TranscriptFragment, TranscriptScope } from '../transcript/transcript-fragment.js';
+import { alternativesRoute, branchLayout, branchPlace } from './branch-places.js';
 import { type PagerLink, pagerLinks } from './pager.js';
 import { findBranch, findSession, findSidechain, sidechainById } from './routes.js';
 import {
@@ -43,7 +44,10 @@ export interface SessionPageView extends SessionLinks {
   /** The cost section (null for a session file written without cost). */
   cost: SessionCostView | null;
   sidechains: (ManifestSidechain & { href: string; teammateHref: string | null })[];
+  /** The branches listed: the first `BRANCHES_LISTED`, then the long ones (each on a page of its own). */
   branches: (ManifestBranch & { href: string })[];
+  /** The short branches not listed: how many, and where the first of them is among alternatives. */
+  moreBranches: { count: number; href: string; pages: number } | null;
   pager: PagerLink[];
   /** The transcript's HTML (the fragment's, from the build cache), rendered in place. */
   transcript: string;
@@ -75,6 +79,29 @@ export interface TranscriptPageView {
   errors: string[];
   pager: PagerLink[];
   transcript: string;
+}
+
+/** Most branches a session's page lists whatever their length (the pages of alternatives show every short one). */
+const BRANCHES_LISTED = 100;
+
+/** The branches a session's page lists, and the short ones it leaves to the pages of alternatives. */
+function listedBranches(
+  route: string,
+  projectSlug: string,
+  s: ManifestSession,
+): Pick<SessionPageView, 'branches' | 'moreBranches'> {
+  const layout = branchLayout(s.branches);
+  const hrefOf = (index: number) => {
+    const place = branchPlace(projectSlug, s, index);
+    return pageHref(route, place.route, place.anchor ?? undefined);
+  };
+  const listed = s.branches.filter((b, i) => i < BRANCHES_LISTED || !layout.pageOf[b.index]);
+  const unlisted = s.branches.length - listed.length;
+  const first = s.branches.find((b, i) => i >= BRANCHES_LISTED && layout.pageOf[b.index]);
+  return {
+    branches: listed.map((b) => ({ ...b, href: hrefOf(b.index) })),
+    moreBranches: first ? { count: unlisted, href: hrefOf(first.index), pages: layout.pages.length } : null,
+  };
 }
 
 /**
@@ -112,7 +139,7 @@ export function sessionPageView(
       href: pageHref(route, sidechainRoute(p.slug, s.slug, c.slug)),
       teammateHref: teammateHref(c, route),
     })),
-    branches: s.branches.map((b) => ({ ...b, href: pageHref(route, branchRoute(p.slug, s.slug, b.index)) })),
+    ...listedBranches(route, p.slug, s),
     pager: pagerLinks(route, 1, s.pages, (n) => sessionRoute(p.slug, s.slug, n)),
     transcript,
     ...sessionLinks(m, route, s.summary),
@@ -135,7 +162,8 @@ export function transcriptPageView(
   const title = sessionTitle({ ...s.summary, id: s.id });
   const sc = scope.kind === 'sidechain' ? findSidechain(s, scope.slug) : null;
   const br = scope.kind === 'branch' ? findBranch(s, scope.index) : null;
-  const count = sc ? sc.pages : br ? br.pages : s.pages;
+  const alternatives = scope.kind === 'alternatives' ? branchLayout(s.branches).pages : null;
+  const count = sc ? sc.pages : br ? br.pages : alternatives ? alternatives.length : s.pages;
   const routeOf = (n: number) =>
     sc
       ? sidechainRoute(p.slug, s.slug, sc.slug, n)
@@ -143,7 +171,10 @@ export function transcriptPageView(
         ? n > 1
           ? `${branchRoute(p.slug, s.slug, br.index)}p${n}/`
           : branchRoute(p.slug, s.slug, br.index)
-        : sessionRoute(p.slug, s.slug, n);
+        : alternatives
+          ? alternativesRoute(p.slug, s.slug, n)
+          : sessionRoute(p.slug, s.slug, n);
+  const shown = alternatives?.[page - 1] ?? [];
   const agentPage = sc ? agentSlug(m, sc.agentType) : null;
   const parent = sc?.parentSidechain ? sidechainById(s, sc.parentSidechain) : undefined;
   return {
@@ -151,7 +182,13 @@ export function transcriptPageView(
     site: siteOf(m),
     route,
     title,
-    heading: sc ? `Sub-agent ${sc.agentType}` : br ? `Abandoned branch ${br.index + 1}` : title,
+    heading: sc
+      ? `Sub-agent ${sc.agentType}`
+      : br
+        ? `Abandoned branch ${br.index + 1}`
+        : alternatives
+          ? `Abandoned branch${shown.length > 1 ? `es ${(shown[0] ?? 0) + 1}–` : ' '}${(shown.at(-1) ?? 0) + 1}`
+          : title,
     projectName: p.name,
     sessionHref: pageHref(route, sessionRoute(p.slug, s.slug)),
     page,

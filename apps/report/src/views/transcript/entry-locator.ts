@@ -1,5 +1,5 @@
 import { activeEntries, branchEntries, childrenOf } from '@cctrail/core';
-import { branchRoute, entryAnchor, sessionRoute, sidechainRoute } from '../html/links.js';
+import { entryAnchor, sessionRoute, sidechainRoute } from '../html/links.js';
 import type { Entry, Session } from '../model.js';
 import { type Page, pageAt, transcriptPages } from './paginate.js';
 
@@ -17,12 +17,15 @@ export interface EntryPlace {
  * @param project Its project's slug.
  * @param slug Its slug.
  * @param sidechainSlugs Slug of each sidechain, by id.
+ * @param branchRoute The route of a branch's (first) page, by its position in `Session.branches`: its own page
+ *   or its page of alternatives (`branchPlace`).
  */
 export function entryLocator(
   session: Session,
   project: string,
   slug: string,
   sidechainSlugs: ReadonlyMap<string, string>,
+  branchRoute: (index: number) => string,
 ): (e: Entry) => EntryPlace | null {
   const activeList = activeEntries(session);
   const activePages = transcriptPages(activeList);
@@ -62,7 +65,7 @@ export function entryLocator(
     const b = inBranch.get(e.uuid);
     if (!b) return null;
     const page = pageAt(branchPages[b.branch] ?? [], b.index);
-    const base = branchRoute(project, slug, b.branch);
+    const base = branchRoute(b.branch);
     return { route: page > 1 ? `${base}p${page}/` : base, anchor };
   };
 }

@@ -26,7 +26,7 @@ const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as co
 export interface TranscriptLinks {
   /** Href of a sidechain's page, or null when it has none. */
   sidechain(id: string): string | null;
-  /** Href of an abandoned branch's page (index into `Session.branches`). */
+  /** Href of where an abandoned branch is shown (index into `Session.branches`): its page, or its anchor among alternatives. */
   branch(index: number): string;
 }
 
@@ -165,11 +165,23 @@ function entryTime(entry: Entry): SafeHtml {
     : html``;
 }
 
-/** The note of a rewind at an entry: links to the abandoned branches that leave from it (empty when none). */
+/** Most branches a fork note links one by one (the others follow the last in order, `branch-places.ts`). */
+const FORK_LINKS = 20;
+
+/**
+ * The note of a rewind at an entry: links to the abandoned branches that leave from it (empty when none), the
+ * first `FORK_LINKS` by name, then one link to where the rest start.
+ */
 export function forkNote(entry: Entry, ctx: TranscriptContext, links: TranscriptLinks): SafeHtml {
   const branches = ctx.branchesByPoint.get(entry.uuid) ?? [];
+  const named = branches.slice(0, FORK_LINKS);
+  const next = branches[FORK_LINKS];
+  const more =
+    next === undefined
+      ? ''
+      : html`, and <a href="${links.branch(next)}">${(branches.length - FORK_LINKS).toLocaleString('en-US')} more from branch ${next + 1}</a>`;
   return branches.length > 0
-    ? html`<aside class="fork"><strong>Rewind here:</strong> ${branches.length} abandoned branch${branches.length > 1 ? 'es' : ''} ${branches.map((b, i) => html`${i > 0 ? ', ' : ''}<a href="${links.branch(b)}">branch ${b + 1}</a>`)}</aside>`
+    ? html`<aside class="fork"><strong>Rewind here:</strong> ${branches.length.toLocaleString('en-US')} abandoned branch${branches.length > 1 ? 'es' : ''} ${named.map((b, i) => html`${i > 0 ? ', ' : ''}<a href="${links.branch(b)}">branch ${b + 1}</a>`)}${more}</aside>`
     : html``;
 }
 

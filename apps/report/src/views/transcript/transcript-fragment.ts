@@ -9,10 +9,12 @@ import { spawnExchange } from '../agents/spawn-exchange.js';
 import { timelineSeries } from '../charts/timeline.js';
 import { timelineSvg } from '../charts/timeline-svg.js';
 import { type MermaidGraph, sessionMermaid } from '../flowchart/mermaid.js';
-import { branchRoute, pageHref, sidechainRoute } from '../html/links.js';
+import { pageHref, sidechainRoute } from '../html/links.js';
 import type { Diagnostic, Entry, Session } from '../model.js';
+import { branchLayout, branchPlace } from '../site/branch-places.js';
 import { findSidechain, type PageProps, sidechainById } from '../site/routes.js';
 import type { ManifestSession } from '../site/site-model.js';
+import { renderAlternatives } from './alternatives.js';
 import { type EntryPlace, entryLocator } from './entry-locator.js';
 import { type Page, transcriptPages } from './paginate.js';
 import { outlinePrompts, renderOutline } from './prompt-outline.js';
@@ -56,13 +58,16 @@ export type RenderedFragment = FragmentMeta & { transcript: string };
 export type TranscriptScope =
   | { kind: 'main' }
   | { kind: 'sidechain'; slug: string }
-  | { kind: 'branch'; index: number };
+  | { kind: 'branch'; index: number }
+  /** A session's pages of alternatives: its short branches together. */
+  | { kind: 'alternatives' };
 
 /** The transcript scope and page of a route's page, or null for a page without a transcript. */
 export function scopeOf(p: PageProps): { scope: TranscriptScope; page: number } | null {
   if (p.kind === 'session') return { scope: { kind: 'main' }, page: p.page };
   if (p.kind === 'sidechain') return { scope: { kind: 'sidechain', slug: p.sidechain }, page: p.page };
   if (p.kind === 'branch') return { scope: { kind: 'branch', index: p.branch }, page: p.page };
+  if (p.kind === 'branches') return { scope: { kind: 'alternatives' }, page: p.page };
   return null;
 }
 
@@ -71,7 +76,9 @@ function scopeKeyOf(scope: TranscriptScope): string {
     ? 'main'
     : scope.kind === 'sidechain'
       ? `sc-${scope.slug}`
-      : `br-${scope.index}`;
+      : scope.kind === 'branch'
+        ? `br-${scope.index}`
+        : 'alt';
 }
 
 /** Cache key of a transcript page: the session's version, its slugs, the scope and the page. */
@@ -118,6 +125,7 @@ export function sessionLocator(
     projectSlug,
     s.slug,
     new Map(s.sidechains.map((c) => [c.id, c.slug])),
+    (index) => branchPlace(projectSlug, s, index).route,
   );
   return memo.locate;
 }
@@ -154,13 +162,16 @@ function scoped(session: Session, s: ManifestSession, scope: TranscriptScope) {
   else if (scope.kind === 'sidechain') {
     const sc = s.sidechains.length > 0 ? findSidechainOrNull(s, scope.slug) : undefined;
     entries = sc ? (sidechainGroups(session, memo).get(sc.id) ?? []) : [];
-  } else {
-    const b = session.branches[scope.index];
-    memo.children ??= childrenOf(session.entries);
-    entries = b ? branchEntries(session, b, memo.children) : [];
-  }
+  } else entries = scope.kind === 'branch' ? entriesOfBranch(session, memo, scope.index) : [];
   memo.scope = { key, entries, pages: transcriptPages(entries), ctx: transcriptContext(session, entries) };
   return memo.scope;
+}
+
+/** The entries an abandoned branch shows. */
+function entriesOfBranch(session: Session, memo: SessionMemo, index: number): Entry[] {
+  const b = session.branches[index];
+  memo.children ??= childrenOf(session.entries);
+  return b ? branchEntries(session, b, memo.children) : [];
 }
 
 /** The entry of a session with a uuid (the map is built once per session). */
@@ -210,13 +221,27 @@ export function renderFragment(
       const slug = sidechainById(s, id)?.slug;
       return slug ? pageHref(route, sidechainRoute(projectSlug, s.slug, slug)) : null;
     },
-    branch: (index) => pageHref(route, branchRoute(projectSlug, s.slug, index)),
+    branch: (index) => {
+      const place = branchPlace(projectSlug, s, index);
+      return pageHref(route, place.route, place.anchor ?? undefined);
+    },
+  };
+  const forkOf = (index: number): string | null => {
+    const point = session.branches[index]?.branchPoint;
+    const entry = point ? entryByUuid(session, point) : undefined;
+    return entry ? href(locate(entry)) : null;
   };
   const { entries, pages, ctx } = scoped(session, s, scope);
   const p = pages[page - 1] ?? { start: 0, end: 0 };
   const first = scope.kind === 'main' && page === 1;
   const outline = first ? renderOutline(outlinePrompts(entries, (e) => href(locate(e)))).value : '';
-  let transcript = outline + renderTranscript(entries.slice(p.start, p.end), ctx, links).value;
+  let transcript: string;
+  if (scope.kind === 'alternatives') {
+    const memo = memoOf(session);
+    const indices = branchLayout(s.branches).pages[page - 1] ?? [];
+    const entriesOf = (index: number) => entriesOfBranch(session, memo, index);
+    transcript = renderAlternatives(session, indices, entriesOf, forkOf, links).value;
+  } else transcript = outline + renderTranscript(entries.slice(p.start, p.end), ctx, links).value;
   let spawn: string | null = null;
   if (scope.kind === 'sidechain') {
     const id = findSidechainOrNull(s, scope.slug)?.id;
@@ -228,12 +253,7 @@ export function renderFragment(
     const sc = id && entries.length === 0 ? session.sidechains.find((c) => c.id === id) : undefined;
     if (sc) transcript = spawnExchange(session, sc).value;
   }
-  let fork: string | null = null;
-  if (scope.kind === 'branch') {
-    const point = session.branches[scope.index]?.branchPoint;
-    const entry = point ? entryByUuid(session, point) : undefined;
-    fork = entry ? href(locate(entry)) : null;
-  }
+  const fork = scope.kind === 'branch' ? forkOf(scope.index) : null;
   let graph: FragmentMeta['graph'] = null;
   let timeline: string | null = null;
   let calls = 0;
