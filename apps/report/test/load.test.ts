@@ -74,6 +74,13 @@ describe('load', () => {
     expect(loadIndex(join(dir, 'missing.json'))).toMatchObject({ ok: false });
     writeFileSync(join(dir, 'broken.json'), '{"schemaVersion":');
     expect(loadSession(join(dir, 'broken.json'))).toMatchObject({ ok: false });
+    // The reasons are published on the session's pages: they name the file, never the local folder it is in.
+    for (const name of ['missing.json', 'broken.json']) {
+      const loaded = loadSession(join(dir, name));
+      const errors = loaded.ok ? [] : loaded.errors;
+      expect(errors.join('\n')).toContain(name);
+      expect(errors.join('\n')).not.toContain(dir);
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { constants } from 'node:buffer';
 import { readFileSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { ArchiveIndex, Session } from '../views/model.js';
@@ -93,6 +94,15 @@ function tooLarge(what: string): string[] {
 }
 
 /**
+ * Why a file could not be read, naming it by its name alone: the reason is shown on the session's pages, which are
+ * published, and must not give the local folder of the archive or the report's cache.
+ */
+export function fileError(file: string, error: unknown): string {
+  const name = basename(file);
+  return `cannot read ${name}: ${String((error as Error)?.message ?? error).split(file).join(name)}`;
+}
+
+/**
  * The JSON value of a file of at most `limit` bytes of JSON (a compressed file is decompressed up to that many
  * bytes, and refused past them, without taking its whole size in memory).
  */
@@ -113,7 +123,7 @@ function readJson(file: string, limit = MAX_JSON_BYTES): Loaded<unknown> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
       return { ok: false, errors: tooLarge(`the session is more than the ${sizeText(limit)} of JSON`) };
-    return { ok: false, errors: [`cannot read ${file}: ${(error as Error).message}`] };
+    return { ok: false, errors: [fileError(file, error)] };
   }
 }
 

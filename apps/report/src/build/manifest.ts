@@ -6,7 +6,7 @@ import type { ArchiveIndex, ArchiveProject, ArchiveSessionSummary } from '../vie
 import type { CachedPart } from '../views/site/session-part.js';
 import type { ManifestSession, SiteManifest } from '../views/site/site-model.js';
 import { sessionCodeKey } from './code-keys.js';
-import { type Loaded, loadIndex } from './load.js';
+import { fileError, type Loaded, loadIndex } from './load.js';
 import { shortHash, uniqueSlugs } from './slugs.js';
 
 /**
@@ -32,7 +32,7 @@ export function keyOf(file: string): { key: string; bytes: number; error?: strin
     return {
       key: shortHash(`missing|${file}`),
       bytes: 0,
-      error: `cannot read ${file}: ${(error as Error).message}`,
+      error: fileError(file, error),
     };
   }
 }
