@@ -29,3 +29,4 @@ export {
   type OutputFolderKind,
 } from './build/output-folder.js';
 export { type PrepareSessionOptions, prepareSession, type SessionLine } from './build/prepare.js';
+export { escapeHtml } from './views/html/html.js';
