@@ -8,7 +8,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { injectLive } from './inject-live.js';
+import { addNotes, injectLive } from './inject-live.js';
 import type { LiveChange, LiveChannel } from './live-channel.js';
 import { LIVE_EVENTS_PATH, LIVE_SCRIPT, LIVE_SCRIPT_PATH } from './live-script.js';
 import { resolveRequest } from './resolve-request.js';
@@ -130,9 +130,9 @@ function answer(options: ServerOptions, pages: BuiltPages, request: IncomingMess
   let body: Buffer | string;
   try {
     if (options.live && resolved.type.startsWith('text/html')) {
-      const built = pages.text(resolved.path);
-      const shown = options.live.page?.(pagePath(path ?? '/'), built) ?? { html: built, notes: '' };
-      body = Buffer.from(injectLive(shown.html, shown.notes));
+      const served = pages.text(resolved.path);
+      const shown = options.live.page?.(pagePath(path ?? '/'), served) ?? { html: served, notes: '' };
+      body = Buffer.from(addNotes(shown.html, shown.notes));
     } else body = readFileSync(resolved.path);
   } catch {
     // Removed between the look-up and the read (a rebuild pruned it).
@@ -142,14 +142,15 @@ function answer(options: ServerOptions, pages: BuiltPages, request: IncomingMess
 }
 
 /**
- * The text of the pages last served, read once while their file is unchanged: an open page of a running session
- * is fetched again at each append, and its page (a session's first page holds its flowchart and figures: a MB
- * or more) would otherwise be read and decoded each time, garbage the process's heap grows to hold.
+ * The pages last served, read and given the live script once while their file is unchanged: an open page of a
+ * running session is fetched again at each append, and its page (a session's first page holds its flowchart and
+ * figures: a MB or more) would otherwise be read, decoded and copied whole each time, garbage the process's heap
+ * grows to hold. The live path's cards and notes are put in afterwards.
  */
 class BuiltPages {
   private readonly pages = new Map<string, { size: number; mtimeMs: number; ino: number; text: string }>();
 
-  /** The text of an HTML file. */
+  /** An HTML file's text with the live script (`injectLive`). */
   text(path: string): string {
     const { size, mtimeMs, ino } = statSync(path);
     const known = this.pages.get(path);
@@ -157,7 +158,7 @@ class BuiltPages {
     const text =
       known && known.size === size && known.mtimeMs === mtimeMs && known.ino === ino
         ? known.text
-        : readFileSync(path, 'utf8');
+        : injectLive(readFileSync(path, 'utf8'));
     this.pages.set(path, { size, mtimeMs, ino, text });
     // The few pages open live, not the whole site.
     for (const old of this.pages.keys()) if (this.pages.size > MOST_PAGES_KEPT) this.pages.delete(old);
