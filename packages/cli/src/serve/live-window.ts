@@ -9,9 +9,9 @@
  * that the agent's card is drawn as its page draws it.
  *
  * The cards a window has drawn and that can no longer change (a later card follows them, every tool they call
- * has its result, and they spawn no agent) are kept as drawn, and their lines dropped: each append draws the window's last card and
- * what came after it, not everything appended since the page was built. Its cost, and the memory it churns
- * through, stay those of the append however long the session runs before it is rebuilt.
+ * has its result, and they spawn no agent) are kept as drawn, and their lines dropped: each append draws the
+ * window's last card and what came after it, not everything appended since the page was built. Its cost, and
+ * the memory it churns through, stay those of the append however long the session runs before it is rebuilt.
  */
 
 import { closeSync, openSync, readSync } from 'node:fs';
