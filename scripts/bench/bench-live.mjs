@@ -10,6 +10,7 @@
 //   BENCH_LIVE_SETTLE=20                        serve's --settle (s): quiet time before a session is rebuilt
 //   BENCH_LIVE_CLI=path/to/bin.js               the build to measure (default this checkout's)
 //   BENCH_LIVE_HEAP=0                           no heap snapshots (by default: at the start, middle and end)
+//   BENCH_LIVE_MEMLOG=0                         no memory log of serve and its builds (live-memory-log.cjs)
 //   BENCH_LIVE_WATCH_APPENDS=10                 appends to the big session under `report --watch` (0: none), of
 //                                               this build and of BENCH_BASELINE's (a checkout, built)
 //
@@ -19,12 +20,23 @@
 // received. The memory run ("an hour of appends at Claude Code's pace, simulated quickly") is the same loop
 // with many appends (BENCH_LIVE_APPENDS=600: about one entry pair every 6 s for an hour), each waited for; the
 // session's rebuilds it causes (every 200 appends: serve keeps at most 400 live entries per file) are counted.
+// Each run starts from the archive as generated: what an earlier run appended to the big session is cut off.
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { generateCorpus } from './generate.mjs';
 import { heapGrowth, takeHeapSnapshot } from './heap-snapshot.mjs';
+import { memoryLogEnv, memoryRows } from './live-memory.mjs';
 import { appendLines, biggest, get, lastEntry, usage } from './live-session.mjs';
 import { measureWatch } from './live-watch.mjs';
 import { mb, median } from './measure.mjs';
@@ -32,7 +44,7 @@ import { mb, median } from './measure.mjs';
 const root = resolve(import.meta.dirname, '../..');
 
 /** Runs the appends against one build; returns the table's rows. */
-async function measure({ work, SESSIONS, TOTAL_MB, BIG_MB, APPENDS, SETTLE, CLI, HEAP, log }) {
+async function measure({ work, SESSIONS, TOTAL_MB, BIG_MB, APPENDS, SETTLE, CLI, HEAP, MEMLOG, log }) {
   const input = join(work, 'projects');
   if (!existsSync(input)) {
     mkdirSync(work, { recursive: true });
@@ -46,7 +58,10 @@ async function measure({ work, SESSIONS, TOTAL_MB, BIG_MB, APPENDS, SETTLE, CLI,
       rmSync(tmp, { recursive: true, force: true });
     }
   }
-  const big = biggest(input);
+  const generated = join(work, 'generated.json');
+  if (!existsSync(generated)) writeFileSync(generated, JSON.stringify(biggest(input)));
+  const big = JSON.parse(readFileSync(generated, 'utf8'));
+  truncateSync(big.path, big.size);
   log(`biggest session ${big.path} (${mb(big.size)})`);
   rmSync(join(work, 'site'), { recursive: true, force: true });
   rmSync(join(work, 'cache'), { recursive: true, force: true });
@@ -54,11 +69,17 @@ async function measure({ work, SESSIONS, TOTAL_MB, BIG_MB, APPENDS, SETTLE, CLI,
   const heapDir = join(work, 'heap');
   mkdirSync(heapDir, { recursive: true });
   const heapFlags = HEAP ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${heapDir}`] : [];
+  const memlog = MEMLOG ? join(work, 'memory') : null;
   const server = spawn(
     process.execPath,
     [...heapFlags, CLI, 'serve', input, '-o', join(work, 'site'), '--settle', SETTLE],
     {
-      env: { ...process.env, NO_COLOR: '1', CCTRAIL_CACHE_DIR: join(work, 'cache') },
+      env: {
+        ...process.env,
+        NO_COLOR: '1',
+        CCTRAIL_CACHE_DIR: join(work, 'cache'),
+        ...(memlog ? memoryLogEnv(memlog) : {}),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -122,6 +143,7 @@ async function measure({ work, SESSIONS, TOTAL_MB, BIG_MB, APPENDS, SETTLE, CLI,
   const latencies = [];
   const cpu = [];
   const rss = [usage(server.pid).rss];
+  const served = [];
   for (let i = 0; i < APPENDS; i++) {
     const marker = `bench-live-marker-${i}-${Date.now()}`;
     const { text, last } = appendLines(parent, marker, i);
@@ -142,6 +164,7 @@ async function measure({ work, SESSIONS, TOTAL_MB, BIG_MB, APPENDS, SETTLE, CLI,
       for (const page of pages) if ((await get(`${url}${page.slice(1)}`)).includes(marker)) found = true;
     }
     latencies.push(performance.now() - t0);
+    served.push(Date.now());
     const after = usage(server.pid);
     cpu.push(after.cpuMs - before.cpuMs);
     rss.push(after.rss);
@@ -172,6 +195,7 @@ async function measure({ work, SESSIONS, TOTAL_MB, BIG_MB, APPENDS, SETTLE, CLI,
 | serve's RSS: after the first build / after the last append / highest | ${mb(rss[0])} / ${mb(rss.at(-1))} / ${mb(Math.max(...rss))} |
 | serve's RSS, median of each quarter of the appends | ${[0, 1, 2, 3].map((q) => mb(median(rss.slice(1).slice((q * APPENDS) >> 2, ((q + 1) * APPENDS) >> 2)))).join(' / ')} |
 | serve's RSS at the start / at the end of the appends (no rebuild running) | ${mb(rss[0])} / ${mb(rssEnd)} |
+${memoryRows(rss.slice(1), served, memlog, server.pid).join('\n')}
 ${HEAP ? `| serve's heap after a full GC: start / middle / end of the appends | ${heaps.map((h) => mb(h.bytes)).join(' / ')} |\n` : ''}| rebuilds during the appends; Ctrl-C to exit (the session rebuilt once) | ${rebuilds}; ${s(stopped)} |`;
 }
 
@@ -193,6 +217,7 @@ export async function live(ctx) {
     APPENDS: Number(process.env.BENCH_LIVE_APPENDS ?? 50),
     SETTLE: process.env.BENCH_LIVE_SETTLE ?? '20',
     HEAP: process.env.BENCH_LIVE_HEAP !== '0',
+    MEMLOG: process.env.BENCH_LIVE_MEMLOG !== '0',
     CLI: process.env.BENCH_LIVE_CLI ? resolve(process.env.BENCH_LIVE_CLI) : ctx.builds[0].cli,
     log: ctx.log,
   });

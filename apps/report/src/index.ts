@@ -34,3 +34,4 @@ export {
   type OutputFolderKind,
 } from './build/output-folder.js';
 export { type PrepareSessionOptions, prepareSession, type SessionLine } from './build/prepare.js';
+export { escapeHtml } from './views/html/html.js';

@@ -36,6 +36,14 @@ const LIVE = [
   'f0000000-0000-4000-8000-000000000003',
 ];
 
+/** Uuids of the entries the spawn test appends: a call that spawns an agent, its result, an answer; the agent's. */
+const SPAWN = [
+  'f0000000-0000-4000-8000-000000000011',
+  'f0000000-0000-4000-8000-000000000012',
+  'f0000000-0000-4000-8000-000000000013',
+  'f0000000-0000-4000-8000-000000000014',
+];
+
 /** The window as the page functions below use it (this package's TypeScript has no DOM types). */
 interface PageWindow {
   scrollY: number;
@@ -307,6 +315,69 @@ describe.skipIf(!existsSync(CHROMIUM) || !REPORT_BUILT)('cctrail serve, followed
     expect(await page.locator(`#e-${LIVE[0]}`).evaluate(outerHtml)).toBe(liveCard);
   });
 
+  it("follows a page whose last card spawned an agent by the append path, the agent's card drawn as rebuilt", async () => {
+    const count = (text: RegExp) => stderr.match(text)?.length ?? 0;
+    const built = count(/rebuilding…/g);
+    const agentId = 'a0f1e2d3c4b5a6978';
+    const folder = join(input, PROJECT, ID, 'subagents');
+    const base = { isSidechain: false, userType: 'external', cwd: '/home/dev/agents-2026', sessionId: ID };
+    const at = '2026-01-01T10:06:00.000Z';
+    const call = {
+      type: 'tool_use',
+      id: 'toolu_live_spawn',
+      name: 'Agent',
+      input: { subagent_type: 'Explore', description: 'Check the tests', prompt: 'Check the tests.' },
+    };
+    writeFileSync(
+      join(folder, `agent-${agentId}.jsonl`),
+      `${JSON.stringify({ ...base, isSidechain: true, agentId, parentUuid: null, uuid: SPAWN[3], timestamp: at, type: 'user', message: { role: 'user', content: 'Check the tests.' } })}\n`,
+    );
+    writeFileSync(
+      join(folder, `agent-${agentId}.meta.json`),
+      JSON.stringify({ agentType: 'Explore', description: 'Check the tests', toolUseId: call.id }),
+    );
+    const spawned = [
+      {
+        ...base,
+        parentUuid: LIVE[2],
+        uuid: SPAWN[0],
+        timestamp: at,
+        type: 'assistant',
+        message: { id: 'msg_spawn', role: 'assistant', content: [call] },
+      },
+      {
+        ...base,
+        parentUuid: SPAWN[0],
+        uuid: SPAWN[1],
+        timestamp: at,
+        type: 'user',
+        message: {
+          role: 'user',
+          content: [{ type: 'tool_result', tool_use_id: call.id, content: 'Async agent launched.' }],
+        },
+        toolUseResult: { isAsync: true, status: 'async_launched', agentId },
+      },
+    ];
+    appendFileSync(session, `${spawned.map((r) => JSON.stringify(r)).join('\n')}\n`);
+    // The new agent file rebuilds the session: its page's last card is now the call's, with the agent's card.
+    await until(() => count(/rebuilding…/g) > built && count(/rebuilt in/g) === count(/rebuilding…/g));
+    await page.locator(`a.agent-card__open[href*="agent-${agentId}"]`).first().waitFor();
+    await page.evaluate(keepMark);
+    const rebuilt = count(/rebuilding…/g);
+    const answer = { ...base, parentUuid: SPAWN[1], uuid: SPAWN[2], timestamp: at, type: 'assistant' };
+    appendFileSync(
+      session,
+      `${JSON.stringify({ ...answer, message: { id: 'msg_after_spawn', role: 'assistant', content: [{ type: 'text', text: 'The agent is checking the tests.' }] } })}\n`,
+    );
+    await page
+      .locator(`#e-${SPAWN[2]}`, { hasText: 'The agent is checking the tests.' })
+      .waitFor({ state: 'attached' });
+    // By the append path: no rebuild, no reload; the agent's card is still the one the rebuild drew.
+    expect(count(/rebuilding…/g)).toBe(rebuilt);
+    expect(await page.evaluate(readMark)).toBe('kept');
+    expect(await page.locator(`a.agent-card__open[href*="agent-${agentId}"]`).count()).toBe(1);
+  });
+
   it('leaves the pages on disk without the live script', () => {
     const onDisk = readFileSync(join(work, 'site', PAGE, 'index.html'), 'utf8');
     expect(onDisk).toContain('three pages');
@@ -324,6 +395,29 @@ describe.skipIf(!existsSync(CHROMIUM) || !REPORT_BUILT)('cctrail serve, followed
   });
 });
 
+/** A child's stderr as it is written; `seen` resolves once it matches (the test's timeout bounds the wait). */
+function gatherStderr(child: ChildProcess): { readonly text: string; seen(text: RegExp): Promise<void> } {
+  let text = '';
+  child.stderr?.on('data', (chunk) => {
+    text += chunk;
+  });
+  return {
+    get text() {
+      return text;
+    },
+    seen: (wanted) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (!wanted.test(text)) return;
+          child.stderr?.off('data', check);
+          resolve();
+        };
+        child.stderr?.on('data', check);
+        check();
+      }),
+  };
+}
+
 describe.skipIf(!REPORT_BUILT)('cctrail report --watch', () => {
   it('rebuilds the folder when a session changes, and stops cleanly', async () => {
     const work = mkdtempSync(join(tmpdir(), 'cctrail-watch-'));
@@ -339,20 +433,8 @@ describe.skipIf(!REPORT_BUILT)('cctrail report --watch', () => {
           stdio: ['ignore', 'pipe', 'pipe'],
         },
       );
-      let stderr = '';
-      const seen = (text: RegExp) =>
-        new Promise<void>((resolve) => {
-          const check = () => {
-            if (!text.test(stderr)) return;
-            child.stderr?.off('data', check);
-            resolve();
-          };
-          child.stderr?.on('data', (chunk) => {
-            stderr += chunk;
-            check();
-          });
-        });
-      await seen(/Watching /);
+      const log = gatherStderr(child);
+      await log.seen(/Watching /);
       const page = join(work, 'site', 'index.html');
       expect(existsSync(page)).toBe(true);
       // A second session in a new project.
@@ -368,8 +450,8 @@ describe.skipIf(!REPORT_BUILT)('cctrail report --watch', () => {
         added,
         `${line.replaceAll('88b9af8e-2314-4b66-9a90-221c50a7db10', 'b0000000-0000-4000-8000-000000000001')}\n`,
       );
-      await seen(/rebuilt in [\d.]+ s\n/);
-      expect(stderr).toContain('-home-dev-other');
+      await log.seen(/rebuilt in [\d.]+ s\n/);
+      expect(log.text).toContain('-home-dev-other');
       expect(
         existsSync(
           join(work, 'site', 's', 'home-dev-other', 'b0000000-0000-4000-8000-000000000001', 'index.html'),
@@ -378,7 +460,7 @@ describe.skipIf(!REPORT_BUILT)('cctrail report --watch', () => {
       const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
-      expect(stderr).toMatch(/Stopped\.\n$/);
+      expect(log.text).toMatch(/Stopped\.\n$/);
     } finally {
       rmSync(work, { recursive: true, force: true });
     }
@@ -403,21 +485,8 @@ describe.skipIf(!REPORT_BUILT)('cctrail report --watch, by the append path', () 
           stdio: ['ignore', 'pipe', 'pipe'],
         },
       );
-      let stderr = '';
-      child.stderr?.on('data', (chunk) => {
-        stderr += chunk;
-      });
-      const seen = (text: RegExp) =>
-        new Promise<void>((resolve) => {
-          const check = () => {
-            if (!text.test(stderr)) return;
-            child.stderr?.off('data', check);
-            resolve();
-          };
-          child.stderr?.on('data', check);
-          check();
-        });
-      await seen(/Watching /);
+      const log = gatherStderr(child);
+      await log.seen(/Watching /);
       const built = fileStates(site);
       const file = join(projects, '-home-dev-linear', `${LINEAR}.jsonl`);
       const last = JSON.parse(readFileSync(file, 'utf8').trim().split('\n').at(-1) as string);
@@ -428,19 +497,19 @@ describe.skipIf(!REPORT_BUILT)('cctrail report --watch, by the append path', () 
         file,
         `${JSON.stringify({ ...prompt, type: 'user', message: { role: 'user', content: 'Now **the docs**' } })}\n`,
       );
-      await seen(/1 line appended to \/s\/home-dev-linear\//);
+      await log.seen(/1 line appended to \/s\/home-dev-linear\//);
       // Only the session's last transcript page, with the new entry drawn in it.
       const live = fileStates(site);
       expect(changedFiles(built, live)).toEqual([`s/home-dev-linear/${LINEAR}/index.html`]);
       expect(readFileSync(join(site, 's/home-dev-linear', LINEAR, 'index.html'), 'utf8')).toContain(
         '<strong>the docs</strong>',
       );
-      expect(stderr).not.toContain('rebuilding');
+      expect(log.text).not.toContain('rebuilding');
       // Stopping rebuilds the session waiting to be: its pages and the index, no other session's page.
       const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
-      expect(stderr.match(/rebuilding…/g)).toHaveLength(1);
+      expect(log.text.match(/rebuilding…/g)).toHaveLength(1);
       const rebuilt = changedFiles(live, fileStates(site));
       const pages = rebuilt.filter((f) => f.endsWith('.html'));
       // The index written again: the report writes a page only when its bytes change (its session's row did).

@@ -17,6 +17,11 @@ export interface FollowOptions {
   /** How long to wait after the last change before rebuilding (ms, default 150). */
   debounceMs?: number;
   /**
+   * How long a change waits for its rebuild at most, however closely more changes follow it (ms, default 2000):
+   * a session appended to faster than the debounce is still rebuilt when it asks for it.
+   */
+  maxWaitMs?: number;
+  /**
    * Takes changed files before any rebuild (never two at once, but while a rebuild runs); resolves to the
    * files that still need one. Its errors go to `onError`, and its files are then rebuilt.
    */
@@ -47,6 +52,7 @@ const READ = /\.(jsonl|json)$/i;
  */
 export async function followInputs(options: FollowOptions): Promise<Follower> {
   const debounceMs = options.debounceMs ?? 150;
+  const maxWaitMs = options.maxWaitMs ?? 2000;
   // Loaded when a command watches: the other commands start without it.
   const { watch } = await import('chokidar');
   const watcher = watch([...options.paths], {
@@ -58,6 +64,8 @@ export async function followInputs(options: FollowOptions): Promise<Follower> {
   });
   let changed = new Set<string>();
   let timer: NodeJS.Timeout | null = null;
+  /** When the first change waiting for the next rebuild came (ms since the epoch). */
+  let first = 0;
   let running: Promise<void> | null = null;
   let closed = false;
   let idleWaiters: (() => void)[] = [];
@@ -84,9 +92,11 @@ export async function followInputs(options: FollowOptions): Promise<Follower> {
   };
   const schedule = (path: string) => {
     if (closed || !READ.test(path)) return;
-    changed.add(path);
+    const now = Date.now();
     if (timer) clearTimeout(timer);
-    timer = setTimeout(start, debounceMs);
+    else first = now;
+    changed.add(path);
+    timer = setTimeout(start, Math.max(0, Math.min(debounceMs, first + maxWaitMs - now)));
   };
   const absorber = options.absorb ? absorbing(options.absorb, options, schedule, () => !closed) : null;
   const seen = (path: string) => {

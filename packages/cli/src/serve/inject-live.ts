@@ -17,7 +17,7 @@ const TAG = `<script src="${LIVE_SCRIPT_PATH}"></script>`;
  * @returns The page as `cctrail serve` serves it.
  */
 export function injectLive(html: string, tail = ''): string {
-  const withTail = tail === '' ? html : addTail(html, tail);
+  const withTail = addNotes(html, tail);
   const csp = withTail.replace(
     /(<meta\s+http-equiv=["']?Content-Security-Policy["']?\s+content=")([^"]*)(")/i,
     (_all, open: string, policy: string, close: string) => `${open}${allowSelfConnect(policy)}${close}`,
@@ -36,7 +36,15 @@ function allowSelfConnect(policy: string): string {
   return [...others, "connect-src 'self'"].join('; ');
 }
 
-function addTail(html: string, tail: string): string {
+/**
+ * Adds the notes on lines appended to a page's session at the end of its main content (`injectLive` does it too;
+ * a page the live script was added to already gets its notes alike).
+ *
+ * @param html A page.
+ * @param tail The notes' HTML (empty: the page as it is).
+ */
+export function addNotes(html: string, tail: string): string {
+  if (tail === '') return html;
   const block = `<section class="section" id="${TAIL_ID}" aria-label="Notes on new lines">${tail}</section>`;
   const end = html.lastIndexOf('</main>');
   return end < 0 ? html : `${html.slice(0, end)}${block}${html.slice(end)}`;

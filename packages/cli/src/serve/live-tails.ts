@@ -129,7 +129,11 @@ export class LiveTails {
         rebuild.push(file);
         continue;
       }
-      const batch = tailEntries(read.lines, { file, last: followed.tail.last });
+      const batch = tailEntries(read.lines, {
+        file,
+        last: followed.tail.last,
+        escape: this.options.render.escape,
+      });
       followed.tail.last = batch.last;
       const shown =
         batch.rebuild === undefined &&

@@ -4,8 +4,14 @@
  * privacy transform and drawn by the report's own renderer (`renderLiveTranscript`), so that the cards a live
  * page shows are those the session's rebuild writes. The window starts where the page's last card starts,
  * found by reading back from the point the build read to; a page whose last cards are not what the window
- * draws from the same lines (a spawned agent's card, a page cut elsewhere) cannot be followed live: the caller
- * rebuilds the session instead.
+ * draws from the same lines (a page cut elsewhere) cannot be followed live: the caller rebuilds the session
+ * instead. A window whose lines spawn an agent is built with the session's agent files (`window-agents.ts`), so
+ * that the agent's card is drawn as its page draws it.
+ *
+ * The cards a window has drawn and that can no longer change (a later card follows them, every tool they call
+ * has its result, and they spawn no agent) are kept as drawn, and their lines dropped: each append draws the
+ * window's last card and what came after it, not everything appended since the page was built. Its cost, and
+ * the memory it churns through, stay those of the append however long the session runs before it is rebuilt.
  */
 
 import { closeSync, openSync, readSync } from 'node:fs';
@@ -14,13 +20,15 @@ import { buildSession, type Session } from '@cctrail/core';
 import type { LiveOptions, LiveScope, LiveTranscript } from '@cctrail/report';
 import type { Transform } from '../privacy/transform.js';
 import { type PagePart, spliceTail, transcriptTail } from './page-splice.js';
+import { stillChanging, windowAgents } from './window-agents.js';
 
-/** The report's live renderer (`renderLiveTranscript` of `@cctrail/report`). */
-export type LiveRenderer = (
-  session: Session,
-  scope: LiveScope,
-  options?: LiveOptions,
-) => LiveTranscript | null;
+/** What the live path draws with, from `@cctrail/report`. */
+export interface LiveRenderer {
+  /** The report's `renderLiveTranscript`. */
+  transcript(session: Session, scope: LiveScope, options?: LiveOptions): LiveTranscript | null;
+  /** The report's `escapeHtml` (for the notes on appended lines that are not records). */
+  escape(text: string): string;
+}
 
 /**
  * The report's live renderer, loaded (`@cctrail/report` is loaded only by the commands that build a report).
@@ -28,7 +36,7 @@ export type LiveRenderer = (
 export async function liveRenderer(): Promise<LiveRenderer> {
   const report = await import('@cctrail/report');
   await report.loadLiveRenderer();
-  return report.renderLiveTranscript;
+  return { transcript: report.renderLiveTranscript, escape: report.escapeHtml };
 }
 
 /** What a window is drawn with. */
@@ -51,17 +59,25 @@ const MOST_UNREAD = 64;
 export class LiveWindow {
   /** The element id of the card's first entry the window starts at (`e-<uuid>`). */
   readonly anchor: string;
+  /** Records added since the window was opened. */
+  private added = 0;
+  /** The HTML of the cards that can no longer change, from the window's first card to `lead`'s. */
+  private kept = '';
+  /** The uuid of the first entry of the card the window draws from (its first card's, until cards are kept). */
+  private lead: string;
+  /** The lines from `lead`'s on. */
   private records: string[];
   private drawn: string;
 
   private constructor(
     private readonly context: WindowContext,
-    private readonly from: string,
+    from: string,
     anchor: string,
     records: string[],
     drawn: string,
   ) {
     this.anchor = anchor;
+    this.lead = from;
     this.records = records;
     this.drawn = drawn;
   }
@@ -106,7 +122,10 @@ export class LiveWindow {
           const then = draw(context, await windowSession(context, records.slice(0, count)), last.uuid);
           if (then?.html !== shown) continue;
           const now = draw(context, await windowSession(context, records), last.uuid);
-          return now === null ? null : new LiveWindow(context, last.uuid, last.anchor, records, now.html);
+          if (now === null) return null;
+          const window = new LiveWindow(context, last.uuid, last.anchor, records, now.html);
+          await window.keep(now);
+          return window;
         }
         return null;
       }
@@ -114,8 +133,13 @@ export class LiveWindow {
     }
   }
 
-  /** Records in the window. */
+  /** Records added since the window was opened: what its page lacks. */
   get size(): number {
+    return this.added;
+  }
+
+  /** Lines the window holds to draw its cards again (those of the cards that can still change). */
+  get held(): number {
     return this.records.length;
   }
 
@@ -128,10 +152,12 @@ export class LiveWindow {
   async add(records: readonly string[]): Promise<boolean> {
     if (records.length === 0) return true;
     const next = [...this.records, ...records];
-    const drawn = draw(this.context, await windowSession(this.context, next), this.from);
+    const drawn = draw(this.context, await windowSession(this.context, next), this.lead);
     if (drawn === null) return false;
+    this.added += records.length;
     this.records = next;
-    this.drawn = drawn.html;
+    this.drawn = this.kept + drawn.html;
+    await this.keep(drawn);
     return true;
   }
 
@@ -145,11 +171,35 @@ export class LiveWindow {
     const part: PagePart | null = transcriptTail(page, this.anchor);
     return part === null ? null : spliceTail(page, part, this.drawn);
   }
+
+  /**
+   * Keeps the cards before the last one as drawn, and draws from the last one on from now: when they can no
+   * longer change (`stillChanging`), and the last card drawn alone is what it is drawn after them.
+   *
+   * @param drawn The window as just drawn from `lead`.
+   */
+  private async keep(drawn: LiveTranscript): Promise<void> {
+    const last = drawn.cards.at(-1);
+    if (last === undefined || last.uuid === this.lead) return;
+    const at = this.records.findIndex((r) => recordUuid(r) === last.uuid);
+    if (at <= 0 || stillChanging(this.records.slice(0, at), this.records.slice(at))) return;
+    const cut = drawn.html.lastIndexOf('<', drawn.html.indexOf(` id="${last.anchor}"`));
+    if (cut < 0) return;
+    const rest = this.records.slice(at);
+    const alone = draw(this.context, await windowSession(this.context, rest), last.uuid);
+    if (alone?.html !== drawn.html.slice(cut)) return;
+    this.kept += drawn.html.slice(0, cut);
+    this.lead = last.uuid;
+    this.records = rest;
+  }
 }
 
 /** A window's session drawn for its page, from a card's first entry (its first card by default). */
 function draw(context: WindowContext, session: Session, from?: string): LiveTranscript | null {
-  return context.render(session, context.scope, { page: context.page, ...(from ? { from } : {}) });
+  return context.render.transcript(session, context.scope, {
+    page: context.page,
+    ...(from ? { from } : {}),
+  });
 }
 
 /** The window's records as a session, privacy options applied. */
@@ -163,7 +213,9 @@ async function windowSession(context: WindowContext, records: readonly string[])
   };
   const id = basename(context.file, '.jsonl');
   const session = await buildSession(
-    context.scope === 'main' ? { id, main: source, agents: [] } : { id, main: null, agents: [source] },
+    context.scope === 'main'
+      ? { id, main: source, ...windowAgents(context.file, records) }
+      : { id, main: null, agents: [source] },
   );
   return context.privacy(session);
 }

@@ -5,10 +5,10 @@
  * machine (a page on another site cannot reach it by DNS rebinding), a bounded number of connections.
  */
 
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { injectLive } from './inject-live.js';
+import { addNotes, injectLive } from './inject-live.js';
 import type { LiveChange, LiveChannel } from './live-channel.js';
 import { LIVE_EVENTS_PATH, LIVE_SCRIPT, LIVE_SCRIPT_PATH } from './live-script.js';
 import { resolveRequest } from './resolve-request.js';
@@ -56,7 +56,8 @@ const HEADERS = {
  * @param options The folder, address and port.
  */
 export async function startServer(options: ServerOptions): Promise<StaticServer> {
-  const server = createServer((request, response) => handle(options, request, response));
+  const pages = new BuiltPages();
+  const server = createServer((request, response) => handle(options, pages, request, response));
   server.maxConnections = options.maxConnections ?? 64;
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
@@ -87,7 +88,12 @@ interface Reply {
   body: Buffer | string;
 }
 
-function handle(options: ServerOptions, request: IncomingMessage, response: ServerResponse): void {
+function handle(
+  options: ServerOptions,
+  pages: BuiltPages,
+  request: IncomingMessage,
+  response: ServerResponse,
+): void {
   const url = request.url ?? '/';
   const path = url.split(/[?#]/, 1)[0];
   const live = options.live;
@@ -95,7 +101,7 @@ function handle(options: ServerOptions, request: IncomingMessage, response: Serv
     live.channel.open(request, response, live.now());
     return;
   }
-  const reply = answer(options, request, url);
+  const reply = answer(options, pages, request, url);
   response.writeHead(reply.status, {
     ...HEADERS,
     ...reply.headers,
@@ -105,7 +111,7 @@ function handle(options: ServerOptions, request: IncomingMessage, response: Serv
 }
 
 /** What a request gets, but the event stream. */
-function answer(options: ServerOptions, request: IncomingMessage, url: string): Reply {
+function answer(options: ServerOptions, pages: BuiltPages, request: IncomingMessage, url: string): Reply {
   if (request.method !== 'GET' && request.method !== 'HEAD')
     return plain(405, 'Method not allowed: the report is read-only.', { Allow: 'GET, HEAD' });
   if (!hostAllowed(request, options)) return plain(421, 'Unknown host.');
@@ -123,18 +129,45 @@ function answer(options: ServerOptions, request: IncomingMessage, url: string): 
   }
   let body: Buffer | string;
   try {
-    body = readFileSync(resolved.path);
+    if (options.live && resolved.type.startsWith('text/html')) {
+      const served = pages.text(resolved.path);
+      const shown = options.live.page?.(pagePath(path ?? '/'), served) ?? { html: served, notes: '' };
+      body = Buffer.from(addNotes(shown.html, shown.notes));
+    } else body = readFileSync(resolved.path);
   } catch {
     // Removed between the look-up and the read (a rebuild pruned it).
     return plain(404, 'Not found.');
   }
-  if (options.live && resolved.type.startsWith('text/html')) {
-    const built = body.toString('utf8');
-    const shown = options.live.page?.(pagePath(path ?? '/'), built) ?? { html: built, notes: '' };
-    body = injectLive(shown.html, shown.notes);
-  }
   return { status: 200, headers: { 'Content-Type': resolved.type }, body };
 }
+
+/**
+ * The pages last served, read and given the live script once while their file is unchanged: an open page of a
+ * running session is fetched again at each append, and its page (a session's first page holds its flowchart and
+ * figures: a MB or more) would otherwise be read, decoded and copied whole each time, garbage the process's heap
+ * grows to hold. The live path's cards and notes are put in afterwards.
+ */
+class BuiltPages {
+  private readonly pages = new Map<string, { size: number; mtimeMs: number; ino: number; text: string }>();
+
+  /** An HTML file's text with the live script (`injectLive`). */
+  text(path: string): string {
+    const { size, mtimeMs, ino } = statSync(path);
+    const known = this.pages.get(path);
+    this.pages.delete(path);
+    const text =
+      known && known.size === size && known.mtimeMs === mtimeMs && known.ino === ino
+        ? known.text
+        : injectLive(readFileSync(path, 'utf8'));
+    this.pages.set(path, { size, mtimeMs, ino, text });
+    // The few pages open live, not the whole site.
+    for (const old of this.pages.keys()) if (this.pages.size > MOST_PAGES_KEPT) this.pages.delete(old);
+    return text;
+  }
+}
+
+/** Pages whose text `BuiltPages` keeps. */
+const MOST_PAGES_KEPT = 4;
 
 /** A request's path as the report names its pages: decoded, without a final `index.html`. */
 function pagePath(path: string): string {

@@ -34,11 +34,11 @@ export interface TailBatch {
  * Sorts appended lines.
  *
  * @param lines Whole lines, as `readOn` gives them.
- * @param context The file (for notes), and the uuid of the record before the lines.
+ * @param context The file (for notes), the uuid of the record before the lines, and the report's `escapeHtml`.
  */
 export function tailEntries(
   lines: readonly Line[],
-  context: { file: string; last: string | null },
+  context: { file: string; last: string | null; escape: (text: string) => string },
 ): TailBatch {
   const records: string[] = [];
   const notes: TailItem[] = [];
@@ -53,9 +53,7 @@ export function tailEntries(
       record = undefined;
     }
     if (record === null || typeof record !== 'object' || Array.isArray(record)) {
-      notes.push(
-        note(line, context.file, line.oversize ? 'is too long to show live' : 'is not a JSON record'),
-      );
+      notes.push(note(line, context, line.oversize ? 'is too long to show live' : 'is not a JSON record'));
       continue;
     }
     records.push(line.text);
@@ -70,20 +68,13 @@ export function tailEntries(
   return { records, notes, last, ...(rebuild ? { rebuild } : {}) };
 }
 
-function note(line: Line, file: string, what: string): TailItem {
+function note(
+  line: Line,
+  context: { file: string; escape: (text: string) => string },
+  what: string,
+): TailItem {
   const id = `live-line-${line.number}`;
-  const html = `<p class="diag diag--warning" id="${esc(id)}">${esc(file)}:${line.number} ${esc(what)}; it is checked when the session is rebuilt.</p>`;
+  const esc = context.escape;
+  const html = `<p class="diag diag--warning" id="${esc(id)}">${esc(context.file)}:${line.number} ${esc(what)}; it is checked when the session is rebuilt.</p>`;
   return { id, html, offset: line.offset };
-}
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-function esc(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
 }

@@ -97,6 +97,38 @@ describe('followInputs', () => {
     expect(seen[0]).toBe('project/s1.jsonl');
   });
 
+  it('rebuilds a file that keeps changing faster than the debounce, once it has waited long enough', async () => {
+    let rebuilt: (() => void) | null = null;
+    const done = new Promise<void>((resolve) => (rebuilt = resolve));
+    const follower = await followInputs({
+      paths: [join(root, 'project')],
+      rebuild: async () => rebuilt?.(),
+      onError: () => {},
+      debounceMs: 50,
+      maxWaitMs: 100,
+    });
+    // Asked again every 5 ms, each time before the debounce is over, up to 2,000 times (10 s or more).
+    let asked = 0;
+    let askedWhenRebuilt = 0;
+    await new Promise<void>((resolve) => {
+      const ask = setInterval(() => {
+        follower.queue([join(root, 'project', 'busy.jsonl')]);
+        if (++asked < 2000) return;
+        clearInterval(ask);
+        resolve();
+      }, 5);
+      done.then(() => {
+        askedWhenRebuilt = asked;
+        clearInterval(ask);
+        resolve();
+      });
+    });
+    await done;
+    await follower.close();
+    expect(askedWhenRebuilt).toBeGreaterThan(0);
+    expect(askedWhenRebuilt).toBeLessThan(2000);
+  });
+
   it('hands changes to absorb while a rebuild runs, and rebuilds only what it hands back', async () => {
     const absorbed: string[] = [];
     const rebuilt: string[] = [];

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { buildSession } from '@cctrail/core';
-import { loadLiveRenderer, renderLiveTranscript } from '@cctrail/report';
+import { escapeHtml, loadLiveRenderer, renderLiveTranscript } from '@cctrail/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privacyTransform } from '../../src/privacy/transform.js';
 import { LiveTails } from '../../src/serve/live-tails.js';
@@ -105,7 +105,7 @@ async function appendMany(count: number, size: number, rebuildEvery: number): Pr
     privacy: () => privacyTransform({ redact: true, shortHome: false }),
     settle: () => undefined,
     settleMs: 60_000,
-    render: renderLiveTranscript,
+    render: { transcript: renderLiveTranscript, escape: escapeHtml },
   });
   tails.remember([input]);
   let last = 'a0';

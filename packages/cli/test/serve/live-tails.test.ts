@@ -1,8 +1,8 @@
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { buildSession } from '@cctrail/core';
-import { loadLiveRenderer, renderLiveTranscript } from '@cctrail/report';
+import { escapeHtml, loadLiveRenderer, renderLiveTranscript } from '@cctrail/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privacyTransform } from '../../src/privacy/transform.js';
 import { LiveTails } from '../../src/serve/live-tails.js';
@@ -40,18 +40,40 @@ function record(
   return `${JSON.stringify(line)}\n`;
 }
 
-/** The transcript of a file's lines as the report draws it on the page at `page`, inside a page. */
-async function drawn(file: string, page: string, scope: 'main' | 'agent', text = readFileSync(file, 'utf8')) {
-  const source = {
+/** A transcript source of a file's bytes now (or of `text`). */
+function source(file: string, text = readFileSync(file, 'utf8')) {
+  return {
     path: file,
     read: async function* () {
       yield Buffer.from(text);
     },
   };
+}
+
+/**
+ * The transcript of a file's lines as the report draws it on the page at `page`, inside a page; with `agents`,
+ * the session's agent files and their sidecars are read with it.
+ */
+async function drawn(
+  file: string,
+  page: string,
+  scope: 'main' | 'agent',
+  text = readFileSync(file, 'utf8'),
+  agents: string[] = [],
+) {
+  const id = basename(file, '.jsonl');
   const session = await buildSession(
     scope === 'main'
-      ? { id: SESSION, main: source, agents: [] }
-      : { id: SESSION, main: null, agents: [source] },
+      ? {
+          id,
+          main: source(file, text),
+          agents: agents.map((a) => source(a)),
+          agentMeta: agents.map((a) => {
+            const path = a.replace(/\.jsonl$/, '.meta.json');
+            return { path, text: readFileSync(path, 'utf8') };
+          }),
+        }
+      : { id: SESSION, main: null, agents: [source(file, text)] },
   );
   const [, , project = '', slug = ''] = page.split('/');
   const live = renderLiveTranscript(PRIVACY(session), scope, {
@@ -88,7 +110,7 @@ function tails(settleMs = 60_000, settled: string[][] = []): LiveTails {
     privacy: () => PRIVACY,
     settle: (files) => settled.push(files),
     settleMs,
-    render: renderLiveTranscript,
+    render: { transcript: renderLiveTranscript, escape: escapeHtml },
   });
   t.remember([input]);
   return t;
@@ -215,6 +237,72 @@ describe('LiveTails', () => {
     await quiet;
     expect(settled).toEqual([[main]]);
     expect(t.waiting()).toEqual([]);
+    t.close();
+  });
+
+  it('follows a page whose last card spawned an agent: the agent card is drawn as the page draws it', async () => {
+    const dir = join(input, '-home-app');
+    const spawner = join(dir, 'spawn-1.jsonl');
+    const helper = join(dir, 'spawn-1', 'subagents', 'agent-y1.jsonl');
+    const page = '/s/app/spawn-1/';
+    mkdirSync(join(dir, 'spawn-1', 'subagents'), { recursive: true });
+    const call = {
+      type: 'tool_use',
+      id: 'toolu_spawn',
+      name: 'Agent',
+      input: { subagent_type: 'Explore', description: 'Search <docs>', prompt: 'Search the docs.' },
+    };
+    const base = { sessionId: 'spawn-1', timestamp: '2026-01-01T10:00:00.000Z' };
+    const lines = [
+      { ...base, uuid: 's1', parentUuid: null, type: 'user', message: { role: 'user', content: 'look' } },
+      {
+        ...base,
+        uuid: 's2',
+        parentUuid: 's1',
+        type: 'assistant',
+        message: { id: 'm-s2', role: 'assistant', content: [call] },
+      },
+      {
+        ...base,
+        uuid: 's3',
+        parentUuid: 's2',
+        type: 'user',
+        message: {
+          role: 'user',
+          content: [{ type: 'tool_result', tool_use_id: 'toolu_spawn', content: 'launched' }],
+        },
+        toolUseResult: { isAsync: true, status: 'async_launched', agentId: 'y1' },
+      },
+    ];
+    writeFileSync(spawner, lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
+    writeFileSync(helper, record('y-a', null, 'Search the docs.', { agentId: 'y1' }));
+    writeFileSync(
+      helper.replace('.jsonl', '.meta.json'),
+      JSON.stringify({ agentType: 'Explore', toolUseId: 'toolu_spawn' }),
+    );
+    // The page's last card is the call's, with the agent's card under it (its size, its page).
+    writePage(page, await drawn(spawner, page, 'main', undefined, [helper]));
+    expect(pageHtml(page)).toMatch(
+      /1 entries · incomplete<\/span> <a class="agent-card__open" href="[./]*\/s\/app\/spawn-1\/agent\/agent-y1\//,
+    );
+    const t = tails();
+    appendFileSync(
+      spawner,
+      `${JSON.stringify({ ...base, uuid: 's4', parentUuid: 's3', type: 'assistant', message: { id: 'm-s4', role: 'assistant', content: [{ type: 'text', text: 'It runs.' }] } })}\n`,
+    );
+    const { rebuild, appended } = await t.absorb([spawner]);
+    expect(rebuild).toEqual([]);
+    expect(appended.get(page)).toEqual({ lines: 1, from: 'e-s2' });
+    expect(t.pageFor(page, pageHtml(page)).html).toBe(
+      await drawn(spawner, page, 'main', undefined, [helper]),
+    );
+    // The agent goes on: its card, redrawn with the next append, tells of its new size.
+    appendFileSync(helper, record('y-b', 'y-a', 'found', { answer: true, agentId: 'y1' }));
+    appendFileSync(spawner, record('s5', 's4', 'and now?').replace('AbC-123', 'spawn-1'));
+    expect((await t.absorb([spawner])).rebuild).toEqual([]);
+    const now = t.pageFor(page, pageHtml(page)).html;
+    expect(now).toBe(await drawn(spawner, page, 'main', undefined, [helper]));
+    expect(now).toContain('2 entries');
     t.close();
   });
 });

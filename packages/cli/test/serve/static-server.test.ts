@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { type IncomingMessage, request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -162,6 +162,21 @@ describe('startServer', () => {
       expect((await get(live, path)).body).toContain(`<p>page 2, live</p>${block}`);
     expect((await get(live, '/s/app/')).body).not.toContain('cctrail-tail');
     expect((await get(plain, '/s/app/p2/')).body).toBe('<body><main><p>page 2</p></main></body>');
+  });
+
+  it('serves a page written again (a rebuild) as it is now, the same size or not, and the pages it keeps bounded', async () => {
+    const page = join(root, 's', 'app', 'p3', 'index.html');
+    mkdirSync(join(root, 's', 'app', 'p3'), { recursive: true });
+    writeFileSync(page, '<body><main><p>first</p></main></body>');
+    expect((await get(live, '/s/app/p3/')).body).toContain('<p>first</p>');
+    // Written again as a rebuild writes it (a new file in its place), with as many bytes.
+    writeFileSync(`${page}.tmp`, '<body><main><p>again</p></main></body>');
+    renameSync(`${page}.tmp`, page);
+    expect((await get(live, '/s/app/p3/')).body).toContain('<p>again</p>');
+    // More pages than it keeps, then the first again: read anew, as it is.
+    for (const path of ['/', '/s/app/', '/s/app/p2/', '/s/app/p3/']) await get(live, path);
+    writeFileSync(join(root, 's', 'app', 'index.html'), '<p>app, rebuilt</p>');
+    expect((await get(live, '/s/app/')).body).toContain('<p>app, rebuilt</p>');
   });
 
   it('streams what a rebuild changed, to a bounded number of pages', async () => {

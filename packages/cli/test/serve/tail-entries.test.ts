@@ -1,4 +1,5 @@
 import type { Line } from '@cctrail/core';
+import { escapeHtml } from '@cctrail/report';
 import { describe, expect, it } from 'vitest';
 import { tailEntries } from '../../src/serve/tail-entries.js';
 
@@ -13,7 +14,7 @@ function lines(...records: (object | string)[]): Line[] {
   });
 }
 
-const context = { file: '/p/s.jsonl', last: 'u0' };
+const context = { file: '/p/s.jsonl', last: 'u0', escape: escapeHtml };
 
 describe('tailEntries', () => {
   it('hands on the records, in file order, and the uuid of the last one', () => {
