@@ -94,4 +94,22 @@ describe('renderLiveTranscript', () => {
     });
     expect(drawn?.html).toMatch(/href="\.\.\/\.\.\/\.\.\/\.\.\/s\/app\/s\/agent\/[a-z0-9_-]+\/index\.html"/);
   });
+
+  it("links a branch point to the session's list of branches, the one place a window knows it is", async () => {
+    // A rewind: the first prompt's answer abandoned, the prompt asked again.
+    const s = await session([
+      prompt('u1', null, 'Try it'),
+      answer('a1', 'u1', 'm1', [{ type: 'text', text: 'First try' }]),
+      prompt('u2', 'a1', 'No, again'),
+      prompt('u3', 'a1', 'Differently'),
+      answer('a3', 'u3', 'm3', [{ type: 'text', text: 'Second try' }]),
+    ]);
+    expect(s.branches.length).toBeGreaterThan(0);
+    const drawn = renderLiveTranscript(s, 'main', {
+      page: { route: 's/app/s/p2/', project: 'app', session: 's' },
+    });
+    const links = [...(drawn?.html ?? '').matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
+    expect(links).toContain('../../../../s/app/s/index.html#branches');
+    expect(links.filter((l) => /\/branch\//.test(l ?? ''))).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import { activeEntries } from '@cctrail/core';
-import { branchRoute, entryAnchor, pageHref, sidechainRoute } from '../views/html/links.js';
+import { entryAnchor, pageHref, sessionRoute, sidechainRoute } from '../views/html/links.js';
 import { loadHighlighter } from '../views/markdown/highlight.js';
 import type { Entry, Session } from '../views/model.js';
 import { isResultOnly, transcriptCards } from '../views/transcript/cards.js';
@@ -48,13 +48,15 @@ function shownEntries(session: Session, scope: LiveScope): Entry[] {
 /**
  * Links of a window, as its page makes them: a sidechain's page by its id's slug (a window has only the
  * sidechains its own lines tell of: a spawn whose agent file is read differs from its page's, and is told by the
- * caller's check).
+ * caller's check). A window cannot tell where a branch is shown (its own page or a page of alternatives, by its
+ * place among all the session's branches): a branch point links to the session's list of branches until the
+ * session is rebuilt.
  */
 function windowLinks(page: LiveOptions['page']): TranscriptLinks {
   if (!page) return { sidechain: () => null, branch: () => '#' };
   return {
     sidechain: (id) => pageHref(page.route, sidechainRoute(page.project, page.session, slugify(id))),
-    branch: (index) => pageHref(page.route, branchRoute(page.project, page.session, index)),
+    branch: () => pageHref(page.route, sessionRoute(page.project, page.session), 'branches'),
   };
 }
 
