@@ -9,7 +9,7 @@
 //
 //   node scripts/bench/markdown.mjs DIR... [--base /work/base-main] [--runs 5] [--warmup 1] [--repeat 1]
 
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -54,7 +54,9 @@ function cpuMs(f) {
 }
 
 async function load(checkout, run) {
-  const dist = join(checkout, 'apps/report/dist/views');
+  // Since the views were put in folders, markdown lives in `views/markdown/` (a build may keep stale files above it).
+  const nested = join(checkout, 'apps/report/dist/views/markdown');
+  const dist = existsSync(join(nested, 'markdown.js')) ? nested : join(checkout, 'apps/report/dist/views');
   const highlight = await import(pathToFileURL(join(dist, 'highlight.js')).href);
   await highlight.loadHighlighter();
   const markdown = await import(`${pathToFileURL(join(dist, 'markdown.js')).href}?run=${run}`);
