@@ -9,7 +9,11 @@
 // Outputs are compared too (a digest of each): the first texts the two render differently are printed, and the
 // run fails. Needs both checkouts built (`pnpm --filter @cctrail/report build`, or `tsc -p tsconfig.build.json`).
 //
+// With --reasons, only this checkout's fast path is tried: the share of characters it takes and, of the rest,
+// the share with each feature that may keep a text from it.
+//
 //   node scripts/bench/markdown.mjs DIR... [--base /work/base-main] [--runs 5] [--passes 3] [--repeat 1]
+//   node scripts/bench/markdown.mjs DIR... --reasons
 
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -87,6 +91,74 @@ async function child(checkout, dirs, passes, repeat) {
   process.stdout.write(JSON.stringify({ times, digests }));
 }
 
+/** Features of markdown that the fast path may leave to the full pipeline, for `--reasons`. */
+const FEATURES = [
+  [
+    'a list item followed by a lazy line, heading or fence',
+    /^(?:[-*+]|\d{1,9}[.)]) .*\n(?!(?:[-*+]|\d{1,9}[.)]) )[^ \t\n]/m,
+  ],
+  ['`**`', /\*\*/],
+  ['a code span over lines', /(^|[^`])`[^`\n]+\n[^`\n]*`(?!`)/],
+  ['nested or indented lines', /^[ \t]+\S/m],
+  ['`<` that may open a tag', /<[A-Za-z/!?]/],
+  ['`[x](url)`', /\]\(/],
+  ['`![`', /!\[/],
+  ['`]:` or `[^`', /\]:|\[\^/],
+  ['other `[` `]`', /[[\]]/],
+  ['`http(s)://`', /https?:\/\//i],
+  ['`www.`', /www\./i],
+  ['`@`', /@/],
+  ['an entity', /&[A-Za-z#]/],
+  ['a table `|`', /\|/],
+  ['`~`', /~/],
+  ['a quote', /^ {0,3}>/m],
+  ['a rule', /^ {0,3}([-*_])[ \t]*(\1[ \t]*){2,}$/m],
+  ['a setext underline', /^ {0,3}(=+|-+)[ \t]*$/m],
+  ['one `*`', /(^|[^*])\*(?!\*)/],
+  ['`_` emphasis', /(^|[^A-Za-z0-9_])_|_($|[^A-Za-z0-9_])/],
+];
+
+/**
+ * Which share of the characters of `texts` the fast path of `checkout` takes, whole or in pieces, and, for the
+ * pieces it leaves to the full pipeline, the share of characters with each feature (and with it alone).
+ */
+async function reasons(checkout, texts) {
+  const nested = join(checkout, 'apps/report/dist/views/markdown');
+  const { renderSimple } = await import(pathToFileURL(join(nested, 'markdown-simple.js')).href);
+  const { markdownPieces } = await import(pathToFileURL(join(nested, 'markdown-chunks.js')).href);
+  const total = texts.reduce((n, t) => n + t.length, 0);
+  const share = (n) => `${((100 * n) / total).toFixed(1)} %`;
+  const sums = { whole: 0, pieces: 0, slow: 0, uncut: 0 };
+  const any = new Map();
+  const only = new Map();
+  const add = (map, key, n) => map.set(key, (map.get(key) ?? 0) + n);
+  for (const text of texts) {
+    if (text.length > 100_000) continue;
+    if (renderSimple(text) !== undefined) {
+      sums.whole += text.length;
+      continue;
+    }
+    const pieces = markdownPieces(text);
+    if (pieces.length === 1) sums.uncut += text.length;
+    for (const piece of pieces) {
+      if (pieces.length > 1 && renderSimple(piece) !== undefined) {
+        sums.pieces += piece.length;
+        continue;
+      }
+      sums.slow += piece.length;
+      const found = FEATURES.filter(([, re]) => re.test(piece)).map(([name]) => name);
+      for (const name of found.length > 0 ? found : ['none of these']) add(any, name, piece.length);
+      if (found.length <= 1) add(only, found[0] ?? 'none of these', piece.length);
+    }
+  }
+  console.log(
+    `fast path: whole texts ${share(sums.whole)}, pieces ${share(sums.pieces)}; full pipeline ${share(sums.slow)} (in texts that cannot be cut: ${share(sums.uncut)})`,
+  );
+  console.log('| slow pieces with | characters | with it alone |\n| --- | --- | --- |');
+  for (const [name, n] of [...any].sort((a, b) => b[1] - a[1]))
+    console.log(`| ${name} | ${share(n)} | ${share(only.get(name) ?? 0)} |`);
+}
+
 async function main() {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
@@ -96,6 +168,7 @@ async function main() {
       passes: { type: 'string', default: '3' },
       repeat: { type: 'string', default: '1' },
       child: { type: 'string' },
+      reasons: { type: 'boolean', default: false },
     },
   });
   const passes = Number(values.passes);
@@ -104,6 +177,7 @@ async function main() {
   const texts = positionals.flatMap((dir) => messageTexts(resolve(dir)));
   const chars = texts.reduce((n, t) => n + t.length, 0);
   const unique = new Set(texts).size;
+  if (values.reasons) return reasons(root, texts);
   console.log(
     `${texts.length} texts (${unique} distinct), ${(chars / 1e6).toFixed(1)} M characters, ×${repeat}, ${passes} passes a run`,
   );
