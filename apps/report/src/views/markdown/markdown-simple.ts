@@ -58,8 +58,9 @@ function continuesItem(line: string): boolean {
 }
 
 /**
- * The list of items of one paragraph each that starts at `lines[start]`: its HTML goes to `blocks`, and the index of its last
- * item is returned; `undefined` when a line after an item could continue it (lazy or indented text).
+ * The list of items of one paragraph each (a line, and lazy lines after it) that starts at `lines[start]`: its
+ * HTML goes to `blocks`, and the index of its last line is returned; `undefined` when a line after an item could
+ * continue it otherwise (indented text, a quote, a rule...).
  */
 function list(lines: string[], start: number, blocks: Block[]): number | undefined {
   const first = listItem(lines[start] ?? '') as ListItem;
