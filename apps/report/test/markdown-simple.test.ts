@@ -125,7 +125,7 @@ describe('the fast path of simple markdown', () => {
       '***both***',
       '**a **b',
       '- a\n  - nested',
-      '- a\nlazy text',
+      '- a\n  indented text',
       'text\n2. not a list',
       '- # heading in an item',
       '> quote',

@@ -26,7 +26,7 @@ interface ListItem {
   marker: string;
   /** The number of an ordered item. */
   start: number | undefined;
-  /** The item's text, on one line. */
+  /** The text of the item's first line. */
   text: string;
 }
 
@@ -40,9 +40,27 @@ function listItem(line: string): ListItem | undefined {
   return { marker: m[1] ?? m[3] ?? '', start: m[2] === undefined ? undefined : Number(m[2]), text };
 }
 
+/** Anything at column 0 that looks like a list item, whatever follows its marker. */
+const LIST_MARKER = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
+
 /**
- * The list of one-line items that starts at `lines[start]`: its HTML goes to `blocks`, and the index of its last
- * item is returned; `undefined` when a line after an item could continue it (lazy or indented text).
+ * Whether `line`, right after a line of a list item's paragraph, goes on with that paragraph as lazy text: text at
+ * column 0 that starts no block (no list item of any kind, heading, fence, quote, rule, table, HTML...).
+ */
+function continuesItem(line: string): boolean {
+  return (
+    /^[^ \t]/.test(line) &&
+    !LIST_MARKER.test(line) &&
+    !OTHER_BLOCK.test(line) &&
+    !FENCE.test(line) &&
+    !ATX_HEADING.test(line)
+  );
+}
+
+/**
+ * The list of items of one paragraph each (a line, and lazy lines after it) that starts at `lines[start]`: its
+ * HTML goes to `blocks`, and the index of its last line is returned; `undefined` when a line after an item could
+ * continue it otherwise (indented text, a quote, a rule...).
  */
 function list(lines: string[], start: number, blocks: Block[]): number | undefined {
   const first = listItem(lines[start] ?? '') as ListItem;
@@ -51,7 +69,9 @@ function list(lines: string[], start: number, blocks: Block[]): number | undefin
   let last = start;
   for (let i = start; ; ) {
     const item = listItem(lines[i] ?? '') as ListItem;
-    const html = inline(trimEnd(item.text));
+    const paragraph = [item.text];
+    while (i + 1 < lines.length && continuesItem(lines[i + 1] ?? '')) paragraph.push(lines[++i] ?? '');
+    const html = inline(trimEnd(paragraph.join('\n')));
     if (html === undefined) return undefined;
     texts.push(html);
     last = i;
@@ -65,7 +85,8 @@ function list(lines: string[], start: number, blocks: Block[]): number | undefin
       i = next;
       continue;
     }
-    if (next === i + 1 && !following) return undefined;
+    // Right after an item, only a heading or a fence at column 0 ends the list (and is then read on its own).
+    if (next === i + 1 && !following && !/^(?:#|```|~~~)/.test(line)) return undefined;
     if (/^[ \t]/.test(line)) return undefined;
     break;
   }
