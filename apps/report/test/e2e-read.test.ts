@@ -64,12 +64,14 @@ describe('a built report', () => {
     const search = join(outDir, '_cctrail', 'search');
     const files = readdirSync(search);
     const termFiles = files.filter((f) => /^t\d+\.js$/.test(f));
-    const docFiles = files.filter((f) => /^d\d+\.js$/.test(f));
+    const docFiles = files.filter((f) => /^e[0-9a-f]+-\d+\.js$/.test(f));
     expect(termFiles.length).toBeGreaterThan(0);
     expect(docFiles.length).toBeGreaterThan(0);
     const titles = readFileSync(join(outDir, '_cctrail', 'search-index.js'), 'utf8');
     // The first term of each term file is all the page needs to find a word's file.
-    expect(titles).toMatch(/window\.CCTRAIL_SEARCH_FILES = \{"n":\d+,"k":\d+,"t":\["[^"]*"(,"[^"]*")*\]\};/);
+    expect(titles).toMatch(
+      /window\.CCTRAIL_SEARCH_FILES = \{"n":\d+,"k":\d+,"t":\["[^"]*"(,"[^"]*")*\],"b":\[0(,\d+)*\],"f":\["e[0-9a-f]+"(,"e[0-9a-f]+")*\]\};/,
+    );
     // A word that only a sub-agent's answer has is in the pieces, not in the titles loaded on every search.
     expect(titles).not.toContain('concatenated');
     const terms = termFiles.map((f) => readFileSync(join(search, f), 'utf8')).join('\n');

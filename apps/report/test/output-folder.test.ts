@@ -241,14 +241,27 @@ describe('a folder that is not a cctrail report', () => {
   });
 });
 
+/** The files of the search index that hold a session's entries (one session a file, see `search-files.ts`). */
+function searchEntriesOf(outDir: string, files: readonly string[], session: string): string[] {
+  return files.filter(
+    (f) =>
+      /^_cctrail\/search\/e[0-9a-f]+-\d+\.js$/.test(f) &&
+      readFileSync(join(outDir, f), 'utf8').includes(`/${session}/`),
+  );
+}
+
 describe('a rebuild', () => {
   it('removes exactly the pages of a session that left the archive', async () => {
     const c = fixture();
     await build(c);
     const first = siteFiles(c.outDir);
     expect(recordOf(c.outDir).files).toEqual(first);
-    const beta = first.filter((f) => /^s\/[^/]+\/beta\//.test(f));
-    expect(beta.length).toBeGreaterThan(0);
+    const beta = [
+      ...first.filter((f) => /^s\/[^/]+\/beta\//.test(f)),
+      ...searchEntriesOf(c.outDir, first, 'beta'),
+    ];
+    expect(beta.length).toBeGreaterThan(searchEntriesOf(c.outDir, first, 'beta').length);
+    expect(searchEntriesOf(c.outDir, first, 'beta').length).toBeGreaterThan(0);
     put(c.outDir, 'CNAME', 'example.org\n');
     dropSession(c, 'beta');
     const logged: string[] = [];
@@ -256,7 +269,7 @@ describe('a rebuild', () => {
     // The other session's pages are kept, not written again, and still the report's.
     expect(logged).toContain('report: pages of 0 changed sessions rendered, 1 kept');
     const second = siteFiles(c.outDir, { CNAME: '' });
-    expect(first.filter((f) => !second.includes(f))).toEqual(beta);
+    expect(first.filter((f) => !second.includes(f)).sort()).toEqual(beta.sort());
     expect(readFileSync(join(c.outDir, 'CNAME'), 'utf8')).toBe('example.org\n');
     expect(recordOf(c.outDir).files).toEqual(second);
   });
@@ -276,12 +289,13 @@ describe('a rebuild', () => {
     await build(c, { log: (m) => logged.push(m) });
     expect(logged).toContain('report: pages of 1 changed sessions rendered, 2 kept');
     const before = siteFiles(c.outDir);
-    const alpha = before.filter((f) => /^s\/[^/]+\/alpha\//.test(f));
-    expect(alpha.length).toBeGreaterThan(0);
+    const alphaPages = before.filter((f) => /^s\/[^/]+\/alpha\//.test(f));
+    const alpha = [...alphaPages, ...searchEntriesOf(c.outDir, before, 'alpha')];
+    expect(alphaPages.length).toBeGreaterThan(0);
     // What an older build left: no record nor `.nojekyll`, and the state of the files it assembled, without the
     // pages it kept.
     const assembled = Object.keys(JSON.parse(readFileSync(join(c.cacheDir, 'pages.json'), 'utf8')));
-    expect(assembled.filter((f) => alpha.includes(f))).toEqual([]);
+    expect(assembled.filter((f) => alphaPages.includes(f))).toEqual([]);
     rmSync(join(c.outDir, RECORD));
     rmSync(join(c.outDir, '.nojekyll'));
     put(c.outDir, 'notes.md', 'mine');
@@ -291,7 +305,7 @@ describe('a rebuild', () => {
     dropSession(c, 'alpha');
     await build(c);
     const after = siteFiles(c.outDir, { 'notes.md': '' });
-    expect(before.filter((f) => !after.includes(f))).toEqual(alpha);
+    expect(before.filter((f) => !after.includes(f)).sort()).toEqual(alpha.sort());
     expect(readFileSync(join(c.outDir, 'notes.md'), 'utf8')).toBe('mine');
     expect(recordOf(c.outDir).files).toEqual(after);
   });
