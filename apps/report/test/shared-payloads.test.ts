@@ -21,7 +21,9 @@ describe('shared payloads', () => {
   const small = payload(100);
   const absent = payload(40_000);
   const html = `<p>é ${img(big)}</p>${img(small)}<p>x</p>${img(absent)}${img(other)}<p>end</p>`;
-  const session = JSON.stringify({ entries: [{ data: other }, { text: 'é' }, { data: big }, { data: small }] });
+  const session = JSON.stringify({
+    entries: [{ data: other }, { text: 'é' }, { data: big }, { data: small }],
+  });
 
   it('cuts the large payloads the session file holds and puts them back byte for byte', () => {
     for (const [name, bytes] of [

@@ -65,7 +65,9 @@ describe('sub-agent runs repeated by continued sessions', () => {
       const report = await cctrail(['report', FIXTURE, '-o', out]);
       expect(report.code, report.stderr).toBe(0);
       const index = readFileSync(join(out, 'index.html'), 'utf8');
-      expect(index).toContain(`title="${stats.totals.tokens.toLocaleString('en-US')} tokens (input, output and cache)`);
+      expect(index).toContain(
+        `title="${stats.totals.tokens.toLocaleString('en-US')} tokens (input, output and cache)`,
+      );
       expect(text(index)).toContain(`Tokens ≥ ${Math.round(stats.totals.tokens / 1000)}k `);
       expect(text(index)).toContain(`Cost ≥ $${stats.totals.cost.usd.toFixed(2)} `);
       expect(index).toContain(

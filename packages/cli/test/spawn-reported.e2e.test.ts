@@ -186,7 +186,9 @@ describe('cctrail stats with a sub-agent reported by its spawn', () => {
       // the index's tokens: the session page's and stats' total, the reported run counted once, marked "≥"
       expect(stats.totals.tokens).toBe(original.tokens);
       expect(text(join(out, 'index.html'))).toContain(`Tokens ≥ ${Math.round(stats.totals.tokens / 1000)}k `);
-      expect(index).toContain(`title="${stats.totals.tokens.toLocaleString('en-US')} tokens (input, output and cache)`);
+      expect(index).toContain(
+        `title="${stats.totals.tokens.toLocaleString('en-US')} tokens (input, output and cache)`,
+      );
       // its project and its row say the same
       expect(index).toContain(`2 sessions · ≥ ${Math.round(stats.totals.tokens / 1000)}k tokens`);
       expect(index).toContain(

@@ -92,8 +92,8 @@ function totalsOf(
     usage,
     tokens: totalTokens(usage) + (once.reported?.tokens ?? 0),
     cost: once.cost,
-    ...(once.reported ? { reportedBySpawn: once.reported } : {}),
     diagnostics: { error: 0, warning: 0, info: 0 },
+    ...(once.reported ? { reportedBySpawn: once.reported } : {}),
   };
   for (const row of all) {
     totals.lines += row.lines;

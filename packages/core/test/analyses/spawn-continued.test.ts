@@ -38,10 +38,12 @@ describe('sub-agent runs of continued sessions', () => {
     expect(stats.cost.reportedBySpawn).toEqual(stats.totals.reportedBySpawn!.cost);
     const apiUsd = Object.values(stats.cost.byModel).reduce((sum, c) => sum + c.usd, 0);
     expect(stats.totals.cost.usd).toBeCloseTo(apiUsd + stats.totals.reportedBySpawn!.cost.usd, 9);
-    expect(stats.agents.map((a) => [a.agentType, a.invocations, a.tokens, a.withoutTranscript ?? 0])).toEqual([
-      ['Explore', 1, 8198, 0],
-      ['general-purpose', 1, 20_400, 1],
-    ]);
+    expect(stats.agents.map((a) => [a.agentType, a.invocations, a.tokens, a.withoutTranscript ?? 0])).toEqual(
+      [
+        ['Explore', 1, 8198, 0],
+        ['general-purpose', 1, 20_400, 1],
+      ],
+    );
   });
 
   it('counts the runs of a duplicate copy nowhere, but finds a transcript in it', () => {

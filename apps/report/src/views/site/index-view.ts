@@ -47,7 +47,14 @@ export interface IndexView {
    * Each project's `tokens` counts as the headline does (duplicates, repeated responses and runs once), so they sum
    * to it; `reported`: some of them are reported by spawns.
    */
-  projects: { name: string; slug: string; rows: SessionRow[]; sessions: number; tokens: number; reported: boolean }[];
+  projects: {
+    name: string;
+    slug: string;
+    rows: SessionRow[];
+    sessions: number;
+    tokens: number;
+    reported: boolean;
+  }[];
   totals: Figure[];
   /** Conversations over several files. */
   conversations: ConversationListing[];
