@@ -48,7 +48,7 @@ export function countedReported(m: SiteManifest): Map<ManifestSession, ManifestS
  *
  * @param runs Runs reported by their spawns (`reported`).
  */
-export function reportedSum(runs: Iterable<ManifestSidechain>): ReportedSum {
+function reportedSum(runs: Iterable<ManifestSidechain>): ReportedSum {
   const sum: ReportedSum = { runs: 0, tokens: 0, usd: 0, unpriced: 0 };
   for (const run of runs) {
     sum.runs++;
