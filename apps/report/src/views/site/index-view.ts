@@ -143,7 +143,8 @@ export function indexView(m: SiteManifest): IndexView {
         compactions: s.summary.compactions ?? 0,
         toolCalls: s.summary.toolCalls ?? 0,
         tokens: t + own.tokens,
-        costUsd: s.summary.cost ? s.summary.cost.usd + own.usd : null,
+        // rounded as core rounds dollars, so that the row says what the session page and `stats` say
+        costUsd: s.summary.cost ? Math.round((s.summary.cost.usd + own.usd) * 1e9) / 1e9 : null,
         reported: own.runs > 0,
         errors: s.summary.diagnostics?.error ?? 0,
         duplicateOf: s.summary.duplicateOf,
