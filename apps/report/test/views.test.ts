@@ -105,12 +105,17 @@ describe('manifest and views', () => {
     expect(frag.graph?.nodes.length).toBeGreaterThan(3);
     expect(frag.timeline).toContain('<svg');
     expect(frag.rereads[0]?.files[0]?.file).toBe('src/cart.ts');
-    const html = fragmentHtml(cache, frag.key);
+    const html = fragmentHtml(cache, frag.key, s.file);
     expect(html).toContain(`href="../../../s/${p.slug}/${s.slug}/agent/agent-x1/index.html"`);
     // The cache holds the transcript compressed: a fraction of its bytes.
     const stored = readFileSync(join(cache, 'fragments', `${frag.key}.html.br`));
     expect(brotliDecompressSync(stored).toString('utf8')).toBe(html);
     expect(stored.byteLength).toBeLessThan(Buffer.byteLength(html) / 2);
+    // and the rest of the fragment compressed too
+    const meta = readFileSync(join(cache, 'fragments', `${frag.key}.json.br`));
+    const json = brotliDecompressSync(meta).toString('utf8');
+    expect(JSON.parse(json)).toMatchObject({ rereads: frag.rereads });
+    expect(meta.byteLength).toBeLessThan(Buffer.byteLength(json) / 2);
   });
 
   it('builds pager links', () => {

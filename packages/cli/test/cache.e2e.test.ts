@@ -157,7 +157,7 @@ describe('cctrail cache', () => {
     for (const id of ids) expect(pages.some((p) => p.endsWith(`${id}/index.html`))).toBe(true);
   });
 
-  it.skipIf(!HAS_CORPUS)('stays under half the size of its input on the shared corpus', async () => {
+  it.skipIf(!HAS_CORPUS)('stays well under half the size of its input on the shared corpus', async () => {
     const cache = join(work, 'corpus');
     const site = join(work, 'site-corpus');
     expect((await run(['report', CORPUS, '-o', site], cache)).code).toBe(0);
@@ -167,7 +167,8 @@ describe('cctrail cache', () => {
     const corpus = sizeOf(CORPUS);
     expect(input).toBeLessThanOrEqual(corpus);
     expect(input).toBeGreaterThan(corpus * 0.9);
-    expect(sizeOf(join(cache, 'reports', report!)) / input).toBeLessThan(0.5);
+    // Under half, with a margin: a screenshot the transcripts hold is kept once (#28), not in the pages' HTML too.
+    expect(sizeOf(join(cache, 'reports', report!)) / input).toBeLessThan(0.4);
     const shown = (await run(['cache'], cache)).stdout;
     expect(shown).toMatch(/; 0\.[0-4]\d × its input \(\d+\.\d MB\)/);
   });

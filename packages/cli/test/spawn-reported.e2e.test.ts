@@ -183,6 +183,14 @@ describe('cctrail stats with a sub-agent reported by its spawn', () => {
       expect(page).toContain(`Tokens ≥ ${Math.round(original.tokens / 1000)}k `);
       const index = readFileSync(join(out, 'index.html'), 'utf8');
       expect(text(join(out, 'index.html'))).toContain(`Cost ≥ $${stats.totals.cost.usd.toFixed(2)} `);
+      // the index's tokens: the session page's and stats' total, the reported run counted once, marked "≥"
+      expect(stats.totals.tokens).toBe(original.tokens);
+      expect(text(join(out, 'index.html'))).toContain(`Tokens ≥ ${Math.round(stats.totals.tokens / 1000)}k `);
+      expect(index).toContain(
+        `title="${stats.totals.tokens.toLocaleString('en-US')} tokens (input, output and cache)`,
+      );
+      // its project and its row say the same
+      expect(index).toContain(`2 sessions · ≥ ${Math.round(stats.totals.tokens / 1000)}k tokens`);
       expect(index).toContain(
         `≥ $${stats.totals.reportedBySpawn!.cost.usd.toFixed(2)} reported by the spawn result for 1 sub-agent`,
       );

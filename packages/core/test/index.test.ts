@@ -47,6 +47,7 @@ it('exposes what spans sessions at @cctrail/core/archive, and nothing of it at t
     'reportedRun',
     'responseCost',
     'responseCosts',
+    'runsOnce',
     'sessionCost',
     'sessionDuplicates',
     'sessionJson',

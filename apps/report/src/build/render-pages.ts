@@ -35,7 +35,7 @@ function pageView(m: SiteManifest, r: SiteRoute, cacheDir: string): PageView {
   if (!at) throw new Error(`no view for the page at ${r.route}`);
   const { project, session } = findSession(m, p.project, p.session);
   const fragment = readFragment(cacheDir, fragmentKey(project.slug, session, at.scope, at.page));
-  const transcript = fragmentHtml(cacheDir, fragment.key);
+  const transcript = fragmentHtml(cacheDir, fragment.key, session.file);
   return at.scope.kind === 'main' && at.page === 1
     ? sessionPageView(m, p.project, p.session, r.route, fragment, transcript)
     : transcriptPageView(m, p.project, p.session, at.scope, at.page, r.route, fragment, transcript);

@@ -71,7 +71,7 @@ export function processSession(job: SessionJob, cacheDir: string, inMemory?: Ses
     const fragment = loaded.ok
       ? renderFragment(loaded.value, job.projectSlug, s, at.scope, at.page, r.route)
       : failedFragment(loaded.errors);
-    storeFragment(cacheDir, key, fragment);
+    storeFragment(cacheDir, key, fragment, loaded.ok ? job.file : undefined);
     pages++;
   }
   const searchKey = searchPieceKey(job.projectSlug, s);

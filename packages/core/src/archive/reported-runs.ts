@@ -99,21 +99,20 @@ export function withReported(cost: Cost, reported: ReportedRuns | undefined): Co
 
 /**
  * Adds the runs without a transcript of sessions into cost totals (mutating them): each run counted once in
- * `total`, and their sum kept apart as `reportedBySpawn`. The breakdowns by day, model and project stay those of
- * API responses, as the report shows them; `unpricedModels` too.
+ * `total` (the caller counts each once across files, `runsOnce`), and their sum kept apart as `reportedBySpawn`.
+ * The breakdowns by day, model and project stay those of API responses, as the report shows them;
+ * `unpricedModels` too.
  *
  * @param totals Cost totals of the sessions' API responses (`costTotals`).
- * @param rows The sessions' statistics (duplicates left out by the caller).
+ * @param reported The runs' reported figures summed, when any.
  */
 export function addReportedCosts(
   totals: CostTotals & { reportedBySpawn?: Cost },
-  rows: readonly { reportedBySpawn?: ReportedRuns }[],
+  reported: ReportedRuns | undefined,
 ): void {
-  const sum = noReportedRuns();
-  for (const row of rows) if (row.reportedBySpawn) addReportedRuns(sum, row.reportedBySpawn);
-  if (sum.runs === 0) return;
-  totals.total = withReported(totals.total, sum);
-  totals.reportedBySpawn = sum.cost;
+  if (!reported || reported.runs === 0) return;
+  totals.total = withReported(totals.total, reported);
+  totals.reportedBySpawn = { ...reported.cost };
 }
 
 /**

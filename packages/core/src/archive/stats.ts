@@ -12,6 +12,7 @@ import { costTotals } from './cost-totals.js';
 import { findDuplicates, totalUsage } from './duplicates.js';
 import { roundUsd } from './prices.js';
 import { addReportedCosts, addReportedRuns, noReportedRuns, type ReportedRuns } from './reported-runs.js';
+import { runsOnce } from './runs-once.js';
 import { emptyCost } from './session-cost.js';
 import { type StatsDigest, statsDigest } from './session-stats.js';
 import type {
@@ -41,7 +42,9 @@ export function archiveStats(sessions: readonly Session[]): ArchiveStats {
 }
 /**
  * Computes statistics over many sessions from their digests. Digests whose `stats.duplicateOf` is set are
- * listed but left out of totals, agents and compactions (see `findDuplicates`).
+ * listed but left out of totals, agents and compactions (see `findDuplicates`). A sub-agent run that several
+ * files list (a continued or copied session repeats its spawn) counts once in the totals and agents, from its
+ * transcript where a file holds it (`runsOnce`); each session's own row counts its runs as it lists them.
  *
  * @param digests One per session, in the order they should be listed.
  */
@@ -49,10 +52,11 @@ export function combineStats(digests: readonly StatsDigest[]): ArchiveStats {
   const rows = digests.map((digest) => digest.stats);
   const kept = digests.filter((digest) => digest.stats.duplicateOf === null);
   const cost = costTotals(digests.map((digest) => ({ project: digest.stats.project, costs: digest.costs })));
-  addReportedCosts(
-    cost,
-    kept.map((digest) => digest.stats),
-  );
+  const runs = runsOnce(
+    rows.map((row) => ({ scope: row.project, runs: row.sidechains, counted: row.duplicateOf === null })),
+  ).flat();
+  const reported = reportedOf(runs).reportedBySpawn;
+  addReportedCosts(cost, reported);
   return {
     schemaVersion: SCHEMA_VERSION,
     sessions: rows,
@@ -60,9 +64,9 @@ export function combineStats(digests: readonly StatsDigest[]): ArchiveStats {
       rows,
       kept.map((digest) => digest.stats),
       totalUsage(digests.map((digest) => digest.responses)),
-      cost.total,
+      { cost: cost.total, runs: runs.length, reported },
     ),
-    agents: agentStats(kept.map((digest) => digest.stats)),
+    agents: agentStats(runs),
     agentPatterns: agentPatterns(kept.map((digest) => digest.stats)),
     compaction: compactionStats(kept),
     cost,
@@ -72,7 +76,7 @@ function totalsOf(
   all: readonly SessionStats[],
   kept: readonly SessionStats[],
   usage: Usage,
-  cost: Cost,
+  once: { cost: Cost; runs: number; reported: ReportedRuns | undefined },
 ): StatsTotals {
   const totals: StatsTotals = {
     sessions: all.length,
@@ -83,12 +87,13 @@ function totalsOf(
     orphans: 0,
     branches: { forks: 0, abandonedEntries: 0, rewinds: 0, retries: 0, sideCommands: 0, artefacts: 0 },
     compactions: { total: 0, auto: 0, manual: 0, micro: 0 },
-    sidechains: 0,
+    sidechains: once.runs,
     tools: { calls: 0, results: 0, paired: 0, errors: 0, missingResults: 0 },
     usage,
-    tokens: totalTokens(usage),
-    cost,
+    tokens: totalTokens(usage) + (once.reported?.tokens ?? 0),
+    cost: once.cost,
     diagnostics: { error: 0, warning: 0, info: 0 },
+    ...(once.reported ? { reportedBySpawn: once.reported } : {}),
   };
   for (const row of all) {
     totals.lines += row.lines;
@@ -106,31 +111,22 @@ function totalsOf(
     totals.compactions.auto += row.compactions.auto;
     totals.compactions.manual += row.compactions.manual;
     totals.compactions.micro += row.compactions.micro;
-    totals.sidechains += row.sidechains.length;
     totals.tools.calls += row.tools.calls;
     totals.tools.results += row.tools.results;
     totals.tools.paired += row.tools.paired;
     totals.tools.errors += row.tools.errors;
     totals.tools.missingResults += row.tools.missingResults;
-    if (row.reportedBySpawn) {
-      totals.reportedBySpawn = addReportedRuns(
-        totals.reportedBySpawn ?? noReportedRuns(),
-        row.reportedBySpawn,
-      );
-      totals.tokens += row.reportedBySpawn.tokens;
-    }
   }
   return totals;
 }
 
-function agentStats(rows: readonly SessionStats[]): AgentStats[] {
+/** Statistics per agent type of runs counted once (`runsOnce`). */
+function agentStats(runs: readonly SidechainStats[]): AgentStats[] {
   const byType = new Map<string, SidechainStats[]>();
-  for (const row of rows) {
-    for (const sidechain of row.sidechains) {
-      const list = byType.get(sidechain.agentType) ?? [];
-      list.push(sidechain);
-      byType.set(sidechain.agentType, list);
-    }
+  for (const sidechain of runs) {
+    const list = byType.get(sidechain.agentType) ?? [];
+    list.push(sidechain);
+    byType.set(sidechain.agentType, list);
   }
   const agents: AgentStats[] = [];
   for (const [agentType, list] of byType) {

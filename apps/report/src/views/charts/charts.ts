@@ -14,21 +14,34 @@ export type { Bar };
 /**
  * Tokens over time (UTC, by session start), the whole range between the first and the last session: a bar a
  * day, a week or a month (`timeBars`).
+ *
+ * @param sessions Sessions' index lines; duplicate copies are left out.
+ * @param maxBars Most bars before days are grouped.
+ * @param reported Tokens that runs without a transcript add to a session, as the archive's totals count them
+ *   (each run once); a bar that holds some says "≥".
  */
-export function tokensOverTime(sessions: readonly ArchiveSessionSummary[], maxBars?: number): TimeBars {
+export function tokensOverTime(
+  sessions: readonly ArchiveSessionSummary[],
+  maxBars?: number,
+  reported?: ReadonlyMap<ArchiveSessionSummary, number>,
+): TimeBars {
   const tokens = new Map<string, number>();
   const count = new Map<string, number>();
+  const lowerBound = new Set<string>();
   for (const s of sessions) {
     if (!s.startedAt || s.duplicateOf) continue;
     const day = s.startedAt.slice(0, 10);
-    tokens.set(day, (tokens.get(day) ?? 0) + totalTokens(s.usage));
+    const extra = reported?.get(s) ?? 0;
+    if (extra > 0) lowerBound.add(day);
+    tokens.set(day, (tokens.get(day) ?? 0) + totalTokens(s.usage) + extra);
     count.set(day, (count.get(day) ?? 0) + 1);
   }
   return timeBars(
     tokens,
     (label, value, days) => {
       const n = days.reduce((a, d) => a + (count.get(d) ?? 0), 0);
-      return `${label}: ${value.toLocaleString('en-US')} tokens in ${n} sessions`;
+      const mark = days.some((d) => lowerBound.has(d)) ? '≥ ' : '';
+      return `${label}: ${mark}${value.toLocaleString('en-US')} tokens in ${n} sessions`;
     },
     maxBars,
   );

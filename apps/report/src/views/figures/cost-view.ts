@@ -13,6 +13,7 @@ import { type BarUnit, type TimeBars, timeBars } from '../charts/time-bars.js';
 import { type Figure, plural } from '../html/format.js';
 import type { ManifestSession, SiteManifest } from '../site/site-model.js';
 import { epochCosts } from './epoch-cost.js';
+import { archiveReported, ownReported } from './reported-once.js';
 
 /**
  * What things cost, as the pages show it: the index's totals, cost per day (an SVG drawn at build time), by
@@ -71,16 +72,8 @@ export function indexCostView(m: SiteManifest, maxBars?: number): IndexCostView 
   const { unit, bars: perDay } = costOverTime(cost, maxBars);
   const names = new Map<string, string>();
   for (const p of m.projects) if (p.folder !== null) names.set(p.folder, p.name);
-  // Runs without their transcript, counted once (duplicate copies are their original's), at what their spawns report.
-  const reported = m.projects
-    .flatMap((p) => p.sessions)
-    .filter((s) => s.summary.duplicateOf === null)
-    .map(reportedRunsOf)
-    .reduce((a, r) => ({ runs: a.runs + r.runs, usd: a.usd + r.usd, unpriced: a.unpriced + r.unpriced }), {
-      runs: 0,
-      usd: 0,
-      unpriced: 0,
-    });
+  // Runs without their transcript, each counted once across files, at what their spawns report.
+  const reported = archiveReported(m);
   const unpriced = cost.total.unpriced + reported.unpriced;
   return {
     total: {
@@ -125,19 +118,9 @@ function rows(record: Record<string, Cost>, label: (key: string) => string): Cos
     .sort((a, b) => b.usd - a.usd || a.label.localeCompare(b.label));
 }
 
-/** What the spawn results of a session's sub-agents without a transcript report: runs and dollars. */
-function reportedRunsOf(s: ManifestSession): { runs: number; usd: number; unpriced: number } {
-  const runs = s.sidechains.filter((c) => c.reported);
-  return {
-    runs: runs.length,
-    usd: runs.reduce((a, c) => a + c.cost.usd, 0),
-    unpriced: runs.reduce((a, c) => a + c.cost.unpriced, 0),
-  };
-}
-
 /** The line about a session's sub-agents reported by their spawns, or null when it has none. */
 function reportedText(s: ManifestSession): string | null {
-  const { runs, usd } = reportedRunsOf(s);
+  const { runs, usd } = ownReported(s);
   if (runs === 0) return null;
   const what = runs === 1 ? 'One sub-agent' : `${runs} sub-agents`;
   return `${what} without a transcript: ≥ ${formatUsd(usd)}, as reported by the spawn result (the last response of each run, priced at the spawning model: a lower bound), counted once in the figures above.`;
@@ -173,7 +156,7 @@ export interface SessionCostView {
 export function sessionCostView(s: ManifestSession): SessionCostView | null {
   const cost = s.cost;
   if (!cost) return null;
-  const reported = reportedRunsOf(s);
+  const reported = ownReported(s);
   const unpriced = cost.total.unpriced + reported.unpriced;
   const reportedTitle =
     reported.runs > 0

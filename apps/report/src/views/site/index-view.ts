@@ -6,7 +6,8 @@ import {
   conversationTotals,
   sessionLinkById,
 } from '../conversations/conversation-view.js';
-import { compact, type Figure, num } from '../html/format.js';
+import { archiveReported, ownReported } from '../figures/reported-once.js';
+import { compact, type Figure, num, plural } from '../html/format.js';
 import { pageHref, sessionRoute } from '../html/links.js';
 import { type ArchivedNote, archivedNote } from './archived-note.js';
 import type { ManifestSession, SiteManifest } from './site-model.js';
@@ -23,9 +24,12 @@ interface SessionRow {
   sidechains: number;
   compactions: number;
   toolCalls: number;
+  /** Its API responses' tokens, and what the spawns of its runs without a transcript report (its page's figure). */
   tokens: number;
-  /** USD, null for a session written without cost. */
+  /** USD, null for a session written without cost; its runs without a transcript at their spawns' report. */
   costUsd: number | null;
+  /** Some of `tokens` and `costUsd` is reported by spawns (a lower bound, shown "≥"). */
+  reported: boolean;
   errors: number;
   duplicateOf: string | null;
   /** The original's page, when a duplicate's original is in the report. */
@@ -39,7 +43,18 @@ interface SessionRow {
 
 /** The index page: projects with their session rows, and archive totals. */
 export interface IndexView {
-  projects: { name: string; slug: string; rows: SessionRow[]; sessions: number; tokens: number }[];
+  /**
+   * Each project's `tokens` counts as the headline does (duplicates, repeated responses and runs once), so they sum
+   * to it; `reported`: some of them are reported by spawns.
+   */
+  projects: {
+    name: string;
+    slug: string;
+    rows: SessionRow[];
+    sessions: number;
+    tokens: number;
+    reported: boolean;
+  }[];
   totals: Figure[];
   /** Conversations over several files. */
   conversations: ConversationListing[];
@@ -85,7 +100,11 @@ function runsOf(s: ManifestSession): number {
   return s.sidechains.filter((c) => !isFailedSpawn(c)).length;
 }
 
-/** Computes the index page from the manifest (the session files are not opened). */
+/**
+ * Computes the index page from the manifest (the session files are not opened). Its totals count a duplicate copy
+ * once, a conversation over several files once (its joined totals), and a run without its transcript once at what
+ * its spawn reports (`archiveReported`), as `cctrail stats` does.
+ */
 export function indexView(m: SiteManifest): IndexView {
   let sessions = 0;
   let entries = 0;
@@ -94,9 +113,12 @@ export function indexView(m: SiteManifest): IndexView {
   let sidechains = 0;
   let forks = 0;
   let duplicates = 0;
+  const joinedTokens = conversationTokens(m);
   const projects = m.projects.map((p) => {
+    let projectTokens = 0;
     const rows = p.sessions.map((s): SessionRow => {
       const t = totalTokens(s.summary.usage);
+      const own = ownReported(s);
       sessions++;
       // A duplicate copy of a session is listed, and counted once in the totals (as `stats` does); a file of a
       // conversation over several files counts with its conversation, once (below).
@@ -104,6 +126,7 @@ export function indexView(m: SiteManifest): IndexView {
       if (!s.summary.duplicateOf && !s.summary.conversation) {
         entries += s.summary.entries ?? 0;
         tokens += t;
+        projectTokens += t;
         compactions += s.summary.compactions ?? 0;
         sidechains += runsOf(s);
         forks += s.summary.forks ?? 0;
@@ -119,8 +142,10 @@ export function indexView(m: SiteManifest): IndexView {
         sidechains: runsOf(s),
         compactions: s.summary.compactions ?? 0,
         toolCalls: s.summary.toolCalls ?? 0,
-        tokens: t,
-        costUsd: s.summary.cost?.usd ?? null,
+        tokens: t + own.tokens,
+        // rounded as core rounds dollars, so that the row says what the session page and `stats` say
+        costUsd: s.summary.cost ? Math.round((s.summary.cost.usd + own.usd) * 1e9) / 1e9 : null,
+        reported: own.runs > 0,
         errors: s.summary.diagnostics?.error ?? 0,
         duplicateOf: s.summary.duplicateOf,
         duplicateHref: sessionLinkById(m, '', s.summary.duplicateOf)?.href ?? null,
@@ -130,17 +155,21 @@ export function indexView(m: SiteManifest): IndexView {
       };
     });
     rows.sort((a, b) => (b.startedAt ?? '').localeCompare(a.startedAt ?? ''));
+    for (const s of p.sessions) projectTokens += joinedTokens.get(`${p.folder ?? ''}\u0000${s.id}`) ?? 0;
+    const reported = archiveReported(m, p.sessions);
     return {
       name: p.name,
       slug: p.slug,
       rows: foldCopies(rows),
       sessions: rows.length,
-      tokens: rows.reduce((a, r) => a + (r.duplicateOf ? 0 : r.tokens), 0),
+      tokens: projectTokens + reported.tokens,
+      reported: reported.runs > 0,
     };
   });
   const joined = conversationTotals(m);
+  const reported = archiveReported(m);
   entries += joined.entries;
-  tokens += joined.tokens;
+  tokens += joined.tokens + reported.tokens;
   compactions += joined.compactions;
   sidechains += joined.sidechains;
   forks += joined.forks;
@@ -157,11 +186,7 @@ export function indexView(m: SiteManifest): IndexView {
           : {}),
       },
       { label: 'Entries', value: num(entries), title: 'entries of every session, duplicates counted once' },
-      {
-        label: 'Tokens',
-        value: compact(tokens),
-        title: `${num(tokens)} tokens (input, output and cache), duplicates counted once`,
-      },
+      tokensFigure(tokens, reported.runs, reported.tokens),
       { label: 'Forks', value: num(forks) },
       {
         label: 'Sub-agents',
@@ -171,4 +196,30 @@ export function indexView(m: SiteManifest): IndexView {
       { label: 'Compactions', value: num(compactions) },
     ],
   };
+}
+
+/**
+ * The headline's tokens: "≥" when runs without a transcript count at what their spawns report (their last
+ * responses: a lower bound), as the session page and `cctrail stats` say it.
+ */
+function tokensFigure(tokens: number, runs: number, reported: number): Figure {
+  const all = `${num(tokens)} tokens (input, output and cache), duplicates counted once`;
+  if (runs === 0) return { label: 'Tokens', value: compact(tokens), title: all };
+  return {
+    label: 'Tokens ≥',
+    value: compact(tokens),
+    title: `${all}; of them ≥ ${num(reported)} reported by the spawn result for ${plural(runs, 'sub-agent')} without a transcript (their last responses), each counted once`,
+  };
+}
+
+/** The tokens of each conversation over several files, counted once, under its first file's project and id. */
+function conversationTokens(m: SiteManifest): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const c of m.conversations ?? []) {
+    const first = c.sessions[0];
+    if (!first) continue;
+    const key = `${first.project ?? ''}\u0000${first.id}`;
+    out.set(key, (out.get(key) ?? 0) + totalTokens(c.totals.usage));
+  }
+  return out;
 }

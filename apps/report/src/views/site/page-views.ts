@@ -1,10 +1,11 @@
 import { type Diagnostic, sessionTitle } from '@cctrail/core';
-import { type ArchiveRun, agentTable, archiveRuns } from '../agents/agent-table.js';
+import { type ArchiveRun, agentTable, countedRuns } from '../agents/agent-table.js';
 import type { AgentTypeStats } from '../agents/agents.js';
 import { type Bar, barChartSvg, compactionHistogram, tokensOverTime } from '../charts/charts.js';
 import type { BarUnit } from '../charts/time-bars.js';
 import type { ConversationPageView } from '../conversations/conversation-view.js';
 import { type IndexCostView, indexCostView, priceTableText } from '../figures/cost-view.js';
+import { countedReported } from '../figures/reported-once.js';
 import { pageHref } from '../html/links.js';
 import { type IndexView, indexView } from './index-view.js';
 import type { SessionPageView, TranscriptPageView } from './session-page-views.js';
@@ -78,7 +79,10 @@ export type PageView =
 /** The index page's view model. */
 export function indexPageView(m: SiteManifest): IndexPageView {
   const summaries = m.projects.flatMap((p) => p.sessions.map((s) => s.summary));
-  const { unit, bars: perDay } = tokensOverTime(summaries);
+  const reported = new Map(
+    [...countedReported(m)].map(([s, runs]) => [s.summary, runs.reduce((a, r) => a + r.tokens, 0)]),
+  );
+  const { unit, bars: perDay } = tokensOverTime(summaries, undefined, reported);
   return {
     kind: 'index',
     site: siteOf(m),
@@ -108,8 +112,8 @@ export function agentsPageView(m: SiteManifest, route: string): AgentsPageView {
 
 /** The page of one agent type: its runs, latest first. */
 export function agentPageView(m: SiteManifest, agentType: string, route: string): AgentPageView {
-  const runs = archiveRuns(m)
-    .filter((r) => r.run.agentType === agentType && !r.duplicate)
+  const runs = countedRuns(m)
+    .filter((r) => r.run.agentType === agentType)
     .sort((a, b) => (b.run.startedAt ?? '').localeCompare(a.run.startedAt ?? ''));
   return {
     kind: 'agent',
