@@ -99,7 +99,9 @@ function tooLarge(what: string): string[] {
  */
 export function fileError(file: string, error: unknown): string {
   const name = basename(file);
-  return `cannot read ${name}: ${String((error as Error)?.message ?? error).split(file).join(name)}`;
+  return `cannot read ${name}: ${String((error as Error)?.message ?? error)
+    .split(file)
+    .join(name)}`;
 }
 
 /**
