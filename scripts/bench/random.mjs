@@ -52,7 +52,7 @@ export function textPool(random, size) {
       push(codeBlock(random));
       inList = false;
     } else if (line < 0.017) {
-      push(table(random, pick));
+      push(table(pick));
       inList = false;
     } else if (inList ? line < 0.35 : line < 0.3) {
       push('\n\n');
@@ -70,7 +70,7 @@ export function textPool(random, size) {
 }
 
 /** A small table (a header, its rule and two rows) between blank lines. */
-function table(random, pick) {
+function table(pick) {
   const row = () => `| ${pick()} | ${pick()} ${pick()} |`;
   return `\n\n${row()}\n| --- | --- |\n${row()}\n${row()}\n\n`;
 }
