@@ -1,22 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadHighlighter } from '../src/views/markdown/highlight.js';
-import { renderMarkdown, renderMarkdownWith } from '../src/views/markdown/markdown.js';
+import { renderMarkdown } from '../src/views/markdown/markdown.js';
 import { markdownPieces } from '../src/views/markdown/markdown-chunks.js';
+import { full, seeded } from './helpers/markdown-texts.js';
 
 beforeAll(async () => {
   await loadHighlighter();
 });
-
-const full = (s: string) => renderMarkdownWith(s, false).value;
-
-/** A deterministic random number generator (the same texts on every run). */
-function seeded(start: number): () => number {
-  let seed = start;
-  return () => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed / 2147483648;
-  };
-}
 
 describe('cutting around fences in containers and HTML', () => {
   it('cuts after a fence in a list item or a quote, and beside HTML that a blank line ends', () => {

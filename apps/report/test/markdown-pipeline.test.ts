@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderMarkdownWith } from '../src/views/markdown/markdown.js';
-
-/** A deterministic random number generator (the same texts on every run). */
-function seeded(start: number): () => number {
-  let seed = start;
-  return () => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed / 2147483648;
-  };
-}
+import { seeded } from './helpers/markdown-texts.js';
 
 describe('the full markdown pipeline', () => {
   it('renders a text the same whatever texts it rendered before (its parser and compiler are reused)', () => {

@@ -2,9 +2,10 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadHighlighter } from '../src/views/markdown/highlight.js';
-import { renderMarkdown, renderMarkdownWith } from '../src/views/markdown/markdown.js';
+import { renderMarkdown } from '../src/views/markdown/markdown.js';
 import { markdownPieces } from '../src/views/markdown/markdown-chunks.js';
 import { renderSimple } from '../src/views/markdown/markdown-simple.js';
+import { full, seeded } from './helpers/markdown-texts.js';
 
 beforeAll(async () => {
   await loadHighlighter();
@@ -41,17 +42,6 @@ function messageTexts(dir: string): string[] {
       }
   }
   return out;
-}
-
-const full = (s: string) => renderMarkdownWith(s, false).value;
-
-/** A deterministic random number generator (the same texts on every run). */
-function seeded(start: number): () => number {
-  let seed = start;
-  return () => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed / 2147483648;
-  };
 }
 
 /** Checks the fast path against the full pipeline on `texts`; returns how many it rendered. */
