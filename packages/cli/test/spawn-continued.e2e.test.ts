@@ -54,6 +54,11 @@ describe('sub-agent runs repeated by continued sessions', () => {
       ['Explore', 1, 8198],
       ['general-purpose', 1, 20_400],
     ]);
+    // The three files are one conversation, whose totals count the runs as the archive's do.
+    expect(stats.conversations).toHaveLength(1);
+    expect(stats.conversations?.[0]?.totals.reportedBySpawn).toEqual(stats.totals.reportedBySpawn);
+    const table = await cctrail(['stats', '--no-cache', FIXTURE]);
+    expect(table.stdout).toMatch(/Conversations over several files[\s\S]*≥ [\d.,]+k? +≥ \$/);
   });
 
   it.skipIf(!REPORT_BUILT)(
@@ -74,6 +79,14 @@ describe('sub-agent runs repeated by continued sessions', () => {
         `≥ $${stats.totals.reportedBySpawn!.cost.usd.toFixed(2)} reported by the spawn result for 1 sub-agent`,
       );
       expect(text(index)).toContain(`3 sessions · ≥ ${Math.round(stats.totals.tokens / 1000)}k tokens`);
+      // The conversation's row and page give its tokens with its reported run, once.
+      const conversation = stats.conversations?.[0];
+      const tokens = apiTokens(conversation!.totals.usage) + 20_400;
+      expect(index).toContain(`title="≥ ${tokens.toLocaleString('en-US')} tokens"`);
+      const page = text(
+        readFileSync(join(out, 'c', conversation!.id.replace(/[^A-Za-z0-9_-]/g, '_'), 'index.html'), 'utf8'),
+      );
+      expect(page).toContain(`≥ ${Math.round(tokens / 1000)}k tokens`);
       const overview = text(readFileSync(join(out, 'agents', 'index.html'), 'utf8'));
       expect(overview).toMatch(/general-purpose 1 1 without transcript 1 0 /);
       expect(overview).toMatch(/Explore 1 1 4 /);

@@ -13,6 +13,8 @@ import type { ConversationInput } from './conversation-input.js';
 import { costTotals } from './cost-totals.js';
 import { totalUsage } from './duplicates.js';
 import { type JoinedForks, joinConversation } from './joined-epochs.js';
+import { reportedField } from './reported-field.js';
+import { runsOnce } from './runs-once.js';
 
 /** Options of `findConversations`. */
 export interface FindConversationsOptions {
@@ -190,6 +192,17 @@ function conversationTotals(
     toolCalls: tools.size,
     usage: totalUsage(sessions.map((s) => s.digest.responses)),
     cost: costTotals(sessions.map((s) => ({ project: s.project, costs: s.digest.costs }))).total,
+    // Runs without their transcript, each once across the files (a continued file repeats its spawns), as the
+    // archive's totals count them.
+    ...reportedField(
+      runsOnce(
+        sessions.map(({ digest }) => ({
+          scope: digest.stats.project,
+          runs: digest.stats.sidechains,
+          counted: digest.stats.duplicateOf === null,
+        })),
+      ).flat(),
+    ),
   };
 }
 

@@ -30,7 +30,7 @@ export { findConversations } from './conversations.js';
 export { costTotals, responseCosts } from './cost-totals.js';
 export { findDuplicates, sessionDuplicates, totalUsage } from './duplicates.js';
 export { responseCost } from './prices.js';
-export { apiCost, reportedCost, reportedRun } from './reported-runs.js';
+export { apiCost, reportedCost, reportedRun, withReported } from './reported-runs.js';
 export { type FileRuns, type RunOfFile, runsOnce } from './runs-once.js';
 export { sessionJson } from './serialize.js';
 export { priceSession, sessionCost } from './session-cost.js';

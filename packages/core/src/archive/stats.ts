@@ -11,7 +11,8 @@ import { SCHEMA_VERSION, type Session } from '../model/session.js';
 import { costTotals } from './cost-totals.js';
 import { findDuplicates, totalUsage } from './duplicates.js';
 import { roundUsd } from './prices.js';
-import { addReportedCosts, addReportedRuns, noReportedRuns, type ReportedRuns } from './reported-runs.js';
+import { reportedField } from './reported-field.js';
+import { addReportedCosts, type ReportedRuns } from './reported-runs.js';
 import { runsOnce } from './runs-once.js';
 import { emptyCost } from './session-cost.js';
 import { type StatsDigest, statsDigest } from './session-stats.js';
@@ -55,7 +56,7 @@ export function combineStats(digests: readonly StatsDigest[]): ArchiveStats {
   const runs = runsOnce(
     rows.map((row) => ({ scope: row.project, runs: row.sidechains, counted: row.duplicateOf === null })),
   ).flat();
-  const reported = reportedOf(runs).reportedBySpawn;
+  const reported = reportedField(runs).reportedBySpawn;
   addReportedCosts(cost, reported);
   return {
     schemaVersion: SCHEMA_VERSION,
@@ -149,7 +150,7 @@ function agentStats(runs: readonly SidechainStats[]): AgentStats[] {
       invocations: list.length,
       medianEntries: median(list.filter((s) => !isMissing(s)).map((s) => s.entries)),
       ...(missing > 0 ? { withoutTranscript: missing } : {}),
-      ...reportedOf(list),
+      ...reportedField(list),
       depths,
       multiTurn,
       multiTurnShare: ratio(multiTurn, list.length),
@@ -213,21 +214,6 @@ function compactionStats(digests: readonly StatsDigest[]): CompactionStats {
   }
   stats.meanEntriesBetween = closedEpochs === 0 ? 0 : round(closedEntries / closedEpochs);
   return stats;
-}
-
-/** What the spawns of a type's runs without a transcript report, as a field (none when no run is reported). */
-function reportedOf(list: readonly SidechainStats[]): { reportedBySpawn?: ReportedRuns } {
-  const sum = noReportedRuns();
-  for (const s of list)
-    if (s.reported)
-      addReportedRuns(sum, {
-        runs: 1,
-        tokens: s.tokens,
-        durationMs: s.reported.durationMs ?? 0,
-        toolUses: s.reported.toolUses ?? 0,
-        cost: { ...s.reported.cost },
-      });
-  return sum.runs > 0 ? { reportedBySpawn: sum } : {};
 }
 
 /** A run whose transcript is not there: spawned (or reported by its spawn), without an entry. */

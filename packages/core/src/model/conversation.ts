@@ -3,6 +3,8 @@
  * continued after an auto-compaction or a `--resume` in a new file, copied by `/branch`, written again whole.
  * These shapes are plain JSON data, written into the archive's `index.json`.
  */
+
+import type { ReportedRuns } from '../archive/reported-runs.js';
 import type { Cost } from './cost.js';
 import type { Usage } from './entry.js';
 
@@ -60,6 +62,11 @@ export interface ConversationTotals {
   usage: Usage;
   /** What its API responses cost, each counted once across its files (absent in archives written before cost). */
   cost?: Cost;
+  /**
+   * What the spawns of its runs without a transcript report (each run once across its files; absent when none):
+   * its tokens and cost add these, as a lower bound.
+   */
+  reportedBySpawn?: ReportedRuns;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { archiveStats } from '../../src/archive/index.js';
+import { archiveStats, findConversations, statsDigest } from '../../src/archive/index.js';
 import { runsOnce } from '../../src/archive/runs-once.js';
 import { buildSession, type Session, totalTokens } from '../../src/index.js';
 import { discover, sessionSource } from '../../src/node/index.js';
@@ -44,6 +44,24 @@ describe('sub-agent runs of continued sessions', () => {
         ['general-purpose', 1, 20_400, 1],
       ],
     );
+  });
+
+  it("counts each run once in the conversation's totals too, as the archive's", async () => {
+    const sessions = await load();
+    const digests = sessions.map(statsDigest);
+    const [conversation, ...others] = findConversations(
+      digests.map((digest, i) => ({
+        id: sessions[i]!.id,
+        project: digest.stats.project,
+        title: null,
+        digest,
+      })),
+      { alone: false },
+    );
+    expect(others).toEqual([]);
+    expect(conversation?.sessions).toHaveLength(3);
+    expect(conversation?.totals.reportedBySpawn).toEqual(archiveStats(sessions).totals.reportedBySpawn);
+    expect(conversation?.totals.reportedBySpawn).toMatchObject({ runs: 1, tokens: 20_400 });
   });
 
   it('counts the runs of a duplicate copy nowhere, but finds a transcript in it', () => {

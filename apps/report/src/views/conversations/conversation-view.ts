@@ -1,5 +1,5 @@
 import { sessionTitle, totalTokens } from '@cctrail/core';
-import type { Conversation } from '@cctrail/core/archive';
+import { type Conversation, withReported } from '@cctrail/core/archive';
 import { pageHref, sessionRoute } from '../html/links.js';
 import type { SiteManifest } from '../site/site-model.js';
 import { type SiteView, siteOf } from '../site/site-view.js';
@@ -25,7 +25,12 @@ export interface ConversationPageView {
   route: string;
   title: string;
   conversation: Conversation;
+  /** Its tokens, and what the spawns of its runs without a transcript report (each once). */
   tokens: number;
+  /** Its cost in USD, its reported runs included; null for an archive written without cost. */
+  costUsd: number | null;
+  /** Some of `tokens` and `costUsd` is reported by spawns (a lower bound, shown "≥"). */
+  reported: boolean;
   timeline: TimelineRow[];
   /** The joined timeline chart (SVG), null when no file has a time. */
   chart: string | null;
@@ -72,7 +77,11 @@ export function conversationPageView(m: SiteManifest, id: string, route: string)
     route,
     title: conversation.title ?? conversation.id,
     conversation,
-    tokens: totalTokens(conversation.totals.usage),
+    tokens: withReportedTokens(conversation),
+    costUsd: conversation.totals.cost
+      ? withReported(conversation.totals.cost, conversation.totals.reportedBySpawn).usd
+      : null,
+    reported: conversation.totals.reportedBySpawn !== undefined,
     timeline,
     chart: conversationChartSvg(conversation, files)?.value ?? null,
     crumbs: {
@@ -200,7 +209,10 @@ export interface ConversationListing {
   files: number;
   startedAt: string | null;
   entries: number;
+  /** Its tokens, its runs without a transcript at what their spawns report. */
   tokens: number;
+  /** Some of `tokens` is reported by spawns (shown "≥"). */
+  reported: boolean;
 }
 
 /** The conversations over several files, newest first, with links from the index. */
@@ -214,7 +226,13 @@ export function conversationListing(m: SiteManifest): ConversationListing[] {
       files: c.sessions.length,
       startedAt: c.startedAt,
       entries: c.totals.entries,
-      tokens: totalTokens(c.totals.usage),
+      tokens: withReportedTokens(c),
+      reported: c.totals.reportedBySpawn !== undefined,
     }))
     .sort((a, b) => (b.startedAt ?? '').localeCompare(a.startedAt ?? ''));
+}
+
+/** A conversation's tokens: its API responses', and what the spawns of its runs without a transcript report. */
+function withReportedTokens(c: Conversation): number {
+  return totalTokens(c.totals.usage) + (c.totals.reportedBySpawn?.tokens ?? 0);
 }
