@@ -54,6 +54,7 @@ it('exposes what spans sessions at @cctrail/core/archive, and nothing of it at t
     'sessionStats',
     'statsDigest',
     'totalUsage',
+    'withReported',
   ]);
   for (const name of Object.keys(archive)) expect(core).not.toHaveProperty(name);
 });
