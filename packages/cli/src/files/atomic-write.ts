@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { closeSync, createReadStream, openSync } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { constants, createBrotliCompress } from 'node:zlib';
@@ -37,7 +37,10 @@ export async function writeIfChanged(
   const before = await stat(path).catch(() => null);
   const hash = before?.isFile() ? createHash('sha256') : null;
   let size = 0;
-  const handle = await open(temporary, 'w');
+  // Created synchronously, then opened: a signal's sweep of temporaries (`run-guard.ts`) runs on this thread, or
+  // after the worker threads stopped, and never while the creation of one is still under way in libuv's pool.
+  closeSync(openSync(temporary, 'w'));
+  const handle = await open(temporary, 'r+');
   try {
     // Pieces are encoded into one batch buffer, reused: no joined string and no new buffer per batch.
     const batch = Buffer.allocUnsafe(BATCH);
