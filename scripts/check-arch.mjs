@@ -1,6 +1,6 @@
 // The architecture check: dependency-cruiser with the rules of .dependency-cruiser.cjs on the sources of every
 // package and app, the import rule of the report's `.astro` components (check-site-imports.mjs) and the size of
-// source files (check-size.mjs). Prints every violation as `error <rule>: <from> → <to>` and exits 1 on any.
+// source files (check-size.mjs), and that every value core exports has a user (check-core-exports.mjs). Prints every violation as `error <rule>: <from> → <to>` and exits 1 on any.
 //
 //   node scripts/check-arch.mjs [ROOT]
 //
@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { RULE as CORE_EXPORT_RULE, unusedCoreExports } from './check-core-exports.mjs';
 import { RULE, siteImportViolations } from './check-site-imports.mjs';
 import { MAX_LINES, oversizedFiles } from './check-size.mjs';
 
@@ -59,6 +60,10 @@ export function violations(root) {
   return [
     ...cruise(root),
     ...siteImportViolations(root).map(({ from, to }) => ({ rule: RULE, text: `${from} → ${to}` })),
+    ...unusedCoreExports(root).map(({ from, name }) => ({
+      rule: CORE_EXPORT_RULE,
+      text: `${from}: ${name} is imported by no other package`,
+    })),
     ...oversizedFiles(root).map(({ file, lines }) => ({
       rule: 'source-file-size',
       text: `${file} has ${lines} lines (at most ${MAX_LINES})`,

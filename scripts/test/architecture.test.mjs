@@ -71,10 +71,11 @@ const CLEAN = {
   'packages/cli/node_modules/@cctrail/core': '-> packages/core',
   'packages/cli/node_modules/@cctrail/report': '-> apps/report',
   'packages/cli/src/main.ts': [
+    "import { session } from '@cctrail/core';",
     "import { archive } from '@cctrail/core/archive';",
     "import { read } from '@cctrail/core/node';",
     "import { build } from '@cctrail/report';",
-    'export const main = [archive, read, build];',
+    'export const main = [session, archive, read, build];',
     '',
   ].join('\n'),
 };
@@ -234,6 +235,15 @@ const CASES = [
     what: 'a source file is over 300 lines',
     from: 'apps/report/src/views/long.ts',
     files: { 'apps/report/src/views/long.ts': 'export const long = 1;\n'.repeat(301) },
+  },
+  {
+    rule: 'core-export-unused',
+    what: 'core exports a value no other package imports',
+    from: 'packages/core/src/archive/index.ts',
+    files: {
+      'packages/core/src/archive/index.ts':
+        "export { archive } from './archive.js';\nexport const unused = 1;\n",
+    },
   },
   {
     rule: 'source-file-size',

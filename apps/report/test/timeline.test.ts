@@ -49,13 +49,6 @@ describe('timelineSeries', () => {
     ]);
     expect(timelineSvg(series).value).toContain('Read again after a compaction: src/cart.ts');
   });
-
-  it('falls back to assistant lines grouped by message id without Session.responses', () => {
-    const session = linearSession('l', 6);
-    const withResponses = timelineSeries(session).calls.map((c) => c.context);
-    (session as { responses?: unknown }).responses = undefined;
-    expect(timelineSeries(session).calls.map((c) => c.context)).toEqual(withResponses);
-  });
 });
 
 describe('timelineSvg', () => {

@@ -13,15 +13,12 @@
  * ```
  */
 
-export { type ForkClass, type ForkCounts, forkClass, forkCounts, isRealFork } from './analyses/fork-kinds.js';
+export { type ForkClass, type ForkCounts, forkClass } from './analyses/fork-kinds.js';
 export {
   activeEntries,
-  activePath,
-  ancestors,
   branchEntries,
   childrenOf,
   sidechainEntries,
-  subtree,
   toolCallsIn,
 } from './analyses/queries.js';
 export {
@@ -31,9 +28,9 @@ export {
 } from './analyses/rereads.js';
 export { sessionTitle } from './analyses/title.js';
 export { DIAGNOSTICS, type Diagnostic, type DiagnosticCode, type Severity } from './diagnostics.js';
-export { addUsage, contextTokens, emptyUsage, totalTokens } from './graph/usage.js';
+export { contextTokens, emptyUsage, totalTokens } from './graph/usage.js';
 export type { AgentAnswer, WorkflowPhase, WorkflowRun } from './model/agents.js';
-export type { ClaudeCodeCost, Cost, CostTotals, PriceTable, SessionCost } from './model/cost.js';
+export type { ClaudeCodeCost, Cost, SessionCost } from './model/cost.js';
 export type {
   Actor,
   ContentBlock,
@@ -62,10 +59,9 @@ export {
   type ToolCall,
   type UsageBreakdown,
 } from './model/session.js';
-export { type Line, readLines } from './read/read-lines.js';
+export type { Line } from './read/read-lines.js';
 export {
   checkResume,
-  FILE_START,
   type FileNow,
   pointAfterLines,
   type ResumeCheck,

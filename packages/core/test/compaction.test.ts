@@ -95,7 +95,7 @@ describe('compaction', () => {
 
 describe('activePath', () => {
   it('spans every epoch through logical parents, or stops at the last epoch', async () => {
-    const { activePath } = await import('../src/index.js');
+    const { activePath } = await import('../src/analyses/queries.js');
     const s = await sessionOf([
       prompt('p', null),
       answer('a', 'p', 'x'),

@@ -8,9 +8,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { forkCounts, isRealFork } from '../src/analyses/fork-kinds.js';
 import { usageAcross } from '../src/archive/duplicates.js';
 import { sessionDuplicates } from '../src/archive/index.js';
-import { buildSession, forkClass, forkCounts, isRealFork, type Session } from '../src/index.js';
+import { buildSession, forkClass, type Session } from '../src/index.js';
 import { discover, sessionSource } from '../src/node/index.js';
 import { accounted } from './helpers.js';
 

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type CostTotals, SCHEMA_VERSION, type Usage } from '@cctrail/core';
-import type { ArchiveIndex, ArchiveSessionSummary } from '@cctrail/core/archive';
+import { SCHEMA_VERSION, type Usage } from '@cctrail/core';
+import type { ArchiveIndex, ArchiveSessionSummary, CostTotals } from '@cctrail/core/archive';
 import { insideFolder, type WriteOutcome, writeIfChanged } from '../files/atomic-write.js';
 import { cliVersion } from '../version.js';
 import { sessionKey } from './archive-input.js';

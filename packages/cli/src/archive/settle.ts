@@ -1,6 +1,6 @@
 import { once } from 'node:events';
-import type { CostTotals, Usage } from '@cctrail/core';
-import { costTotals, totalUsage } from '@cctrail/core/archive';
+import type { Usage } from '@cctrail/core';
+import { type CostTotals, costTotals, totalUsage } from '@cctrail/core/archive';
 import type { Io } from '../command-line/command.js';
 import { insideFolder, type WriteOutcome, writeIfChanged } from '../files/atomic-write.js';
 import { type Privacy, privacyTransform } from '../privacy/transform.js';

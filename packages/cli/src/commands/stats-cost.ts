@@ -1,5 +1,5 @@
-import type { Cost, PriceTable } from '@cctrail/core';
-import { type ArchiveStats, apiCost } from '@cctrail/core/archive';
+import type { Cost } from '@cctrail/core';
+import { type ArchiveStats, apiCost, type PriceTable } from '@cctrail/core/archive';
 import { CliError } from '../command-line/errors.js';
 import { plural } from '../terminal/diagnostic-output.js';
 import {

@@ -23,6 +23,7 @@ export type {
   SessionLink,
   SessionLinkKind,
 } from '../model/conversation.js';
+export type { CostTotals, PriceTable } from '../model/cost.js';
 export type { TeammateLink } from '../model/teammate.js';
 export type { ArchivedStatus, ArchiveIndex, ArchiveProject, ArchiveSessionSummary } from './archive-index.js';
 export type { ConversationInput } from './conversation-input.js';

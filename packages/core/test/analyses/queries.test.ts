@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  activeEntries,
-  activePath,
-  ancestors,
-  branchEntries,
-  childrenOf,
-  sidechainEntries,
-  subtree,
-  toolCallsIn,
-} from '../../src/index.js';
+import { activePath, ancestors, subtree } from '../../src/analyses/queries.js';
+import { activeEntries, branchEntries, childrenOf, sidechainEntries, toolCallsIn } from '../../src/index.js';
 import { answer, prompt, sessionOf, toolResult, toolUse } from '../helpers.js';
 
 const uuids = (entries: readonly { uuid: string }[]) => entries.map((e) => e.uuid);

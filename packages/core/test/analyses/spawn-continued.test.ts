@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { archiveStats, findConversations, statsDigest } from '../../src/archive/index.js';
 import { runsOnce } from '../../src/archive/runs-once.js';
-import { buildSession, type Session, totalTokens } from '../../src/index.js';
+import { totalTokens } from '../../src/graph/usage.js';
+import { buildSession, type Session } from '../../src/index.js';
 import { discover, sessionSource } from '../../src/node/index.js';
 
 /**

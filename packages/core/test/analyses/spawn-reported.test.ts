@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { apiCost, archiveStats, responseCost, sessionCost, sessionStats } from '../../src/archive/index.js';
-import { buildSession, type Session, totalTokens } from '../../src/index.js';
+import { totalTokens } from '../../src/graph/usage.js';
+import { buildSession, type Session } from '../../src/index.js';
 import { discover, sessionSource } from '../../src/node/index.js';
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contextTokens, emptyUsage, sessionTitle, totalTokens } from '../../src/index.js';
+import { contextTokens, emptyUsage, totalTokens } from '../../src/graph/usage.js';
+import { sessionTitle } from '../../src/index.js';
 import { prompt, sessionOf } from '../helpers.js';
 
 describe('titles', () => {

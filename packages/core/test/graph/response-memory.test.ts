@@ -1,8 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { expect, it } from 'vitest';
-import { groupResponses } from '../../src/graph/usage.js';
-import { emptyUsage } from '../../src/index.js';
+import { emptyUsage, groupResponses } from '../../src/graph/usage.js';
 import type { Entry } from '../../src/model/entry.js';
 import type { ApiResponse } from '../../src/model/session.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contextTokens, emptyUsage, totalTokens } from '../../src/index.js';
+import { contextTokens, emptyUsage, totalTokens } from '../../src/graph/usage.js';
 
 const usage = (input: number, output: number, creation: number, read: number) => ({
   ...emptyUsage(),

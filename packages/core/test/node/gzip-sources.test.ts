@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { constants, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildSession, readLines, type Session } from '../../src/index.js';
+import { buildSession, type Session } from '../../src/index.js';
 import { discover, fileSource, sessionSource } from '../../src/node/index.js';
+import { readLines } from '../../src/read/read-lines.js';
 import { answer, jsonl, prompt } from '../helpers.js';
 import { gzipMembers } from './gzip-copy.js';
 

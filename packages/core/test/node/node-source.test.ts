@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readLines } from '../../src/index.js';
 import { fileSource } from '../../src/node/index.js';
+import { readLines } from '../../src/read/read-lines.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cctrail-source-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }), 0);

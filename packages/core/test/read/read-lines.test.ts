@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Line, readLines } from '../../src/index.js';
-import { readLineBatches } from '../../src/read/read-lines.js';
+import type { Line } from '../../src/index.js';
+import { readLineBatches, readLines } from '../../src/read/read-lines.js';
 import { memorySource } from '../helpers.js';
 
 async function lines(text: string | Uint8Array, chunk: number) {

@@ -1,3 +1,4 @@
+import { contextTokens } from '@cctrail/core';
 import type { Compaction, Session } from '../model.js';
 
 /**
@@ -14,14 +15,14 @@ export const SYNTHETIC_MODEL = '<synthetic>';
 export function tokensAfterCompactions(session: Session): Map<string, number> {
   const out = new Map<string, number>();
   const wanted = session.compactions.filter((c) => c.uuid !== null && c.postTokens === null);
-  if (wanted.length === 0 || !Array.isArray(session.responses)) return out;
+  if (wanted.length === 0) return out;
   const at = new Map(session.entries.map((e, i) => [e.uuid, i]));
   // Responses of each conversation (main thread: ''), by the position of their first line.
   const bySide = new Map<string, { at: number; context: number }[]>();
   for (const r of session.responses) {
     if (r.model === SYNTHETIC_MODEL) continue;
     const first = at.get(r.entries[0] ?? '');
-    const context = r.usage.inputTokens + r.usage.cacheReadInputTokens + r.usage.cacheCreationInputTokens;
+    const context = contextTokens(r.usage);
     if (first === undefined || context === 0) continue;
     const list = bySide.get(r.sidechain ?? '') ?? [];
     list.push({ at: first, context });

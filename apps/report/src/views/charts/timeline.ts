@@ -1,6 +1,6 @@
-import type { RereadsAfterCompaction } from '@cctrail/core';
+import { contextTokens, type RereadsAfterCompaction } from '@cctrail/core';
 import { max } from 'd3';
-import type { Compaction, Entry, Session } from '../model.js';
+import type { Compaction, Session } from '../model.js';
 import { SYNTHETIC_MODEL, tokensAfterCompactions } from './compaction-after.js';
 
 /**
@@ -74,15 +74,10 @@ const msOf = (iso: string | null | undefined): number | null => {
   return Number.isFinite(t) ? t : null;
 };
 
-function contextOf(e: Entry): number {
-  const u = e.usage;
-  return u ? u.inputTokens + u.cacheReadInputTokens + u.cacheCreationInputTokens : 0;
-}
-
 /**
- * Computes the series of the main conversation's active path. One point per API response: core's
- * `Session.responses` when present (usage counted once per response), else the assistant lines grouped by
- * `message.id`. Responses Claude Code made up without calling the API (`<synthetic>`) are not calls.
+ * Computes the series of the main conversation's active path. One point per API response of core's
+ * `Session.responses` (usage counted once per response). Responses Claude Code made up without calling the API
+ * (`<synthetic>`) are not calls.
  */
 export function timelineSeries(
   session: Session,
@@ -94,53 +89,23 @@ export function timelineSeries(
   const markers: CompactionMarker[] = [];
   const byUuid = new Map(session.entries.map((e, i) => [e.uuid, { e, i }]));
   const positions: number[] = [];
-  const responses = Array.isArray(session.responses) ? session.responses : null;
-  if (responses) {
-    const main = responses
-      .filter((r) => r.sidechain === null && r.model !== SYNTHETIC_MODEL)
-      .map((r) => ({ r, first: byUuid.get(r.entries[0] ?? '') }))
-      .filter((x) => x.first?.e.active === true)
-      .sort((a, b) => (a.first?.i ?? 0) - (b.first?.i ?? 0));
-    for (const { r, first } of main) {
-      const u = r.usage;
-      for (const uuid of r.entries) callOfEntry.set(uuid, calls.length);
-      positions.push(first?.i ?? 0);
-      calls.push({
-        index: calls.length,
-        uuid: first?.e.uuid ?? '',
-        timestamp: r.timestamp ?? first?.e.timestamp ?? null,
-        t: msOf(r.timestamp ?? first?.e.timestamp),
-        context: u.inputTokens + u.cacheReadInputTokens + u.cacheCreationInputTokens,
-        output: u.outputTokens,
-        epoch: r.epoch,
-      });
-    }
-  } else {
-    const byMessage = new Map<string, CallPoint>();
-    session.entries.forEach((e, i) => {
-      if (e.sidechain !== null || !e.active || e.actor !== 'claude' || !e.usage) return;
-      if (e.message?.model === SYNTHETIC_MODEL) return;
-      const id = e.message?.id ?? null;
-      const existing = id ? byMessage.get(id) : undefined;
-      if (existing) {
-        callOfEntry.set(e.uuid, existing.index);
-        existing.context = Math.max(existing.context, contextOf(e));
-        existing.output = Math.max(existing.output, e.usage.outputTokens);
-        return;
-      }
-      const point: CallPoint = {
-        index: calls.length,
-        uuid: e.uuid,
-        timestamp: e.timestamp,
-        t: msOf(e.timestamp),
-        context: contextOf(e),
-        output: e.usage.outputTokens,
-        epoch: e.epoch,
-      };
-      callOfEntry.set(e.uuid, point.index);
-      calls.push(point);
-      positions.push(i);
-      if (id) byMessage.set(id, point);
+  const main = session.responses
+    .filter((r) => r.sidechain === null && r.model !== SYNTHETIC_MODEL)
+    .map((r) => ({ r, first: byUuid.get(r.entries[0] ?? '') }))
+    .filter((x) => x.first?.e.active === true)
+    .sort((a, b) => (a.first?.i ?? 0) - (b.first?.i ?? 0));
+  for (const { r, first } of main) {
+    const u = r.usage;
+    for (const uuid of r.entries) callOfEntry.set(uuid, calls.length);
+    positions.push(first?.i ?? 0);
+    calls.push({
+      index: calls.length,
+      uuid: first?.e.uuid ?? '',
+      timestamp: r.timestamp ?? first?.e.timestamp ?? null,
+      t: msOf(r.timestamp ?? first?.e.timestamp),
+      context: contextTokens(u),
+      output: u.outputTokens,
+      epoch: r.epoch,
     });
   }
   const after = tokensAfterCompactions(session);

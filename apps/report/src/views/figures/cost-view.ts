@@ -1,12 +1,5 @@
-import {
-  type Cost,
-  type CostTotals,
-  emptyUsage,
-  type PriceTable,
-  type RereadsAfterCompaction,
-  type SessionCost,
-} from '@cctrail/core';
-import { responseCost } from '@cctrail/core/archive';
+import { type Cost, emptyUsage, type RereadsAfterCompaction, type SessionCost } from '@cctrail/core';
+import { type CostTotals, type PriceTable, responseCost } from '@cctrail/core/archive';
 import { isFailedSpawn } from '../agents/agents.js';
 import { type Bar, barChartSvg } from '../charts/charts.js';
 import { type BarUnit, type TimeBars, timeBars } from '../charts/time-bars.js';

@@ -1,5 +1,5 @@
-import type { CostTotals, Diagnostic, SessionCost } from '@cctrail/core';
-import type { Conversation, TeammateLink } from '@cctrail/core/archive';
+import type { Diagnostic, SessionCost } from '@cctrail/core';
+import type { Conversation, CostTotals, TeammateLink } from '@cctrail/core/archive';
 import type { AgentRun } from '../agents/agents.js';
 import type { ArchiveSessionSummary } from '../model.js';
 
