@@ -9,8 +9,11 @@ import { tempFolder } from './helpers/temp.js';
 
 const tmp = tempFolder('cctrail-cost-view-');
 
-/** The demo session with two priced responses: Sonnet 4.5 in epoch 0 on 2 Jan, and an unknown model in epoch 1. */
-function priced(): Session {
+/**
+ * The demo session with two priced responses: Sonnet 4.5 in epoch 0 on 2 Jan, and an unknown model in epoch 1;
+ * with `searches`, the web searches each of them ran.
+ */
+function priced(searches?: [number, number]): Session {
   const s = demoSession();
   const base = { entries: ['x'], sidechain: null, requestId: 'r' };
   s.responses = [
@@ -32,6 +35,7 @@ function priced(): Session {
       epoch: 1,
     },
   ];
+  if (searches) searches.forEach((n, i) => Object.assign(s.responses[i]!.usage, { webSearchRequests: n }));
   priceSession(s);
   return s;
 }
@@ -76,6 +80,24 @@ describe('cost views', () => {
     ]);
     expect(view?.claudeCode).toBeNull();
     expect(sessionCostView(without!)).toBeNull();
+  });
+
+  it("shows the web searches' fee apart from the cost, on the index and the session, and none without searches", async () => {
+    // Four searches on Sonnet 4.5 ($10 per thousand) and two on a model without a search price.
+    const s = priced([4, 2]);
+    const dir = writeArchive(join(tmp, 'w'), [{ id: 'shop', cwd: null, sessions: [s] }]);
+    const site = await siteOf(dir, join(tmp, 'cache-w'));
+    const line =
+      'Web searches: 6 searches, fee $0.04, 2 of them without a price (billed per search, not in the cost above).';
+    expect(sessionCostView(site.projects[0]!.sessions[0]!)?.webSearch).toBe(line);
+    expect(indexCostView(site)?.webSearch).toBe(line);
+    expect(indexCostView(site)?.total.value).toBe('$0.45');
+    const none = await siteOf(
+      writeArchive(join(tmp, 'n'), [{ id: 'shop', cwd: null, sessions: [priced()] }]),
+      join(tmp, 'cache-n'),
+    );
+    expect(sessionCostView(none.projects[0]!.sessions[0]!)?.webSearch).toBeNull();
+    expect(indexCostView(none)?.webSearch).toBeNull();
   });
 
   it('prices re-reads after a compaction as cache writes of the costliest model', () => {

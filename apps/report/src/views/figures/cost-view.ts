@@ -3,7 +3,7 @@ import { type CostTotals, type PriceTable, responseCost } from '@cctrail/core/ar
 import { isFailedSpawn } from '../agents/agents.js';
 import { type Bar, barChartSvg } from '../charts/charts.js';
 import { type BarUnit, type TimeBars, timeBars } from '../charts/time-bars.js';
-import { type Figure, plural } from '../html/format.js';
+import { type Figure, num, plural } from '../html/format.js';
 import type { ManifestSession, SiteManifest } from '../site/site-model.js';
 import { epochCosts } from './epoch-cost.js';
 import { archiveReported, ownReported } from './reported-once.js';
@@ -50,7 +50,19 @@ export interface IndexCostView {
   byModel: CostRow[];
   byProject: CostRow[];
   unpricedModels: string[];
+  /** The web searches' fee, billed apart from the cost above, or null when no response ran one. */
+  webSearch: string | null;
   priceTable: string;
+}
+
+/**
+ * The line about web searches: billed per search, apart from tokens, so a figure of its own (as `stats` prints
+ * it), never added to the cost and never left out silently; null without any.
+ */
+function webSearchText(searches: CostTotals['webSearch']): string | null {
+  if (!searches || searches.requests === 0) return null;
+  const unpriced = searches.unpriced > 0 ? `, ${num(searches.unpriced)} of them without a price` : '';
+  return `Web searches: ${plural(searches.requests, 'search', 'searches')}, fee ${formatUsd(searches.usd)}${unpriced} (billed per search, not in the cost above).`;
 }
 
 /**
@@ -82,6 +94,7 @@ export function indexCostView(m: SiteManifest, maxBars?: number): IndexCostView 
     byModel: rows(cost.byModel, (key) => key),
     byProject: rows(cost.byProject, (key) => names.get(key) ?? key),
     unpricedModels: cost.unpricedModels,
+    webSearch: webSearchText(cost.webSearch),
     priceTable: priceTableText(cost.priceTable),
   };
 }
@@ -133,6 +146,8 @@ export interface SessionCostView {
   claudeCode: string | null;
   /** What the spawn results of sub-agents without their transcript report (counted in the figures), or null. */
   reported: string | null;
+  /** The web searches' fee, billed apart from the cost above, or null when no response ran one. */
+  webSearch: string | null;
   byEpoch: EpochCostRow[];
   /** The session ran sub-agents: cost per epoch has its main-thread and sub-agent columns. */
   split: boolean;
@@ -167,6 +182,7 @@ export function sessionCostView(s: ManifestSession): SessionCostView | null {
       ? `Claude Code's own figure: ${formatUsd(cost.claudeCode.usd)} (cctrail: ${formatUsd(cost.total.usd)}).`
       : null,
     reported: reportedText(s),
+    webSearch: webSearchText(cost.webSearch),
     byEpoch: epochs.map((e) => {
       const both = { usd: e.main.usd + e.subAgents.usd, unpriced: e.main.unpriced + e.subAgents.unpriced };
       const mark = e.reported > 0 ? '≥ ' : '';
