@@ -1,6 +1,6 @@
 // The report's Astro adapter. The site is bundled once into a server bundle whose one export, `renderPage`,
 // renders a route to HTML; `buildReport` keeps that bundle and renders the pages it needs with it, so a build
-// does not run Vite (see `src/site-server.ts`). Pages link to everything relatively and use no processed
+// does not run Vite (see `src/build/site-server.ts`). Pages link to everything relatively and use no processed
 // assets, so the bundle is the same for every base path.
 import { fileURLToPath } from 'node:url';
 
