@@ -198,6 +198,15 @@ GROUPS.push(
     onlyIn: 'new',
   },
   {
+    id: 'short-branches-on-alternatives',
+    why:
+      "#31 extremes (b2d055b): a short abandoned branch is shown on its session's pages of alternatives " +
+      '(`branches/`, linked from the session page), no longer on a page of its own (`branch/N/`)',
+    steps: ['report'],
+    files: /^s\/.*\/branch\/\d+\/index\.html$/,
+    onlyIn: 'ref',
+  },
+  {
     id: 'report-nojekyll',
     why: '59f20d0: a report writes .nojekyll, so that GitHub Pages publishing a branch keeps _cctrail/',
     steps: ['report'],
