@@ -69,12 +69,6 @@ export const VENDOR_SHAPES: readonly SecretPattern[] = [
     pattern: /\bAT(?:BB|CT)[A-Za-z0-9_=-]{24,}/g,
   },
   {
-    kind: '1password-token',
-    keywords: ['ops_ey'],
-    scope: 'word',
-    pattern: /\bops_eyJ[A-Za-z0-9+/=_-]{40,}/g,
-  },
-  {
     kind: 'mailgun-key',
     keywords: ['key-'],
     next: /[a-f0-9]{32}/y,

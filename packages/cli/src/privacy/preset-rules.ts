@@ -108,13 +108,10 @@ interface Handler {
 
 let handlers: readonly Handler[] | null = null;
 
-/**
- * The preset's rules, created and their keywords read on first use: an export without redaction (the hook's,
- * `cctrail export`) does not pay for it.
- */
-function loaded(): readonly Handler[] {
+/** The preset's rules, each created with its options (by rule: `aws`, …), with the expressions it matches. */
+function created(options: Readonly<Record<string, object>>): Handler[] {
   // `filter-comments` lets a text switch the scan off (`secretlint-disable`): a transcript must not.
-  handlers ??= (rules as unknown as readonly PresetRule[])
+  return (rules as unknown as readonly PresetRule[])
     .filter((rule) => !rule.meta.id.endsWith('/secretlint-rule-filter-comments'))
     .flatMap((rule) => {
       const kind = rule.meta.id.replace(/^@secretlint\/secretlint-rule-/, '');
@@ -124,11 +121,42 @@ function loaded(): readonly Handler[] {
           report: ({ range }) => reportTo?.(kind, range),
           ignore: () => {},
         },
-        {},
+        options[kind] ?? {},
       );
       return file ? [{ kind, file, expressions: expressionsOf(file) }] : [];
     });
+}
+
+/**
+ * The preset's rules, created and their keywords read on first use: an export without redaction (the hook's,
+ * `cctrail export`) does not pay for it.
+ */
+function loaded(): readonly Handler[] {
+  handlers ??= created({});
   return handlers;
+}
+
+/**
+ * The expressions of the preset's rules, by rule, created with the options given (what
+ * `scripts/privacy/preset-shapes.mjs` derives cctrail's patterns from: `preset-shapes.ts`).
+ */
+export function presetExpressions(options: Readonly<Record<string, object>>): Record<string, RegExp[]> {
+  const out: Record<string, RegExp[]> = {};
+  for (const { kind, expressions } of created(options)) out[kind] = expressions ?? [];
+  return out;
+}
+
+/**
+ * A check that a value is a secret as one rule of the preset says, by its own code (lengths, a private key's
+ * base64, a token's JSON): the rule, run on the value alone, reports all of it.
+ *
+ * @param kind A rule of the preset (`sendgrid`, `privatekey`, …).
+ */
+export function confirmedBy(kind: string): (value: string) => boolean {
+  return (value) =>
+    presetSecrets(value, [loaded().findIndex((rule) => rule.kind === kind)]).some(
+      (finding) => finding.value === value,
+    );
 }
 
 /** The preset's rules in order, each with the keywords that select it. */

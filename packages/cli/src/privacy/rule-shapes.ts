@@ -8,12 +8,6 @@ import type { SecretPattern } from './rule.js';
 /** Vendor tokens recognisable by their prefix and alphabet. */
 export const SHAPES: readonly SecretPattern[] = [
   {
-    kind: 'slack-webhook',
-    keywords: ['hooks.slack.com'],
-    scope: 'word',
-    pattern: /\bhttps?:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_/-]{16,}/g,
-  },
-  {
     kind: 'stripe-webhook-secret',
     keywords: ['whsec_'],
     scope: 'word',
@@ -24,20 +18,6 @@ export const SHAPES: readonly SecretPattern[] = [
     keywords: ['GOCSPX-'],
     scope: 'word',
     pattern: /\bGOCSPX-[A-Za-z0-9_-]{20,}/g,
-  },
-  { kind: 'npm-token', keywords: ['npm_'], scope: 'word', pattern: /\bnpm_[A-Za-z0-9]{36}(?![A-Za-z0-9])/g },
-  {
-    kind: 'gitlab-token',
-    keywords: ['glpat-', 'gldt-', 'glrt-', 'glptt-', 'glsoat-'],
-    scope: 'word',
-    pattern: /\bgl(?:pat|dt|rt|ptt|soat)-[A-Za-z0-9_-]{20,}/g,
-  },
-  { kind: 'huggingface-token', keywords: ['hf_'], scope: 'word', pattern: /\bhf_[A-Za-z0-9]{30,}/g },
-  {
-    kind: 'sendgrid-key',
-    keywords: ['SG.'],
-    scope: 'word',
-    pattern: /\bSG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}/g,
   },
   {
     kind: 'twilio-key',
@@ -52,12 +32,6 @@ export const SHAPES: readonly SecretPattern[] = [
     scope: 'word',
     pattern: /\bdo[opr]_v1_[a-fA-F0-9]{64}\b/g,
   },
-  {
-    kind: 'shopify-token',
-    keywords: ['shpat_', 'shpca_', 'shppa_', 'shpss_'],
-    scope: 'word',
-    pattern: /\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b/g,
-  },
   { kind: 'pypi-token', keywords: ['pypi-AgE'], scope: 'word', pattern: /\bpypi-AgE[A-Za-z0-9_-]{50,}/g },
   {
     kind: 'telegram-bot-token',
@@ -71,7 +45,6 @@ export const SHAPES: readonly SecretPattern[] = [
     scope: 'word',
     pattern: /\bAGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}\b/g,
   },
-  { kind: 'linear-key', keywords: ['lin_api_'], scope: 'word', pattern: /\blin_api_[A-Za-z0-9]{40}\b/g },
   {
     kind: 'azure-client-secret',
     keywords: ['Q~'],
