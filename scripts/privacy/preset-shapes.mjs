@@ -171,6 +171,7 @@ ${out.join('\n')}
 } as const satisfies Readonly<Record<string, readonly SecretPattern[]>>;
 
 /** The preset's rules whose expressions all run as cctrail's patterns above: redaction does not run their handlers. */
+// biome-ignore format: generated
 export const PRESET_DERIVED: ReadonlySet<string> = new Set(${JSON.stringify(derived)});
 `;
 }

@@ -57,18 +57,5 @@ export const PRESET_SHAPES = {
 } as const satisfies Readonly<Record<string, readonly SecretPattern[]>>;
 
 /** The preset's rules whose expressions all run as cctrail's patterns above: redaction does not run their handlers. */
-export const PRESET_DERIVED: ReadonlySet<string> = new Set([
-  'privatekey',
-  'npm',
-  'slack',
-  'sendgrid',
-  'shopify',
-  'stripe',
-  'github',
-  'gitlab',
-  'openai',
-  'anthropic',
-  'huggingface',
-  'linear',
-  '1password',
-]);
+// biome-ignore format: generated
+export const PRESET_DERIVED: ReadonlySet<string> = new Set(["privatekey","npm","slack","sendgrid","shopify","stripe","github","gitlab","openai","anthropic","huggingface","linear","1password"]);
