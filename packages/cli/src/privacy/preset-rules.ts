@@ -1,6 +1,7 @@
 /**
  * secretlint's recommended preset (`@secretlint/secretlint-rule-preset-recommend`) as a source of rules: its
- * rules, kept by the secretlint project, find vendor tokens cctrail's own shapes may not know yet. Each rule's
+ * rules, kept by the secretlint project, find vendor tokens. Most of its vendor shapes run as cctrail's own
+ * patterns, derived from these rules' expressions by a script (`preset-shapes.ts`); the rest run here. Each rule's
  * `file` handler runs directly and synchronously over one string, without `@secretlint/core`'s per-file
  * machinery. Each rule's keywords are read from its own expressions (`requiredLiterals`), so that it joins the
  * one keyword scan (`keyword-scan.ts`) and runs only on the strings that hold one of them. Reading them costs every
@@ -153,10 +154,11 @@ export function presetExpressions(options: Readonly<Record<string, object>>): Re
  * @param kind A rule of the preset (`sendgrid`, `privatekey`, …).
  */
 export function confirmedBy(kind: string): (value: string) => boolean {
-  return (value) =>
-    presetSecrets(value, [loaded().findIndex((rule) => rule.kind === kind)]).some(
-      (finding) => finding.value === value,
-    );
+  let rule: number[] | null = null;
+  return (value) => {
+    rule ??= [loaded().findIndex((handler) => handler.kind === kind)];
+    return presetSecrets(value, rule).some((finding) => finding.value === value);
+  };
 }
 
 /** The preset's rules in order, each with the keywords that select it. */

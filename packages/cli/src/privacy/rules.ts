@@ -1,7 +1,10 @@
 /**
- * The kinds of secret cctrail redacts, as data. Token shapes follow secretlint's recommended preset and
- * gitleaks' rules (the shapes their vendors document); the key-and-value patterns cover what transcripts show:
- * `.env`, YAML, JSON, INI and shell assignments in any letter case, command-line flags, `mysql -pX`, `curl -u`.
+ * The kinds of secret cctrail redacts, as data, in one list that one keyword scan selects from (`prefilter.ts`).
+ * The vendor shapes secretlint's preset has come from the preset (`preset-shapes.ts`, derived by a script); the
+ * vendor shapes neither the preset nor gitleaks' rules (`gitleaks-rules.ts`) find, and what their expressions
+ * lack, are cctrail's own (`rule-shapes.ts`, `own-shapes.ts`, `preset-complements.ts`), each with its reason; the
+ * key-and-value patterns cover what transcripts show: `.env`, YAML, JSON, INI and shell assignments in any letter
+ * case, command-line flags, `mysql -pX`, `curl -u`.
  */
 
 import { CREDENTIAL_SHAPES } from './credential-shapes.js';
@@ -36,7 +39,9 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   ...PRESET_SHAPES.github,
   PRESET_COMPLEMENTS.github,
   ...PRESET_SHAPES.slack.filter((shape) => shape.kind === 'slack-token'),
+  // gitleaks wants an entropy above 4 and a delimiter after the key (one before `.` or `&` is missed).
   { kind: 'google-api-key', keywords: ['AIza'], scope: 'word', pattern: /\bAIza[0-9A-Za-z_-]{35}\b/g },
+  // gitleaks wants 17 characters in each of the first two parts and a delimiter after: shorter or glued ones.
   {
     kind: 'jwt',
     keywords: ['eyJ'],

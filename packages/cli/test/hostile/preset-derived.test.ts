@@ -45,6 +45,16 @@ describe("the preset's vendor shapes as cctrail's patterns (preset-shapes.ts)", 
     expect([...PRESET_DERIVED]).toEqual(Object.keys(PRESET_SHAPES).filter((rule) => rule !== 'aws'));
   });
 
+  it("keep the checks the preset's rules make in code: a SendGrid key is 69 characters long", () => {
+    const sendgrid = (tail: string) => ['SG.', 'Ab3dEf6hIj9kLm2nOp5qRs', '.', tail].join('');
+    const whole = sendgrid('Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb3dEf6hIj9');
+    expect(whole).toHaveLength(69);
+    expect(redactText(`key ${whole} here`).text).toBe('key [REDACTED:sendgrid-key] here');
+    // The preset's expression matches this one; its rule's code does not take it.
+    const short = sendgrid('Ab3dEf6hIj9kLm2nOp5q');
+    expect(redactText(`key ${short} here`)).toEqual({ text: `key ${short} here`, count: 0 });
+  });
+
   it("find the preset's shapes under cctrail's names", () => {
     const named = SHAPES.map((text) => redactText(text).text.match(/\[REDACTED:([a-z0-9-]+)\]/)?.[1]);
     expect(named).toEqual(
