@@ -20,7 +20,7 @@
 // The preset's rules listed here, but for `handler`, run only as these patterns: redaction does not run their
 // handlers again.
 // Where the preset's expression is narrower than what transcripts show (a token cut short, glued, longer), a
-// pattern of cctrail's own (`own-shapes.ts`, `PRESET_COMPLEMENTS`) says what the preset lacks.
+// pattern of cctrail's own (`preset-complements.ts`) runs after it and says what the preset lacks.
 //
 //   pnpm --filter cctrail build && node scripts/privacy/preset-shapes.mjs
 
