@@ -55,8 +55,8 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     scope: 'text',
     pattern: /\b(?:Bearer|Token)\s+(?<secret>[A-Za-z0-9._~+/-]{16,}=*)/g,
   },
-  // The preset's `basicauth` reads http(s) and ftp(s) URLs with passwords of letters, digits, `-` and `_` only
-  // (gitleaks has no such rule): `postgres://`, `git+ssh://`, `redis://:pw@` or a password with `!` are missed.
+  // The preset reads http(s) and ftp(s) URLs (passwords of letters, digits, `-` and `_`) and database ones
+  // (PostgreSQL, MySQL, MongoDB); gitleaks none: `git+ssh://`, `redis://:pw@`, `amqp://`, `pa$$@` are missed.
   {
     kind: 'url-password',
     keywords: ['://'],
