@@ -8,7 +8,9 @@ import type { SecretPattern } from './rule.js';
 
 /** Vendor tokens with a prefix of their own (the vendors' documented shapes). */
 export const VENDOR_SHAPES: readonly SecretPattern[] = [
+  // xAI's API keys: in neither.
   { kind: 'xai-key', keywords: ['xai-'], scope: 'word', pattern: /\bxai-[A-Za-z0-9_]{60,}/g },
+  // Replicate's API tokens: in neither.
   {
     kind: 'replicate-token',
     keywords: ['r8_'],
@@ -16,18 +18,21 @@ export const VENDOR_SHAPES: readonly SecretPattern[] = [
     scope: 'word',
     pattern: /\br8_[A-Za-z0-9_-]{30,}/g,
   },
+  // LangSmith's keys: in neither.
   {
     kind: 'langsmith-key',
     keywords: ['lsv2_pt_', 'lsv2_sk_'],
     scope: 'word',
     pattern: /\blsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}/g,
   },
+  // Pinecone's API keys: in neither.
   {
     kind: 'pinecone-key',
     keywords: ['pcsk_'],
     scope: 'word',
     pattern: /\bpcsk_[A-Za-z0-9]{4,8}_[A-Za-z0-9]{40,}/g,
   },
+  // ElevenLabs' API keys: in neither.
   {
     kind: 'elevenlabs-key',
     keywords: ['sk_'],
@@ -35,45 +40,48 @@ export const VENDOR_SHAPES: readonly SecretPattern[] = [
     scope: 'word',
     pattern: /\bsk_[a-f0-9]{48}(?![A-Za-z0-9])/g,
   },
+  // gitleaks wants exactly 186 characters after `ATATT3`: a token cut short in an output is missed.
   { kind: 'atlassian-token', keywords: ['ATATT'], scope: 'word', pattern: /\bATATT[A-Za-z0-9_=-]{60,}/g },
+  // gitleaks wants a user token's 64 hex characters, an org token's JSON start: other lengths are missed.
   {
     kind: 'sentry-token',
     keywords: ['sntrys_', 'sntryu_'],
     scope: 'word',
     pattern: /\bsntry[su]_[A-Za-z0-9+/=_]{40,}/g,
   },
+  // gitleaks finds these keys only after a name holding `newrelic` on their line.
   {
     kind: 'newrelic-key',
     keywords: ['NRAK-', 'NRII-', 'NRJS-'],
     scope: 'word',
     pattern: /\bNR(?:AK|II|JS)-[A-Za-z0-9]{20,}/g,
   },
+  // Supabase's access tokens: in neither.
   { kind: 'supabase-token', keywords: ['sbp_'], scope: 'word', pattern: /\bsbp_(?:v0_)?[a-f0-9]{40}/g },
+  // gitleaks knows only personal tokens (`dp.pt.`): service, CLI, SCIM and audit tokens are missed.
   {
     kind: 'doppler-token',
     keywords: ['dp.st.', 'dp.ct.', 'dp.sa.', 'dp.pt.', 'dp.scim.', 'dp.audit.'],
     scope: 'word',
     pattern: /\bdp\.(?:st|ct|sa|pt|scim|audit)\.[A-Za-z0-9_.-]{20,}/g,
   },
+  // Google's OAuth access tokens (`ya29.`): in neither.
   { kind: 'google-oauth-token', keywords: ['ya29.'], scope: 'word', pattern: /\bya29\.[A-Za-z0-9_-]{20,}/g },
+  // Google's OAuth refresh tokens (`1//0`): in neither.
   {
     kind: 'google-refresh-token',
     keywords: ['1//0'],
     scope: 'word',
     pattern: /(?<![\w/])1\/\/0[A-Za-z0-9_-]{30,}/g,
   },
+  // Bitbucket's app passwords and tokens by their prefix: in neither (gitleaks wants `bitbucket` on the line).
   {
     kind: 'bitbucket-token',
     keywords: ['ATBB', 'ATCT'],
     scope: 'word',
     pattern: /\bAT(?:BB|CT)[A-Za-z0-9_=-]{24,}/g,
   },
-  {
-    kind: '1password-token',
-    keywords: ['ops_ey'],
-    scope: 'word',
-    pattern: /\bops_eyJ[A-Za-z0-9+/=_-]{40,}/g,
-  },
+  // gitleaks finds `key-…` only after a name holding `mailgun` on its line.
   {
     kind: 'mailgun-key',
     keywords: ['key-'],
@@ -81,6 +89,7 @@ export const VENDOR_SHAPES: readonly SecretPattern[] = [
     scope: 'word',
     pattern: /\bkey-[a-f0-9]{32}(?![A-Za-z0-9])/g,
   },
+  // gitleaks finds these keys only after a name holding `mailchimp` on their line.
   {
     kind: 'mailchimp-key',
     keywords: ['-us'],
@@ -88,7 +97,9 @@ export const VENDOR_SHAPES: readonly SecretPattern[] = [
     scope: 'word',
     pattern: /\b[a-f0-9]{32}-us\d{1,2}(?![A-Za-z0-9])/g,
   },
+  // gitleaks wants `HRKU-AA` and exactly 58 characters: another generation or a cut key is missed.
   { kind: 'heroku-key', keywords: ['HRKU-'], scope: 'word', pattern: /\bHRKU-[A-Za-z0-9_-]{20,}/g },
+  // OpenAI's session keys (`sess-`): in neither.
   {
     kind: 'openai-session',
     keywords: ['sess-'],
@@ -96,6 +107,7 @@ export const VENDOR_SHAPES: readonly SecretPattern[] = [
     scope: 'word',
     pattern: /\bsess-[A-Za-z0-9]{30,}/g,
   },
+  // Discord's bot tokens: in neither (gitleaks' Discord rules are a client id, a secret and a 64-hex token).
   {
     // The user id in base64 (`MT…` for ids from 2021 on), a time stamp, an HMAC; on a line that names Discord or
     // sends it as a bot's (two-letter keywords such as `MT` would hold up every string's scan: `nd`, `ot`).
@@ -105,12 +117,14 @@ export const VENDOR_SHAPES: readonly SecretPattern[] = [
     scope: 'line',
     pattern: /\b[MNO][A-Za-z0-9_-]{21,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}/g,
   },
+  // Discord's webhook URLs: in neither.
   {
     kind: 'discord-webhook',
     keywords: ['discord.com/api/webhooks/', 'discordapp.com/api/webhooks/'],
     scope: 'word',
     pattern: /discord(?:app)?\.com\/api\/webhooks\/\d+\/(?<secret>[A-Za-z0-9_-]{20,})/g,
   },
+  // gitleaks wants a whole `webhookb2` URL: Outlook's and Power Automate's (`logic.azure.com`) are missed.
   {
     kind: 'teams-webhook',
     keywords: ['.webhook.office.com/', 'outlook.office.com/webhook', '.logic.azure.com'],
@@ -118,12 +132,14 @@ export const VENDOR_SHAPES: readonly SecretPattern[] = [
     pattern:
       /(?:webhook\.office\.com|outlook\.office\.com|logic\.azure\.com(?::\d+)?)\/(?<secret>[^\s"'`<>]{20,})/g,
   },
+  // Firebase's legacy server keys: in neither.
   {
     kind: 'firebase-server-key',
     keywords: [':APA91b'],
     scope: 'word',
     pattern: /\bAAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{60,}/g,
   },
+  // Azure DevOps personal access tokens in an environment line: in neither.
   {
     kind: 'azure-devops-pat',
     keywords: ['_PAT', 'ACCESSTOKEN'],

@@ -1,6 +1,7 @@
 /**
  * secretlint's recommended preset (`@secretlint/secretlint-rule-preset-recommend`) as a source of rules: its
- * rules, kept by the secretlint project, find vendor tokens cctrail's own shapes may not know yet. Each rule's
+ * rules, kept by the secretlint project, find vendor tokens. Most of its vendor shapes run as cctrail's own
+ * patterns, derived from these rules' expressions by a script (`preset-shapes.ts`); the rest run here. Each rule's
  * `file` handler runs directly and synchronously over one string, without `@secretlint/core`'s per-file
  * machinery. Each rule's keywords are read from its own expressions (`requiredLiterals`), so that it joins the
  * one keyword scan (`keyword-scan.ts`) and runs only on the strings that hold one of them. Reading them costs every
@@ -108,13 +109,10 @@ interface Handler {
 
 let handlers: readonly Handler[] | null = null;
 
-/**
- * The preset's rules, created and their keywords read on first use: an export without redaction (the hook's,
- * `cctrail export`) does not pay for it.
- */
-function loaded(): readonly Handler[] {
+/** The preset's rules, each created with its options (by rule: `aws`, …), with the expressions it matches. */
+function created(options: Readonly<Record<string, object>>): Handler[] {
   // `filter-comments` lets a text switch the scan off (`secretlint-disable`): a transcript must not.
-  handlers ??= (rules as unknown as readonly PresetRule[])
+  return (rules as unknown as readonly PresetRule[])
     .filter((rule) => !rule.meta.id.endsWith('/secretlint-rule-filter-comments'))
     .flatMap((rule) => {
       const kind = rule.meta.id.replace(/^@secretlint\/secretlint-rule-/, '');
@@ -124,11 +122,43 @@ function loaded(): readonly Handler[] {
           report: ({ range }) => reportTo?.(kind, range),
           ignore: () => {},
         },
-        {},
+        options[kind] ?? {},
       );
       return file ? [{ kind, file, expressions: expressionsOf(file) }] : [];
     });
+}
+
+/**
+ * The preset's rules, created and their keywords read on first use: an export without redaction (the hook's,
+ * `cctrail export`) does not pay for it.
+ */
+function loaded(): readonly Handler[] {
+  handlers ??= created({});
   return handlers;
+}
+
+/**
+ * The expressions of the preset's rules, by rule, created with the options given (what
+ * `scripts/privacy/preset-shapes.mjs` derives cctrail's patterns from: `preset-shapes.ts`).
+ */
+export function presetExpressions(options: Readonly<Record<string, object>>): Record<string, RegExp[]> {
+  const out: Record<string, RegExp[]> = {};
+  for (const { kind, expressions } of created(options)) out[kind] = expressions ?? [];
+  return out;
+}
+
+/**
+ * A check that a value is a secret as one rule of the preset says, by its own code (lengths, a private key's
+ * base64, a token's JSON): the rule, run on the value alone, reports all of it.
+ *
+ * @param kind A rule of the preset (`sendgrid`, `privatekey`, …).
+ */
+export function confirmedBy(kind: string): (value: string) => boolean {
+  let rule: number[] | null = null;
+  return (value) => {
+    rule ??= [loaded().findIndex((handler) => handler.kind === kind)];
+    return presetSecrets(value, rule).some((finding) => finding.value === value);
+  };
 }
 
 /** The preset's rules in order, each with the keywords that select it. */

@@ -9,7 +9,8 @@ import { escapesAsText } from './escapes.js';
 import { type Finding, gitleaksFindings } from './gitleaks-scan.js';
 import { isNotASecret } from './placeholders.js';
 import { type Selection, selectRules } from './prefilter.js';
-import { presetSecrets } from './preset-rules.js';
+import { presetRules, presetSecrets } from './preset-rules.js';
+import { PRESET_DERIVED } from './preset-shapes.js';
 import { mapStrings } from './rewrite-strings.js';
 import type { SecretPattern } from './rule.js';
 import { SECRET_PATTERNS } from './rules.js';
@@ -83,7 +84,7 @@ const ESCAPE_AFTER = 160;
 /** Whether a text writes an escape (`\`, `%`) near a keyword of the rules selected: only then is it read again. */
 function escapeNearHit(text: string, selection: Selection): boolean {
   if (text.indexOf('\\') === -1 && text.indexOf('%') === -1) return false;
-  if (selection.preset.length > 0) return true;
+  if (handlersToRun(selection.preset).length > 0) return true;
   for (const map of [selection.rules, selection.gitleaks])
     for (const hits of map.values())
       for (const hit of hits) {
@@ -97,13 +98,25 @@ function escapeNearHit(text: string, selection: Selection): boolean {
   return false;
 }
 
+// For each rule of the preset, whether cctrail runs it as its own patterns (`preset-shapes.ts`), not its handler.
+let derived: readonly boolean[] | null = null;
+
+/** The preset's rules selected whose handlers run: not those derived into cctrail's patterns. */
+function handlersToRun(selected: readonly number[]): readonly number[] {
+  if (selected.length === 0) return selected;
+  derived ??= presetRules().map(({ kind }) => PRESET_DERIVED.has(kind));
+  const table = derived;
+  return selected.some((i) => table[i]) ? selected.filter((i) => !table[i]) : selected;
+}
+
 /** The rules a keyword scan selected, over one text. */
 function redactRules(text: string, selection: Selection, found?: Found): { text: string; count: number } {
   const result = redactShapes(text, selection, found);
   // gitleaks and the preset read the text as written; what cctrail's patterns replaced already is not found again.
   const findings: Finding[] = [];
   for (const [index, hits] of selection.gitleaks) gitleaksFindings(text, index, hits, findings);
-  if (selection.preset.length > 0) findings.push(...presetSecrets(text, selection.preset));
+  const preset = handlersToRun(selection.preset);
+  if (preset.length > 0) findings.push(...presetSecrets(text, preset));
   return findings.length === 0 ? result : replaceFindings(result, findings, found);
 }
 

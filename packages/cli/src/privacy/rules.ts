@@ -1,61 +1,47 @@
 /**
- * The kinds of secret cctrail redacts, as data. Token shapes follow secretlint's recommended preset and
- * gitleaks' rules (the shapes their vendors document); the key-and-value patterns cover what transcripts show:
- * `.env`, YAML, JSON, INI and shell assignments in any letter case, command-line flags, `mysql -pX`, `curl -u`.
+ * The kinds of secret cctrail redacts, as data, in one list that one keyword scan selects from (`prefilter.ts`).
+ * The vendor shapes secretlint's preset has come from the preset (`preset-shapes.ts`, derived by a script); the
+ * vendor shapes neither the preset nor gitleaks' rules (`gitleaks-rules.ts`) find, and what their expressions
+ * lack, are cctrail's own (`rule-shapes.ts`, `own-shapes.ts`, `preset-complements.ts`), each with its reason; the
+ * key-and-value patterns cover what transcripts show: `.env`, YAML, JSON, INI and shell assignments in any letter
+ * case, command-line flags, `mysql -pX`, `curl -u`.
  */
 
 import { CREDENTIAL_SHAPES } from './credential-shapes.js';
 import { ENCODED_SHAPES, VENDOR_SHAPES, WRAPPED_TOKEN } from './own-shapes.js';
+import { PRESET_COMPLEMENTS } from './preset-complements.js';
+import { PRESET_SHAPES } from './preset-shapes.js';
 import type { SecretPattern } from './rule.js';
 import { SHAPES, TRANSCRIPT_PATTERNS } from './rule-shapes.js';
 
 /** The secrets cctrail redacts, in the order they are looked for. */
 export const SECRET_PATTERNS: readonly SecretPattern[] = [
   WRAPPED_TOKEN,
+  ...PRESET_SHAPES.slack.filter((shape) => shape.kind === 'slack-webhook'),
+  ...PRESET_SHAPES.npm,
+  ...PRESET_SHAPES.gitlab,
+  ...PRESET_SHAPES.huggingface,
+  PRESET_COMPLEMENTS.huggingface,
+  ...PRESET_SHAPES.sendgrid,
+  ...PRESET_SHAPES.shopify,
+  ...PRESET_SHAPES.linear,
+  ...PRESET_SHAPES['1password'],
   ...SHAPES,
   ...VENDOR_SHAPES,
-  {
-    kind: 'private-key',
-    keywords: ['-----BEGIN '],
-    scope: 'text',
-    pattern:
-      // A block cut before its END line (a truncated tool output) is redacted up to the end of its base64 lines.
-      /-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----(?:[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----|[A-Za-z0-9+/=\s:,\\-]*)/g,
-  },
-  { kind: 'anthropic-key', keywords: ['sk-ant-'], scope: 'word', pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/g },
-  {
-    kind: 'stripe-key',
-    keywords: ['sk_live_', 'rk_live_', 'pk_live_', 'sk_test_', 'rk_test_', 'pk_test_'],
-    scope: 'word',
-    pattern: /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}/g,
-  },
-  {
-    kind: 'openai-key',
-    keywords: ['sk-'],
-    // `sk-` at the start of a word, 20 characters of the key after it (`task-list` is not one).
-    next: /(?<!\wsk-)[\w-]{20}/y,
-    scope: 'word',
-    pattern: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g,
-  },
-  {
-    kind: 'aws-access-key',
-    keywords: ['AKIA', 'ASIA'],
-    scope: 'word',
-    pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g,
-  },
-  {
-    kind: 'github-token',
-    keywords: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_'],
-    scope: 'word',
-    pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})/g,
-  },
-  {
-    kind: 'slack-token',
-    keywords: ['xoxa-', 'xoxb-', 'xoxp-', 'xoxr-', 'xoxe-', 'xoxs-'],
-    scope: 'word',
-    pattern: /\bxox[abpres]-[A-Za-z0-9-]{10,}/g,
-  },
+  ...PRESET_SHAPES.privatekey,
+  PRESET_COMPLEMENTS.privatekey,
+  ...PRESET_SHAPES.anthropic,
+  PRESET_COMPLEMENTS.anthropic,
+  ...PRESET_SHAPES.stripe,
+  ...PRESET_SHAPES.openai,
+  PRESET_COMPLEMENTS.openai,
+  ...PRESET_SHAPES.aws,
+  ...PRESET_SHAPES.github,
+  PRESET_COMPLEMENTS.github,
+  ...PRESET_SHAPES.slack.filter((shape) => shape.kind === 'slack-token'),
+  // gitleaks wants an entropy above 4 and a delimiter after the key (one before `.` or `&` is missed).
   { kind: 'google-api-key', keywords: ['AIza'], scope: 'word', pattern: /\bAIza[0-9A-Za-z_-]{35}\b/g },
+  // gitleaks wants 17 characters in each of the first two parts and a delimiter after: shorter or glued ones.
   {
     kind: 'jwt',
     keywords: ['eyJ'],
@@ -69,6 +55,8 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     scope: 'text',
     pattern: /\b(?:Bearer|Token)\s+(?<secret>[A-Za-z0-9._~+/-]{16,}=*)/g,
   },
+  // The preset reads http(s) and ftp(s) URLs (passwords of letters, digits, `-` and `_`) and database ones
+  // (PostgreSQL, MySQL, MongoDB); gitleaks none: `git+ssh://`, `redis://:pw@`, `amqp://`, `pa$$@` are missed.
   {
     kind: 'url-password',
     keywords: ['://'],
