@@ -46,14 +46,10 @@ export async function statsOf(
   const kept = result ? await readStatsResult(result.file, result.key) : undefined;
   if (kept) return { ...kept, archiveOnly };
   const progress = progressBar(io, selection.sessions.length, 'sessions');
-  const { sessions, saved } = await buildSkeletons(
-    selection.sessions,
-    filters,
-    progress,
-    runner,
-    cacheFile,
-    { keepOthers: filtered(filters), files },
-  ).finally(() => progress.done());
+  const { sessions, saved } = await buildSkeletons(selection.sessions, filters, progress, runner, cacheFile, {
+    keepOthers: filtered(filters),
+    files,
+  }).finally(() => progress.done());
   const built = withConversations(combineStats(sessions.map((session) => session.digest)), sessions);
   if (skipped.length > 0) built.diagnostics = skipped;
   for (const session of built.sessions) {

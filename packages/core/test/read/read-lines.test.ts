@@ -76,12 +76,15 @@ describe('readLineBatches', () => {
     const line = (n: number) => `{"n":${String(n).padStart(6, '0')},"pad":"${'p'.repeat(180)}"}`;
     const text = Array.from({ length: 4000 }, (_, n) => `${line(n)}\n`).join('');
     const batches: Line[][] = [];
-    for await (const batch of readLineBatches(memorySource('f', text, text.length).read())) batches.push(batch);
+    for await (const batch of readLineBatches(memorySource('f', text, text.length).read()))
+      batches.push(batch);
     expect(batches.length).toBe(4);
     for (const batch of batches) expect(batch.length).toBeLessThanOrEqual(1400);
     const all = batches.flat();
     expect(all.map((l) => l.text)).toEqual(Array.from({ length: 4000 }, (_, n) => line(n)));
-    expect(all.map((l) => [l.number, l.offset])).toEqual(Array.from({ length: 4000 }, (_, n) => [n + 1, n * 202]));
+    expect(all.map((l) => [l.number, l.offset])).toEqual(
+      Array.from({ length: 4000 }, (_, n) => [n + 1, n * 202]),
+    );
     expect(all).toEqual(await lines(text, 4096));
   });
 
