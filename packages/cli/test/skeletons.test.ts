@@ -27,6 +27,13 @@ function countingRunner() {
   return { runner, built };
 }
 
+/** `buildSkeletons`, once its cache file is written (it is written while a caller combines the skeletons). */
+async function builtAndSaved(...args: Parameters<typeof buildSkeletons>) {
+  const skeletons = await buildSkeletons(...args);
+  await skeletons.saved;
+  return skeletons;
+}
+
 describe.skipIf(fixtureScenarios().length === 0)('buildSkeletons with a cache file', () => {
   it('reads again only the sessions whose files changed, with the same result', async () => {
     const root = join(work, 'projects');
@@ -38,14 +45,14 @@ describe.skipIf(fixtureScenarios().length === 0)('buildSkeletons with a cache fi
     const cacheFile = join(work, 'skeletons.json');
 
     const first = countingRunner();
-    const before = await buildSkeletons(await select(), NO_FILTERS, quiet, first.runner, cacheFile);
+    const before = await builtAndSaved(await select(), NO_FILTERS, quiet, first.runner, cacheFile);
     expect(first.built.length).toBe(before.sessions.length);
     expect(Object.keys(JSON.parse(await readFile(cacheFile, 'utf8')).skeletons)).toHaveLength(
       before.sessions.length,
     );
 
     const second = countingRunner();
-    const again = await buildSkeletons(await select(), NO_FILTERS, quiet, second.runner, cacheFile);
+    const again = await builtAndSaved(await select(), NO_FILTERS, quiet, second.runner, cacheFile);
     expect(second.built).toEqual([]);
     expect(again.sessions).toEqual(before.sessions);
 
@@ -54,7 +61,7 @@ describe.skipIf(fixtureScenarios().length === 0)('buildSkeletons with a cache fi
     const file = (await select()).find((s) => s.discovered.id === changed.id)!.discovered.mainFile!;
     await appendFile(file, '\n{"type":"summary","summary":"later","leafUuid":"x"}\n');
     const third = countingRunner();
-    const after = await buildSkeletons(await select(), NO_FILTERS, quiet, third.runner, cacheFile);
+    const after = await builtAndSaved(await select(), NO_FILTERS, quiet, third.runner, cacheFile);
     expect(third.built).toEqual([changed.id]);
     const now = after.sessions.find((s) => s.id === changed.id)!;
     expect(now.digest.stats.lines).toBe(changed.digest.stats.lines + 2);
@@ -66,7 +73,7 @@ describe.skipIf(fixtureScenarios().length === 0)('buildSkeletons with a cache fi
     lines[damaged] = `${lines[damaged]!.slice(0, 80)}…`;
     await writeFile(cacheFile, lines.join('\n'));
     const fourth = countingRunner();
-    const repaired = await buildSkeletons(await select(), NO_FILTERS, quiet, fourth.runner, cacheFile);
+    const repaired = await builtAndSaved(await select(), NO_FILTERS, quiet, fourth.runner, cacheFile);
     expect(fourth.built).toEqual([changed.id]);
     expect(repaired.sessions).toEqual(after.sessions);
     expect(await readFile(cacheFile, 'utf8')).not.toContain('…');
@@ -80,22 +87,22 @@ describe.skipIf(fixtureScenarios().length === 0)('buildSkeletons with a cache fi
     );
     const cacheFile = join(work, 'partial.json');
     const entries = async () => Object.keys(JSON.parse(await readFile(cacheFile, 'utf8')).skeletons).length;
-    await buildSkeletons(all, NO_FILTERS, quiet, countingRunner().runner, cacheFile);
+    await builtAndSaved(all, NO_FILTERS, quiet, countingRunner().runner, cacheFile);
     expect(await entries()).toBe(all.length);
 
     // One session, its file changed: its skeleton is replaced, the others stay.
     const one = all.find((s) => s.discovered.mainFile !== null)!;
     await appendFile(one.discovered.mainFile!, '\n');
     const partial = countingRunner();
-    await buildSkeletons([one], NO_FILTERS, quiet, partial.runner, cacheFile, { keepOthers: true });
+    await builtAndSaved([one], NO_FILTERS, quiet, partial.runner, cacheFile, { keepOthers: true });
     expect(partial.built).toEqual([one.discovered.id]);
     expect(await entries()).toBe(all.length);
     const again = countingRunner();
-    await buildSkeletons(all, NO_FILTERS, quiet, again.runner, cacheFile);
+    await builtAndSaved(all, NO_FILTERS, quiet, again.runner, cacheFile);
     expect(again.built).toEqual([]);
 
     // Without `keepOthers`, the file keeps that run's sessions only.
-    await buildSkeletons([one], NO_FILTERS, quiet, countingRunner().runner, cacheFile);
+    await builtAndSaved([one], NO_FILTERS, quiet, countingRunner().runner, cacheFile);
     expect(await entries()).toBe(1);
   });
 });

@@ -13,6 +13,8 @@ import type { Skeleton } from './skeleton.js';
 /** Skeletons of the sessions, time-filtered, with `duplicateOf` set. */
 export interface Skeletons {
   sessions: Skeleton[];
+  /** The cache file's write, under way while the caller combines the skeletons (it never rejects). */
+  saved: Promise<void>;
 }
 
 /**
@@ -73,9 +75,9 @@ export async function buildSkeletons(
   );
   throwUnlessTranscripts(notTranscripts, selection.length);
   if (options.keepOthers) cache.keepOthers(selection);
-  await cache.save();
+  const saved = cache.save().catch(() => undefined);
   markDuplicates(sessions);
-  return { sessions };
+  return { sessions, saved };
 }
 
 /**

@@ -55,6 +55,13 @@ const buffer = runtime?.getBuiltinModule?.('buffer') as
   | undefined;
 const isUtf8: ((bytes: Uint8Array) => boolean) | null = buffer?.isUtf8 ?? null;
 
+/**
+ * A chunk's lines are handed over in batches of about this many bytes: the decoded text of a batch is alive
+ * until its last line is read, so a whole file's text in one batch would outlive many young-generation
+ * collections and be copied by each.
+ */
+const BATCH_BYTES = 256 * 1024;
+
 const NEWLINE = 0x0a;
 const RETURN = 0x0d;
 const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -75,8 +82,9 @@ export async function* readLines(
 }
 
 /**
- * `readLines`, a chunk at a time: the lines that end in each chunk, in one array. Readers of whole sessions
- * use it, because one step of an async iterator per line costs more than the rest of reading a short line.
+ * `readLines`, a batch at a time: the lines that end in each chunk, in arrays of about `BATCH_BYTES`. Readers of
+ * whole sessions use it, because one step of an async iterator per line costs more than the rest of reading a
+ * short line.
  * The lines of a batch may refer to the chunk's bytes (`Line.full`): use them before asking for the next batch.
  *
  * @param chunks The file's bytes, in chunks of any size.
@@ -104,7 +112,8 @@ export async function* readLineBatches(
   };
 
   for await (const chunk of chunks) {
-    const batch: Line[] = [];
+    let batch: Line[] = [];
+    let batchBytes = 0;
     let start = 0;
     while (start < chunk.length) {
       const end = chunk.indexOf(NEWLINE, start);
@@ -130,6 +139,12 @@ export async function* readLineBatches(
       }
       batch.push(line(bytes, length, true));
       start = end + 1;
+      batchBytes += length;
+      if (batchBytes >= BATCH_BYTES) {
+        yield batch;
+        batch = [];
+        batchBytes = 0;
+      }
     }
     if (batch.length > 0) yield batch;
   }

@@ -71,6 +71,23 @@ describe('readLineBatches', () => {
     expect(batches.flat()).toEqual(await lines(text, 5));
   });
 
+  it("hands a large chunk's lines over in batches of about 256 KiB, numbered and placed as in one", async () => {
+    // 4,000 lines of 202 bytes in one chunk of 808,000 bytes: their text is not all decoded at once.
+    const line = (n: number) => `{"n":${String(n).padStart(6, '0')},"pad":"${'p'.repeat(180)}"}`;
+    const text = Array.from({ length: 4000 }, (_, n) => `${line(n)}\n`).join('');
+    const batches: Line[][] = [];
+    for await (const batch of readLineBatches(memorySource('f', text, text.length).read()))
+      batches.push(batch);
+    expect(batches.length).toBe(4);
+    for (const batch of batches) expect(batch.length).toBeLessThanOrEqual(1400);
+    const all = batches.flat();
+    expect(all.map((l) => l.text)).toEqual(Array.from({ length: 4000 }, (_, n) => line(n)));
+    expect(all.map((l) => [l.number, l.offset])).toEqual(
+      Array.from({ length: 4000 }, (_, n) => [n + 1, n * 202]),
+    );
+    expect(all).toEqual(await lines(text, 4096));
+  });
+
   it('shrinks long lines as readLines does', async () => {
     const text = `{"type":"user","note":"${'x'.repeat(50)}"}\n{"type":"user"}\n`;
     const [batch] = await (async () => {
