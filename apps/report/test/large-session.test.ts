@@ -8,7 +8,8 @@ import { tempFolder } from './helpers/temp.js';
 
 /**
  * #31: a session file larger than one string can hold (a session of a million lines writes about 1 GB) is not
- * read at all: reading it took its size in memory before failing. Its pages say why they have no transcript.
+ * read whole: reading it took its size in memory before failing. The build then reads it page by page
+ * (`paged-session.e2e.test.ts`).
  */
 describe('a session file too large to read', () => {
   const file = join(tempFolder('cctrail-large-'), 'session.json');
