@@ -18,7 +18,7 @@ import { fileError } from './load.js';
 const LISTED = new Set(['entries', 'metadata', 'responses', 'diagnostics']);
 
 /** Where an entry is shown: its transcript (null: the main one, else a sidechain's id) and its index there. */
-export interface ScopePlace {
+interface ScopePlace {
   sidechain: string | null;
   index: number;
 }
