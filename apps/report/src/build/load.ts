@@ -88,7 +88,7 @@ const MAX_JSON_BYTES = constants.MAX_STRING_LENGTH;
  * (`CCTRAIL_TEST_SESSION_JSON_LIMIT`), so that a small session takes the path of one over the limit, read page
  * by page (`paged-session.ts`).
  */
-function sessionJsonLimit(): number {
+export function sessionJsonLimit(): number {
   const lowered = Number(process.env.CCTRAIL_TEST_SESSION_JSON_LIMIT);
   return Number.isSafeInteger(lowered) && lowered > 0 ? Math.min(lowered, MAX_JSON_BYTES) : MAX_JSON_BYTES;
 }

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { pipeline } from 'node:stream';
 import { createBrotliDecompress } from 'node:zlib';
 import { type SessionItem, sessionItems } from '@cctrail/core/archive';
 import type { Diagnostic, Entry, Session } from '../views/model.js';
@@ -39,10 +40,50 @@ export interface PagedHeader {
   diagnosticsTotal: number;
 }
 
-/** The bytes of a session file, decompressed when its name ends in `.br`. */
-function sessionBytes(file: string): AsyncIterable<Uint8Array> {
+/** The bytes of a session file, decompressed when its name ends in `.br`; its streams are closed when it ends. */
+async function* sessionBytes(file: string): AsyncGenerator<Uint8Array> {
   const read = createReadStream(file, { highWaterMark: 1 << 20 });
-  return file.endsWith('.br') ? read.pipe(createBrotliDecompress()) : read;
+  if (!file.endsWith('.br')) {
+    try {
+      yield* read;
+    } finally {
+      read.destroy();
+    }
+    return;
+  }
+  const unpacked = createBrotliDecompress();
+  // A failure of either stream ends the other and the loop below with it.
+  pipeline(read, unpacked, () => {});
+  try {
+    yield* unpacked;
+  } finally {
+    unpacked.destroy();
+  }
+}
+
+/** Brotli packs a session's JSON 20 to 60 times (a million tiny lines: 50 ×); a file packed less than this is small. */
+const PACKED_AT_MOST = 256;
+
+/**
+ * True when a session file holds more than `limit` bytes of JSON. A compressed one that could is decompressed as
+ * a stream and counted, nothing kept, instead of being decompressed whole up to the limit (512 MiB in memory)
+ * only to be refused; one that cannot is not read (if it does hold more, its read whole refuses it).
+ *
+ * @param bytes The file's size.
+ */
+export async function holdsMoreThan(file: string, bytes: number, limit: number): Promise<boolean> {
+  if (!file.endsWith('.br')) return bytes > limit;
+  if (bytes * PACKED_AT_MOST <= limit) return false;
+  let total = 0;
+  try {
+    for await (const chunk of sessionBytes(file)) {
+      total += chunk.length;
+      if (total > limit) return true;
+    }
+  } catch {
+    // An unreadable file: its read whole says why.
+  }
+  return false;
 }
 
 /** The items of a session file, skipping `skipped`. */

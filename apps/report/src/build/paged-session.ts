@@ -22,6 +22,7 @@ import { checkSession, fileError } from './load.js';
 import { cachePart, type ListedSession, manifestSession } from './manifest.js';
 import { pagedLocator, pagedPages, pagedPart } from './paged-part.js';
 import { indexPagedEntries, pagedItems, readPagedHeader } from './paged-read.js';
+import { hasSearchPiece, searchPieceKey, storeSearchPiece } from './search-pieces.js';
 
 /**
  * A session whose file is too large to read whole, rendered one transcript page at a time (#31: a session of a
@@ -131,6 +132,21 @@ function fragmentOf(
   };
 }
 
+/** True when every transcript page of a session whose part is cached is cached too: its file need not be read. */
+function allCached(job: PagedJob, part: CachedPart, cacheDir: string): boolean {
+  const s = manifestSession({
+    summary: job.summary,
+    slug: job.sessionSlug,
+    file: job.file,
+    key: job.key,
+    part,
+  });
+  return sessionRoutes(job.projectSlug, s).every((r) => {
+    const at = scopeOf(r.props);
+    return !at || hasFragment(cacheDir, fragmentKey(job.projectSlug, s, at.scope, at.page));
+  });
+}
+
 /**
  * Reads a session file too large to read whole, page by page, and caches what its pages need (its part, the
  * fragments of its pages not cached yet), as `processSession` does for a session it loads.
@@ -141,6 +157,7 @@ export async function processPagedSession(
   job: PagedJob,
   cacheDir: string,
 ): Promise<PagedDone | { errors: string[] }> {
+  if (job.part && allCached(job, job.part, cacheDir)) return { file: job.file, part: null, pages: 0 };
   const read = await readPagedHeader(job.file);
   if ('errors' in read) return read;
   const session = read.session;
@@ -234,5 +251,9 @@ export async function processPagedSession(
     }
     for (const window of windows.values()) window.finish();
   }
+  // Nothing of it in the search index (its piece would hold every entry), said once so that a rebuild does not
+  // read the session again for it.
+  const searchKey = searchPieceKey(job.projectSlug, s);
+  if (!hasSearchPiece(cacheDir, searchKey)) storeSearchPiece(cacheDir, searchKey, null);
   return { file: job.file, part: computed, pages: rendered };
 }

@@ -16,8 +16,9 @@ import {
   sessionLocator,
 } from '../views/transcript/transcript-fragment.js';
 import { hasFragment, storeFragment } from './fragments.js';
-import { type Loaded, loadSession } from './load.js';
+import { type Loaded, loadSession, sessionJsonLimit } from './load.js';
 import { cachePart, type ListedSession, manifestSession } from './manifest.js';
+import { holdsMoreThan } from './paged-read.js';
 import { processPagedSession } from './paged-session.js';
 import { hasSearchPiece, searchPieceKey, storeSearchPiece } from './search-pieces.js';
 import { runWorker, shareByWeight } from './workers.js';
@@ -50,7 +51,13 @@ export async function processSession(
   cacheDir: string,
   inMemory?: Session,
 ): Promise<SessionDone> {
-  let loaded: Loaded<Session> = inMemory ? { ok: true, value: inMemory } : loadSession(job.file);
+  const limit = sessionJsonLimit();
+  const huge = !inMemory && job.keyError === undefined && (await holdsMoreThan(job.file, job.bytes, limit));
+  let loaded: Loaded<Session> = inMemory
+    ? { ok: true, value: inMemory }
+    : huge
+      ? { ok: false, errors: [], tooLarge: true }
+      : loadSession(job.file, limit);
   if (!loaded.ok && loaded.tooLarge) {
     const paged = await processPagedSession(job, cacheDir);
     if (!('errors' in paged)) return paged;
