@@ -109,4 +109,21 @@ describe('sessions over the limit of a file read whole', () => {
       filesOf(root).filter((f) => !f.startsWith('_cctrail/search') && !f.endsWith('.html'));
     expect(rest(paged)).toEqual(rest(whole));
   });
+
+  it('are not read again by a rebuild of an unchanged archive', async () => {
+    const outDir = join(tmp, 'rebuilt');
+    const cacheDir = join(tmp, 'cache');
+    const logs: string[][] = [[], []];
+    process.env.CCTRAIL_TEST_SESSION_JSON_LIMIT = '1';
+    try {
+      for (const log of logs) await buildReport({ dataDir, outDir, cacheDir, log: (m) => log.push(m) });
+    } finally {
+      delete process.env.CCTRAIL_TEST_SESSION_JSON_LIMIT;
+    }
+    expect(logs[0]!.some((m) => /\d+ session files read/.test(m))).toBe(true);
+    expect(logs[1]!.filter((m) => /session files read/.test(m))).toEqual([]);
+    expect(readFileSync(join(outDir, [...firstPages][0]!), 'utf8')).toBe(
+      readFileSync(join(paged, [...firstPages][0]!), 'utf8'),
+    );
+  }, 120_000);
 });
