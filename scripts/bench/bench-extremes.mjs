@@ -3,7 +3,8 @@
 // should take about n × the time); the single huge inputs of #31 run once each, for their outcome (exit 0 or 1,
 // with a diagnostic, never an abort) and their peak memory (under 1.5 GiB). Opt-in: BENCH_ONLY=5 (the #31
 // inputs are 300–600 MB files: BENCH_EXTREME_CASES=<names, comma-separated> picks cases). Runs that pass
-// BENCH_EXTREME_TIMEOUT (default 600 s) are stopped and reported as such.
+// BENCH_EXTREME_TIMEOUT (default 600 s) are stopped and reported as such. BENCH_EXTREME_COMMANDS=<stats,export,
+// report> picks commands; BENCH_EXTREME_KEEP=1 keeps each case's folder (its site) in the bench's work folder.
 
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -122,13 +123,14 @@ function measure(cli, args, env, limit, work) {
 export async function extremes(ctx) {
   const limit = Number(process.env.BENCH_EXTREME_TIMEOUT ?? 600) * 1000;
   const picked = process.env.BENCH_EXTREME_CASES?.split(',');
+  const commands = process.env.BENCH_EXTREME_COMMANDS?.split(',');
   const rows = [];
   for (const build of ctx.builds) {
     for (const c of CASES.filter((c) => !picked || picked.includes(c.name))) {
       const times = {};
       const cpus = {};
       for (const size of c.sizes.map((s) => Math.max(1, Math.round(s * ctx.scale)))) {
-        const dir = join(ctx.work, `extreme-${c.name.replaceAll(' ', '-')}-${size}`);
+        const dir = join(ctx.work, `extreme-${build.name}-${c.name.replaceAll(' ', '-')}-${size}`);
         rmSync(dir, { recursive: true, force: true });
         c.write(join(dir, 'projects'), size);
         const env = { CCTRAIL_CACHE_DIR: join(dir, 'cache'), NO_COLOR: '1' };
@@ -136,7 +138,7 @@ export async function extremes(ctx) {
           ['stats', ['stats', join(dir, 'projects'), '--json', '--no-cache']],
           ['export', ['export', join(dir, 'projects'), '-o', join(dir, 'archive')]],
           ['report', ['report', join(dir, 'projects'), '-o', join(dir, 'site')]],
-        ]) {
+        ].filter(([command]) => !commands || commands.includes(command))) {
           ctx.log(`5: ${build.name} ${command} ${c.name} ${size}`);
           const r = await measure(build.cli, args, env, limit, dir);
           times[command] = [...(times[command] ?? []), r.ms];
@@ -145,7 +147,7 @@ export async function extremes(ctx) {
             `| ${build.name} | ${c.name} | ${size.toLocaleString('en-US')} ${c.unit} | \`${command}\` | ${r.outcome === 'ok' ? seconds(r.ms) : `${r.outcome} after ${seconds(r.ms)}`} | ${Number.isNaN(r.cpu) ? '—' : seconds(r.cpu)} | ${mb(r.peakRss)} | ${r.said.replaceAll('|', '\\|')} |`,
           );
         }
-        rmSync(dir, { recursive: true, force: true });
+        if (process.env.BENCH_EXTREME_KEEP !== '1') rmSync(dir, { recursive: true, force: true });
       }
       if (c.once) continue;
       const factor = `${c.sizes[1] / c.sizes[0]}× / 1×`;

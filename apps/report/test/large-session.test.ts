@@ -3,12 +3,14 @@ import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { loadSession } from '../src/build/load.js';
+import { holdsMoreThan } from '../src/build/paged-read.js';
 import { demoSession } from './helpers/demo.js';
 import { tempFolder } from './helpers/temp.js';
 
 /**
  * #31: a session file larger than one string can hold (a session of a million lines writes about 1 GB) is not
- * read at all: reading it took its size in memory before failing. Its pages say why they have no transcript.
+ * read whole: reading it took its size in memory before failing. The build then reads it page by page
+ * (`paged-session.e2e.test.ts`).
  */
 describe('a session file too large to read', () => {
   const file = join(tempFolder('cctrail-large-'), 'session.json');
@@ -41,5 +43,18 @@ describe('a session file too large to read', () => {
   it('is read as before when it fits', () => {
     const loaded = loadSession(file);
     expect(loaded.ok && loaded.value.id).toBe(demoSession().id);
+  });
+
+  it('is found over the limit by counting its bytes as a stream, and one packed too small to be is not read', async () => {
+    const packed = `${file}.br`;
+    const text = JSON.stringify(demoSession());
+    writeFileSync(packed, brotliCompressSync(text));
+    const size = brotliCompressSync(text).length;
+    expect(await holdsMoreThan(packed, size, text.length - 1)).toBe(true);
+    expect(await holdsMoreThan(packed, size, text.length)).toBe(false);
+    // Its size says it cannot hold more: the file is not opened (here it does not exist).
+    expect(await holdsMoreThan(join(file, 'missing.json.br'), 10, 1_000_000)).toBe(false);
+    expect(await holdsMoreThan(join(file, 'missing.json.br'), 10_000, 1_000_000)).toBe(false);
+    expect(await holdsMoreThan(file, text.length, text.length - 1)).toBe(true);
   });
 });

@@ -42,6 +42,7 @@ it('exposes what spans sessions at @cctrail/core/archive, and nothing of it at t
     'runsOnce',
     'sessionCost',
     'sessionDuplicates',
+    'sessionItems',
     'sessionJson',
     'sessionStats',
     'statsDigest',

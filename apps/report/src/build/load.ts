@@ -13,7 +13,7 @@ import { readSchema, SCHEMA_NAMES, type SchemaName } from './schemas.js';
  */
 
 /** A value read from a file, or the reasons it could not be used. */
-export type Loaded<T> = { ok: true; value: T } | { ok: false; errors: string[] };
+export type Loaded<T> = { ok: true; value: T } | { ok: false; errors: string[]; tooLarge?: true };
 
 /** At most this many problems are listed for one file: the first ones say what is wrong. */
 const MAX_ERRORS = 3;
@@ -83,14 +83,30 @@ export function checkSession(value: unknown): string[] {
  */
 const MAX_JSON_BYTES = constants.MAX_STRING_LENGTH;
 
+/**
+ * The most bytes of JSON a session file read whole may hold: `MAX_JSON_BYTES`, or less for tests
+ * (`CCTRAIL_TEST_SESSION_JSON_LIMIT`), so that a small session takes the path of one over the limit, read page
+ * by page (`paged-session.ts`).
+ */
+export function sessionJsonLimit(): number {
+  const lowered = Number(process.env.CCTRAIL_TEST_SESSION_JSON_LIMIT);
+  return Number.isSafeInteger(lowered) && lowered > 0 ? Math.min(lowered, MAX_JSON_BYTES) : MAX_JSON_BYTES;
+}
+
 /** `123 bytes`, `512 MiB`. */
 function sizeText(n: number): string {
   return n < 2 ** 20 ? `${n} bytes` : `${Math.round(n / 2 ** 20).toLocaleString('en-US')} MiB`;
 }
 
 /** Why a session too large to read has no transcript (it says nothing of where the file is: pages show it). */
-function tooLarge(what: string): string[] {
-  return [`${what} a report can read: its transcript is not shown (\`cctrail export\` writes every entry)`];
+function tooLarge(what: string): Loaded<never> {
+  return {
+    ok: false,
+    errors: [
+      `${what} a report can read: its transcript is not shown (\`cctrail export\` writes every entry)`,
+    ],
+    tooLarge: true,
+  };
 }
 
 /**
@@ -117,14 +133,11 @@ function readJson(file: string, limit = MAX_JSON_BYTES): Loaded<unknown> {
       return { ok: true, value: JSON.parse(text) };
     }
     if (size > limit)
-      return {
-        ok: false,
-        errors: tooLarge(`the session file is ${sizeText(size)}, more than the ${sizeText(limit)}`),
-      };
+      return tooLarge(`the session file is ${sizeText(size)}, more than the ${sizeText(limit)}`);
     return { ok: true, value: JSON.parse(readFileSync(file, 'utf8')) };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
-      return { ok: false, errors: tooLarge(`the session is more than the ${sizeText(limit)} of JSON`) };
+      return tooLarge(`the session is more than the ${sizeText(limit)} of JSON`);
     return { ok: false, errors: [fileError(file, error)] };
   }
 }
@@ -141,7 +154,7 @@ export function loadIndex(file: string): Loaded<ArchiveIndex> {
  * Reads and validates one session file.
  * @param limit The most bytes of JSON it may hold (see `MAX_JSON_BYTES`): a larger one is refused with its reason.
  */
-export function loadSession(file: string, limit = MAX_JSON_BYTES): Loaded<Session> {
+export function loadSession(file: string, limit = sessionJsonLimit()): Loaded<Session> {
   const read = readJson(file, limit);
   if (!read.ok) return read;
   const errors = checkSession(read.value);

@@ -60,5 +60,5 @@ export async function prepareSession(
     sessionSlug: uniqueSlugs([line.id])[0] ?? 'x',
     part: cachedPart(cacheDir, key),
   };
-  return processSession(job, cacheDir, session).pages;
+  return (await processSession(job, cacheDir, session)).pages;
 }

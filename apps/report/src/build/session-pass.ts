@@ -16,8 +16,10 @@ import {
   sessionLocator,
 } from '../views/transcript/transcript-fragment.js';
 import { hasFragment, storeFragment } from './fragments.js';
-import { type Loaded, loadSession } from './load.js';
+import { type Loaded, loadSession, sessionJsonLimit } from './load.js';
 import { cachePart, type ListedSession, manifestSession } from './manifest.js';
+import { holdsMoreThan } from './paged-read.js';
+import { processPagedSession } from './paged-session.js';
 import { hasSearchPiece, searchPieceKey, storeSearchPiece } from './search-pieces.js';
 import { runWorker, shareByWeight } from './workers.js';
 
@@ -41,10 +43,26 @@ export interface SessionDone {
 
 /**
  * Reads one session (or takes it from `inMemory`, equal to the file's content) and caches what its pages
- * need. The highlighter must be loaded (`loadHighlighter`).
+ * need: a file too large to read whole is read and rendered page by page (`processPagedSession`). The
+ * highlighter must be loaded (`loadHighlighter`).
  */
-export function processSession(job: SessionJob, cacheDir: string, inMemory?: Session): SessionDone {
-  const loaded: Loaded<Session> = inMemory ? { ok: true, value: inMemory } : loadSession(job.file);
+export async function processSession(
+  job: SessionJob,
+  cacheDir: string,
+  inMemory?: Session,
+): Promise<SessionDone> {
+  const limit = sessionJsonLimit();
+  const huge = !inMemory && job.keyError === undefined && (await holdsMoreThan(job.file, job.bytes, limit));
+  let loaded: Loaded<Session> = inMemory
+    ? { ok: true, value: inMemory }
+    : huge
+      ? { ok: false, errors: [], tooLarge: true }
+      : loadSession(job.file, limit);
+  if (!loaded.ok && loaded.tooLarge) {
+    const paged = await processPagedSession(job, cacheDir);
+    if (!('errors' in paged)) return paged;
+    loaded = { ok: false, errors: paged.errors };
+  }
   let part = job.part;
   let computed: CachedPart | null = null;
   if (!part) {
@@ -106,7 +124,8 @@ export async function runSessionPass(
   let done: SessionDone[];
   if (inThread) {
     await loadHighlighter();
-    done = jobs.map((job) => processSession(job, cacheDir));
+    done = [];
+    for (const job of jobs) done.push(await processSession(job, cacheDir));
   } else {
     const shares = shareByWeight(jobs, threads, (j) => j.bytes);
     const results = await Promise.all(

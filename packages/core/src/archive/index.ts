@@ -35,6 +35,7 @@ export { apiCost, reportedCost, reportedRun, withReported } from './reported-run
 export { type FileRuns, type RunOfFile, runsOnce } from './runs-once.js';
 export { sessionJson } from './serialize.js';
 export { priceSession, sessionCost } from './session-cost.js';
+export { type SessionItem, type SessionItemsOptions, sessionItems } from './session-items.js';
 export { type StatsDigest, sessionStats, statsDigest } from './session-stats.js';
 export { archiveStats, combineStats } from './stats.js';
 export type {

@@ -19,6 +19,67 @@ export interface Page {
   end: number;
 }
 
+/** A mark of an entry that starts a card. */
+const CARD = 1;
+/** A mark of an entry that starts a conversation turn. */
+const TURN = 2;
+
+/**
+ * What pagination reads of a transcript's entries, taken one entry after another: one byte per entry, so that a
+ * transcript too large to hold (a million lines) is paginated from a pass over its entries.
+ */
+export class PageMarks {
+  #marks = new Uint8Array(1024);
+  #count = 0;
+  #head: string | null = null;
+
+  /** Marks the transcript's next entry. */
+  add(e: Entry): void {
+    const start = startsCard(e, this.#head, isResultOnly);
+    if (start) this.#head = e.kind === 'assistant' ? (e.message?.id ?? null) : null;
+    if (this.#count === this.#marks.length) {
+      const more = new Uint8Array(this.#marks.length * 2);
+      more.set(this.#marks);
+      this.#marks = more;
+    }
+    this.#marks[this.#count++] = (start ? CARD : 0) | (isTurnStart(e) ? TURN : 0);
+  }
+
+  /** Entries marked. */
+  get count(): number {
+    return this.#count;
+  }
+
+  /** The pages of the entries marked (`transcriptPages`). */
+  pages(size = CARDS_PER_PAGE): Page[] {
+    const marks = this.#marks;
+    const count = this.#count;
+    // Cards in each turn, by the index where the turn starts (for the decision to open a page at a turn).
+    const turnCards = new Map<number, number>();
+    let turn = 0;
+    for (let i = 0; i < count; i++) {
+      if (marks[i]! & TURN) turn = i;
+      if (marks[i]! & CARD) turnCards.set(turn, (turnCards.get(turn) ?? 0) + 1);
+    }
+    const pages: Page[] = [];
+    let from = 0;
+    let cards = 0;
+    for (let i = 0; i < count; i++) {
+      if (!(marks[i]! & CARD)) continue;
+      const full = cards >= size || i - from >= RECORDS_PER_PAGE;
+      const turnWontFit = (marks[i]! & TURN) !== 0 && cards > 0 && cards + (turnCards.get(i) ?? 0) > size;
+      if (i > from && (full || turnWontFit)) {
+        pages.push({ number: pages.length + 1, start: from, end: i });
+        from = i;
+        cards = 0;
+      }
+      cards++;
+    }
+    pages.push({ number: pages.length + 1, start: from, end: count });
+    return pages;
+  }
+}
+
 /**
  * The pages of a transcript (at least one, even when empty). Tool results count as folded into their call,
  * as they are shown when the call is on the page.
@@ -27,34 +88,9 @@ export interface Page {
  * @param size Most cards on a page.
  */
 export function transcriptPages(entries: readonly Entry[], size = CARDS_PER_PAGE): Page[] {
-  // Cards in each turn, by the index where the turn starts (for the decision to open a page at a turn).
-  const turnCards = new Map<number, number>();
-  const starts: boolean[] = [];
-  let head: string | null = null;
-  let turn = 0;
-  for (const [i, e] of entries.entries()) {
-    const start = startsCard(e, head, isResultOnly);
-    starts.push(start);
-    if (start) head = e.kind === 'assistant' ? (e.message?.id ?? null) : null;
-    if (isTurnStart(e)) turn = i;
-    if (start) turnCards.set(turn, (turnCards.get(turn) ?? 0) + 1);
-  }
-  const pages: Page[] = [];
-  let from = 0;
-  let cards = 0;
-  for (const [i, e] of entries.entries()) {
-    if (!starts[i]) continue;
-    const full = cards >= size || i - from >= RECORDS_PER_PAGE;
-    const turnWontFit = isTurnStart(e) && cards > 0 && cards + (turnCards.get(i) ?? 0) > size;
-    if (i > from && (full || turnWontFit)) {
-      pages.push({ number: pages.length + 1, start: from, end: i });
-      from = i;
-      cards = 0;
-    }
-    cards++;
-  }
-  pages.push({ number: pages.length + 1, start: from, end: entries.length });
-  return pages;
+  const marks = new PageMarks();
+  for (const e of entries) marks.add(e);
+  return marks.pages(size);
 }
 
 /** The 1-based page holding entry `index` of a transcript cut into `pages`. */

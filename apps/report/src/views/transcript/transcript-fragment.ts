@@ -29,7 +29,7 @@ import { transcriptContext } from './transcript.js';
  */
 
 /** Most diagnostics listed on a session page. */
-const DIAGNOSTICS_SHOWN = 200;
+export const DIAGNOSTICS_SHOWN = 200;
 
 /** What a fragment holds besides its transcript HTML. */
 export interface FragmentMeta {
@@ -204,6 +204,7 @@ export function failedFragment(errors: string[]): RenderedFragment {
  * @param scope Which transcript.
  * @param page Its page (1-based).
  * @param route The page's route, which links are relative to.
+ * @param locate Where each entry is shown, when the session holds only some of its entries (read page by page).
  */
 export function renderFragment(
   session: Session,
@@ -212,8 +213,8 @@ export function renderFragment(
   scope: TranscriptScope,
   page: number,
   route: string,
+  locate = sessionLocator(session, projectSlug, s),
 ): RenderedFragment {
-  const locate = sessionLocator(session, projectSlug, s);
   const href = (target: EntryPlace | null): string | null =>
     target ? pageHref(route, target.route, target.anchor) : null;
   const links: TranscriptLinks = {
