@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { SCHEMA_VERSION } from '@cctrail/core';
 import type { ArchiveIndex } from '@cctrail/core/archive';
 import type { Io } from '../command-line/command.js';
 import { CliError } from '../command-line/errors.js';
@@ -185,9 +186,13 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
       outcome.pruned = [...pruned, ...cut.pruned];
     }
     addCarried(index, carried);
-    // A session file an earlier version wrote, and this run kept, is brought to the current schema.
+    // A session file an earlier version wrote, and this run kept, is brought to the current schema. The files an
+    // index of the current schema lists are current already (that run wrote or upgraded them before its index):
+    // only the others are opened, not every file of the archive on every rebuild.
+    const current = currentFiles(previous);
     for (const project of index.projects)
-      for (const line of project.sessions) await upgradeInPlace(target.dir, line.file);
+      for (const line of project.sessions)
+        if (!current.has(line.file)) await upgradeInPlace(target.dir, line.file);
     outcome.archived = archivedCounts(index);
     await state?.save();
     const written = await writeIndex(target.dir, index, previous);
@@ -201,6 +206,15 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
 }
 
 /** How many sessions of an index were not read from the input, by status. */
+/** The session files a previous index of the current schema lists (none for an older or no index). */
+function currentFiles(previous: ArchiveIndex | null): Set<string> {
+  const files = new Set<string>();
+  if (previous?.schemaVersion !== SCHEMA_VERSION) return files;
+  for (const project of previous.projects)
+    for (const line of project?.sessions ?? []) if (typeof line?.file === 'string') files.add(line.file);
+  return files;
+}
+
 function archivedCounts(index: ArchiveIndex): ExportOutcome['archived'] {
   const counts = { missing: 0, kept: 0 };
   for (const project of index.projects)
