@@ -88,6 +88,11 @@ export interface ExportOutcome {
   shortened: number;
   /** The secrets redacted, by the rule that found them (`redacted` in all). */
   byRule: Record<string, number>;
+  /**
+   * Settles once the skeletons are kept for the next run: they are written while the caller goes on (the report
+   * builds its site meanwhile), and awaited before it removes its temporary files.
+   */
+  cacheWritten: Promise<void>;
 }
 
 /**
@@ -148,7 +153,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
         ? keepSources(selection.sessions, { dir, manifest, now, runner })
         : null,
     ]);
-    const kept = await keepSessions(planned, selection.filters, cache, dir);
+    const { kept, cacheWritten } = keepSessions(planned, selection.filters, cache, dir);
     // What the run read from its input: the archive's own sessions are counted apart.
     const own = (p: Planned) => dir !== null && p.selected.archive?.dir === dir;
     const fromInput = kept.filter((p) => !own(p));
@@ -172,6 +177,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
       archived: { missing: 0, kept: 0 },
       pruned,
       sources,
+      cacheWritten,
     };
     if ('stream' in target) {
       await write(target.stream, `${JSON.stringify(index)}\n`);
@@ -253,23 +259,23 @@ function onFirstTranscript(
  * The sessions of the archive, once all are built: fails when none is a transcript, keeps the skeletons for the
  * next run, drops the sessions outside the time filters, and marks duplicates across the rest.
  */
-async function keepSessions(
+function keepSessions(
   planned: readonly Planned[],
   filters: Selection['filters'],
   cache: SkeletonCache,
   dir: string | null,
-): Promise<Planned[]> {
+): { kept: Planned[]; cacheWritten: Promise<void> } {
   const notTranscripts = planned.filter((p) => p.skeleton!.notATranscript);
   throwUnlessTranscripts(
     notTranscripts.map((p) => p.skeleton!.digest.stats.file),
     planned.length,
   );
-  await cache.save();
+  const cacheWritten = cache.save();
   // The archive's own sessions stay whatever the time filters: they only choose what is read from the input.
   const kept = planned.filter(
     (p) =>
       inTimeRange(p.skeleton!.digest.stats, filters) || (dir !== null && p.selected.archive?.dir === dir),
   );
   markDuplicates(kept.map((session) => session.skeleton!));
-  return kept;
+  return { kept, cacheWritten };
 }
