@@ -116,12 +116,11 @@ export function searchMeta(
 }
 
 /**
- * The files of terms of the pieces, in order: each term's postings in the pieces that have it, as written, merged
- * term by term in sorted order (`PostingsMerge`), never decoded into arrays of numbers. Null without any entry.
+ * The terms of consecutive pieces merged into those of one piece of all their entries, in sorted order: each term's
+ * postings in the pieces that have it, as written, merged (`PostingsMerge`), never decoded into arrays of numbers.
+ * What `encodePostings` writes for all the entries, so that merged pieces can be merged again.
  */
-export function termFiles(
-  pieces: readonly PieceTerms[],
-): { n: number; firstTerms: string[]; files: SearchFile[] } | null {
+export function mergeTerms(pieces: readonly PieceTerms[]): { n: number; t: [string, string][] } {
   // Each term's postings, with the number of the piece's first entry.
   const terms = new Map<string, (string | number)[]>();
   let n = 0;
@@ -134,16 +133,36 @@ export function termFiles(
       else terms.set(term, [base, code]);
     }
   }
+  const t: [string, string][] = [];
+  for (const term of [...terms.keys()].sort()) {
+    const all = terms.get(term) ?? [];
+    terms.delete(term);
+    // One piece numbered from 0: its postings as written.
+    if (all.length === 2 && all[0] === 0) {
+      t.push([term, all[1] as string]);
+      continue;
+    }
+    const merge = new PostingsMerge();
+    for (let i = 0; i < all.length; i += 2) merge.append(all[i + 1] as string, all[i] as number);
+    t.push([term, String(merge)]);
+  }
+  return { n, t };
+}
+
+/**
+ * The files of terms of the pieces, in order (`mergeTerms`): the terms in sorted order, cut into files of about
+ * `TERM_FILE_CHARS`. Null without any entry.
+ */
+export function termFiles(
+  pieces: readonly PieceTerms[],
+): { n: number; firstTerms: string[]; files: SearchFile[] } | null {
+  const { n, t } = mergeTerms(pieces);
   if (n === 0) return null;
   const entries: string[][] = [];
   const firstTerms: string[] = [];
   let chars = Number.POSITIVE_INFINITY;
-  for (const term of [...terms.keys()].sort()) {
-    const merge = new PostingsMerge();
-    const all = terms.get(term) ?? [];
-    for (let i = 0; i < all.length; i += 2) merge.append(all[i + 1] as string, all[i] as number);
-    terms.delete(term);
-    const entry = `${term} ${merge}`;
+  for (const [term, code] of t) {
+    const entry = `${term} ${code}`;
     if (chars > 0 && chars + entry.length > TERM_FILE_CHARS) {
       entries.push([]);
       firstTerms.push(term);

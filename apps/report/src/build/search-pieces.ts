@@ -12,7 +12,7 @@ import {
   searchMeta,
   termFiles,
 } from './search-files.js';
-import { type PieceRecord, readSearchState, writeSearchState } from './search-state.js';
+import { blocksOf, type PieceRecord, readSearchState, writeSearchState } from './search-state.js';
 
 /**
  * The transcript search index on disk. Each session's piece (`views/search/search-text.ts`) is cached next to its
@@ -76,8 +76,8 @@ function recordOf(key: string, text: string): { record: PieceRecord; docs: Piece
 
 /**
  * The files of the transcript index (`search-files.ts`), from the cached pieces, newest sessions first. A piece
- * the last build merged is not read again (`search-state.ts`): its terms come from the state, and its files of
- * entries, unchanged, are known by their digests.
+ * the last build merged is not read again (`search-state.ts`): its terms come from the state, merged with those of
+ * the pieces beside it, and its files of entries, unchanged, are known by their digests.
  */
 export function planSearchFiles(m: SiteManifest, cacheDir: string): SearchPlan {
   const listed = m.projects
@@ -90,7 +90,7 @@ export function planSearchFiles(m: SiteManifest, cacheDir: string): SearchPlan {
   // The pieces read by this build: their files of entries are made from them.
   const read = new Map<string, PieceDocs>();
   for (const { key, file } of listed) {
-    let record = state.get(key);
+    let record = state.pieces.get(key);
     if (!record) {
       const made = recordOf(key, pieceAt(file));
       record = made.record;
@@ -98,8 +98,9 @@ export function planSearchFiles(m: SiteManifest, cacheDir: string): SearchPlan {
     }
     records.push(record);
   }
-  const save = () => writeSearchState(cacheDir, records);
-  const terms = termFiles(records.map((r) => ({ n: r.n, t: JSON.parse(r.t) as [string, string][] })));
+  const blocks = blocksOf(records, state.blocks);
+  const save = () => writeSearchState(cacheDir, records, blocks);
+  const terms = termFiles(blocks.map((b) => ({ n: b.n, t: JSON.parse(b.t) as [string, string][] })));
   if (terms === null) return { meta: null, files: [], known: [], save };
   const sessions = records.filter((r) => r.n > 0);
   const names = docsNames(sessions.map((r) => r.s));
