@@ -63,21 +63,21 @@ function pieceAt(file: string): string {
   return gunzipSync(readFileSync(file)).toString('utf8');
 }
 
-/** What a build keeps of a piece it read, and what its files of entries need. */
-function recordOf(key: string, text: string): { record: PieceRecord; docs: PieceDocs | null } {
-  if (text === 'null') return { record: { k: key, s: '', n: 0, t: '[]' }, docs: null };
+/** What a build keeps of a piece it read, its terms as JSON text, and what its files of entries need. */
+function recordOf(key: string, text: string): { record: PieceRecord; terms: string; docs: PieceDocs | null } {
+  if (text === 'null') return { record: { k: key, s: '', n: 0 }, terms: '[]', docs: null };
   const piece = readPiece(text);
-  const t = text.slice(text.lastIndexOf('\n') + 1);
   return {
-    record: { k: key, s: piece.s, n: piece.d.length, t },
+    record: { k: key, s: piece.s, n: piece.d.length },
+    terms: text.slice(text.lastIndexOf('\n') + 1),
     docs: { home: piece.s, links: piece.r, docs: piece.d },
   };
 }
 
 /**
  * The files of the transcript index (`search-files.ts`), from the cached pieces, newest sessions first. A piece
- * the last build merged is not read again (`search-state.ts`): its terms come from the state, merged with those of
- * the pieces beside it, and its files of entries, unchanged, are known by their digests.
+ * the last build merged is not read again (`search-state.ts`) unless a piece beside it changed: its terms come merged
+ * with those of the pieces beside it, and its files of entries, unchanged, are known by their digests.
  */
 export function planSearchFiles(m: SiteManifest, cacheDir: string): SearchPlan {
   const listed = m.projects
@@ -87,20 +87,26 @@ export function planSearchFiles(m: SiteManifest, cacheDir: string): SearchPlan {
     .sort((a, b) => (b.s.summary.startedAt ?? '').localeCompare(a.s.summary.startedAt ?? ''));
   const state = readSearchState(cacheDir);
   const records: PieceRecord[] = [];
-  // The pieces read by this build: their files of entries are made from them.
+  // The pieces read by this build: their terms, and their files of entries are made from them.
   const read = new Map<string, PieceDocs>();
+  const readTerms = new Map<string, string>();
   for (const { key, file } of listed) {
-    let record = state.pieces.get(key);
+    let record = state.get(key);
     if (!record) {
       const made = recordOf(key, pieceAt(file));
       record = made.record;
+      readTerms.set(key, made.terms);
       if (made.docs) read.set(key, made.docs);
     }
     records.push(record);
   }
-  const blocks = blocksOf(records, state.blocks);
+  const blocks = blocksOf(
+    cacheDir,
+    records,
+    (r) => readTerms.get(r.k) ?? recordOf(r.k, pieceAt(pieceFile(cacheDir, r.k))).terms,
+  );
   const save = () => writeSearchState(cacheDir, records, blocks);
-  const terms = termFiles(blocks.map((b) => ({ n: b.n, t: JSON.parse(b.t) as [string, string][] })));
+  const terms = termFiles(blocks);
   if (terms === null) return { meta: null, files: [], known: [], save };
   const sessions = records.filter((r) => r.n > 0);
   const names = docsNames(sessions.map((r) => r.s));

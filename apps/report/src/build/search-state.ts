@@ -1,31 +1,22 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { mergeTerms } from './search-files.js';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { mergeTerms, type PieceTerms } from './search-files.js';
 
 /**
- * What a build of the transcript index keeps for the next one (`search-index.txt` in the cache folder, not
- * compressed: it is read and written whole by every build, BENCHMARKS.md): of each piece it merged
- * (`search-pieces.ts`), by the piece's cache key, what the files of terms need (its number of entries and its
- * terms, as the piece writes them) and what its files of entries were (their names and digests); and the terms of
- * blocks of consecutive pieces, merged (`blocksOf`). A rebuild after one session changed thus reads no piece but
- * the changed one, merges again only its block and then the blocks, and makes again only the changed session's
- * files of entries: the others are known unchanged by their digests.
+ * What a build of the transcript index keeps for the next one, in the cache folder:
  *
- * The file is a line of its version, then two lines a record: the record without `t` as JSON, then `t`. A
- * piece's key names its content (`searchPieceKey`), a block's the keys of its pieces, so a record is true of
- * anything of the same key.
+ * - `search-index.json`: of each piece it merged (`search-pieces.ts`), by the piece's cache key, its number of
+ *   entries and what its files of entries were (their names and digests);
+ * - `search-blocks/<digest>.txt.gz`: the terms of blocks of consecutive pieces, merged (`blocksOf`), each written
+ *   once (compressed: the report's cache stays under 0.4 × its input, BENCHMARKS.md).
+ *
+ * A rebuild after one session changed thus reads no piece but those of the changed one's block, merges again that
+ * block and then the blocks, and makes again only the changed session's files of entries: the others are known
+ * unchanged by their digests. A piece's key names its content (`searchPieceKey`), a block's the keys of its
+ * pieces, so what is kept under a key is true of anything of that key.
  */
-
-/** The terms of consecutive pieces, merged (`mergeTerms`). */
-export interface BlockRecord {
-  /** A digest of its pieces' keys. */
-  b: string;
-  /** Its number of entries. */
-  n: number;
-  /** Its terms and their postings, as JSON text. */
-  t: string;
-}
 
 /** What the next build knows of a piece. */
 export interface PieceRecord {
@@ -35,65 +26,83 @@ export interface PieceRecord {
   s: string;
   /** Its number of entries. */
   n: number;
-  /** Its terms and their postings, as JSON text (`[[term, postings], …]`). */
-  t: string;
   /** The name of its files of entries (`docsNames`) and each file's path and digest, once written. */
   m?: string;
   f?: [string, string][];
 }
 
-const VERSION = 'cctrail search state 2';
+/** The terms of consecutive pieces, merged (`mergeTerms`). */
+interface BlockRecord extends PieceTerms {
+  /** A digest of its pieces' keys. */
+  b: string;
+  /** Its terms and their postings, as JSON text when this build merged them (to be kept). */
+  text?: string;
+}
 
 /** Pieces in a block, about: a block ends after a piece whose key says so (not its place: see `blocksOf`). */
 const BLOCK = 16;
+const VERSION = 1;
+const BLOCKS = 'search-blocks';
 
 function stateFile(cacheDir: string): string {
-  return join(cacheDir, 'search-index.txt');
+  return join(cacheDir, 'search-index.json');
 }
 
-/** What the last build kept: pieces and blocks by key (none without a state, or one this version cannot read). */
-export function readSearchState(cacheDir: string): {
-  pieces: Map<string, PieceRecord>;
-  blocks: Map<string, BlockRecord>;
-} {
-  const pieces = new Map<string, PieceRecord>();
-  const blocks = new Map<string, BlockRecord>();
-  let lines: string[];
+function blockFile(cacheDir: string, b: string): string {
+  return join(cacheDir, BLOCKS, `${b}.txt.gz`);
+}
+
+/** The pieces the last build merged, by key (none without a state, or one this version cannot read). */
+export function readSearchState(cacheDir: string): Map<string, PieceRecord> {
   try {
-    lines = readFileSync(stateFile(cacheDir), 'utf8').split('\n');
+    const state = JSON.parse(readFileSync(stateFile(cacheDir), 'utf8')) as {
+      v: number;
+      pieces: PieceRecord[];
+    };
+    if (state.v === VERSION && Array.isArray(state.pieces)) return new Map(state.pieces.map((p) => [p.k, p]));
   } catch {
-    return { pieces, blocks };
+    // none yet, or damaged: every piece is read
   }
-  if (lines[0] !== VERSION) return { pieces, blocks };
-  try {
-    for (let i = 1; i + 1 < lines.length; i += 2) {
-      const record = JSON.parse(lines[i] as string) as PieceRecord | BlockRecord;
-      record.t = lines[i + 1] as string;
-      if ('b' in record) blocks.set(record.b, record);
-      else pieces.set(record.k, record);
-    }
-  } catch {
-    pieces.clear();
-    blocks.clear();
-  }
-  return { pieces, blocks };
+  return new Map();
 }
 
 /**
- * Keeps the records of this build for the next (atomically: a build stopped while writing leaves the last one,
- * whose records are still true of their pieces).
+ * Keeps what this build merged for the next: the pieces' records (atomically: a build stopped while writing leaves
+ * the last ones, still true of their pieces), the blocks merged now, and no other block.
  */
 export function writeSearchState(
   cacheDir: string,
   pieces: readonly PieceRecord[],
   blocks: readonly BlockRecord[],
 ): void {
-  const parts = [VERSION];
-  for (const { t, ...rest } of [...pieces, ...blocks]) parts.push(JSON.stringify(rest), t);
-  const file = stateFile(cacheDir);
+  mkdirSync(join(cacheDir, BLOCKS), { recursive: true });
+  const used = new Set<string>();
+  for (const block of blocks) {
+    used.add(`${block.b}.txt.gz`);
+    if (block.text !== undefined)
+      atomically(blockFile(cacheDir, block.b), gzipSync(`${block.n}\n${block.text}`, { level: 1 }));
+  }
+  for (const name of readdirSync(join(cacheDir, BLOCKS)))
+    if (!used.has(name) && /^[0-9a-f]{40}\.txt\.gz$/.test(name))
+      rmSync(join(cacheDir, BLOCKS, name), { force: true });
+  atomically(stateFile(cacheDir), JSON.stringify({ v: VERSION, pieces }));
+}
+
+function atomically(file: string, bytes: string | Uint8Array): void {
   const temporary = `${file}.tmp-${process.pid}`;
-  writeFileSync(temporary, parts.join('\n'));
+  writeFileSync(temporary, bytes);
   renameSync(temporary, file);
+}
+
+/** A block kept by an earlier build (null when there is none, or it cannot be read). */
+function keptBlock(cacheDir: string, b: string): BlockRecord | null {
+  try {
+    const text = gunzipSync(readFileSync(blockFile(cacheDir, b))).toString('utf8');
+    const line = text.indexOf('\n');
+    return { b, n: Number(text.slice(0, line)), t: JSON.parse(text.slice(line + 1)) as [string, string][] };
+  } catch {
+    return null;
+  }
 }
 
 function digest(text: string): Buffer {
@@ -101,24 +110,27 @@ function digest(text: string): Buffer {
 }
 
 /**
- * The pieces, in order, as blocks of consecutive pieces with their terms merged: the blocks the last build merged
- * are taken as they are. A block ends after a piece whose key's digest says so, so that a piece that changes, comes
- * or goes changes its own block only, wherever it is: a rebuild merges again that block's pieces, then the blocks.
+ * The pieces, in order, as blocks of consecutive pieces with their terms merged: the blocks an earlier build
+ * merged are read as they are. A block ends after a piece whose key's digest says so, so that a piece that
+ * changes, comes or goes changes its own block only, wherever it is: a rebuild merges again that block's pieces.
+ *
+ * @param terms A piece's terms and their postings, as JSON text (read from its piece).
  */
 export function blocksOf(
+  cacheDir: string,
   pieces: readonly PieceRecord[],
-  known: ReadonlyMap<string, BlockRecord>,
+  terms: (piece: PieceRecord) => string,
 ): BlockRecord[] {
   const blocks: BlockRecord[] = [];
   let run: PieceRecord[] = [];
   const close = () => {
     if (run.length === 0) return;
     const b = digest(run.map((r) => r.k).join('\n')).toString('hex');
-    const block = known.get(b);
-    if (block) blocks.push(block);
+    const kept = keptBlock(cacheDir, b);
+    if (kept) blocks.push(kept);
     else {
-      const merged = mergeTerms(run.map((r) => ({ n: r.n, t: JSON.parse(r.t) as [string, string][] })));
-      blocks.push({ b, n: merged.n, t: JSON.stringify(merged.t) });
+      const merged = mergeTerms(run.map((r) => ({ n: r.n, t: JSON.parse(terms(r)) as [string, string][] })));
+      blocks.push({ b, n: merged.n, t: merged.t, text: JSON.stringify(merged.t) });
     }
     run = [];
   };
