@@ -45,7 +45,7 @@ export function storeSearchPiece(cacheDir: string, key: string, piece: string | 
 }
 
 /** A file of the index the last build wrote: its digest, and its text, made again only when needed. */
-export interface KnownFile {
+interface KnownFile {
   name: string;
   signature: string;
   text: () => string;
