@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { entryPlace } from '../src/browser/matcher.js';
-import { DOCS_PER_FILE, type SearchFile, searchFiles, TERM_FILE_CHARS } from '../src/build/search-files.js';
+import {
+  DOCS_PER_FILE,
+  mergeTerms,
+  type SearchFile,
+  searchFiles,
+  TERM_FILE_CHARS,
+} from '../src/build/search-files.js';
 import { scriptJson, searchIndexScript } from '../src/views/search/search.js';
 import {
   countPostings,
@@ -88,6 +94,38 @@ describe('postings merged piece by piece', () => {
     expect(String(merge)).toBe(encodePostings(all));
     expect(decodePostings(String(merge)).docs).toEqual([0, 2, 72, 73, 1, 38, 39, 3, 4, 74]);
     expect(() => new PostingsMerge().append('A,', 0)).toThrow(/digit/);
+  });
+
+  it('merge again, blocks of pieces merged, into what one merge of all the pieces writes', () => {
+    // Pieces of 1 to 40 documents, each term in some of them with weights 1 … WEIGHTS.
+    const pieces = Array.from({ length: 9 }, (_, p) => {
+      const n = 1 + ((p * 17) % 40);
+      const t: [string, string][] = [];
+      for (const [w, term] of ['a', 'b', 'c', 'd'].entries()) {
+        if ((p + w) % 3 === 0) continue;
+        const docs = Array.from({ length: n }, (_, d) => d).filter((d) => (d + w + p) % (w + 2) !== 0);
+        t.push([term, encodePostings({ docs, weights: docs.map((d) => 1 + ((d * (w + 3)) % WEIGHTS)) })]);
+      }
+      return { n, t };
+    });
+    const all = mergeTerms(pieces);
+    expect(all.t.map(([term]) => term)).toEqual(['a', 'b', 'c', 'd']);
+    for (const cut of [1, 2, 4, 9]) {
+      const blocks = [];
+      for (let i = 0; i < pieces.length; i += cut) blocks.push(mergeTerms(pieces.slice(i, i + cut)));
+      expect(mergeTerms(blocks)).toEqual(all);
+    }
+    // What one posting list of all the documents is, renumbered piece after piece.
+    const a = { docs: [] as number[], weights: [] as number[] };
+    let base = 0;
+    for (const piece of pieces) {
+      const code = piece.t.find(([term]) => term === 'a')?.[1];
+      const own = decodePostings(code ?? '');
+      a.docs.push(...own.docs.map((d) => d + base));
+      a.weights.push(...own.weights);
+      base += piece.n;
+    }
+    expect(all.t[0]?.[1]).toBe(encodePostings(a));
   });
 });
 

@@ -189,12 +189,14 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
     // entries from that session's on, and the term files it changed).
     pages.put(MERMAID, brotliDecompressSync(readFileSync(bundle.mermaid)));
     const searchFiles = planSearchFiles(manifest, work);
-    site.plan(searchFiles.files.map((f) => f.name));
+    site.plan([...searchFiles.files, ...searchFiles.known].map((f) => f.name));
     pages.put(SEARCH_INDEX, searchIndexScript(searchItems(manifest), searchFiles.meta));
     for (const f of searchFiles.files) pages.put(f.name, f.text);
+    for (const f of searchFiles.known) pages.putKnown(f.name, f.signature, f.text);
     // GitHub Pages' branch publishing runs Jekyll, which would drop `_cctrail/`.
     pages.put(NOJEKYLL, '');
     assembled = pages.finish();
+    if (cacheDir) searchFiles.save();
     for (const rel of plan.kept) site.keep(rel);
     if (cacheDir) writeFileSync(plan.stateFile, JSON.stringify(recordRender(plan, rendered)));
   } catch (error) {

@@ -26,6 +26,11 @@ export interface PageWriterOptions {
   state: string;
 }
 
+/** The digest by which a build knows a file of the site unchanged. */
+export function signatureOf(bytes: string | Uint8Array): string {
+  return createHash('sha1').update(bytes).digest('hex');
+}
+
 /** Puts the files of a build into the output folder, one at a time (see the module comment). */
 export class PageWriter {
   private readonly previous: Record<string, string>;
@@ -49,14 +54,24 @@ export class PageWriter {
    * @param bytes Its content.
    */
   put(rel: string, bytes: string | Uint8Array): void {
+    this.putKnown(rel, signatureOf(bytes), () => bytes);
+  }
+
+  /**
+   * `put` of a file whose digest (`signatureOf` its bytes) is known without its bytes: they are made only when
+   * the output folder does not hold them already.
+   * @param rel Its path in the site, relative and `/`-separated.
+   * @param signature The digest of its bytes.
+   * @param bytes Makes its content.
+   */
+  putKnown(rel: string, signature: string, bytes: () => string | Uint8Array): void {
     if (rel.endsWith('.html')) this.pages++;
-    const signature = createHash('sha1').update(bytes).digest('hex');
     this.next[rel] = signature;
     if (this.previous[rel] === signature && this.o.site.hasFile(rel)) {
       this.o.site.keep(rel);
       return;
     }
-    this.o.site.write(rel, bytes);
+    this.o.site.write(rel, bytes());
     this.written++;
   }
 

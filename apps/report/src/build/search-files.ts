@@ -65,78 +65,151 @@ function docsName(home: string, taken: ReadonlySet<string>): string {
   return `e${digest}-${taken.size}`;
 }
 
+/** What the files of terms need of a piece: the number of its entries, and each term with its postings. */
+export interface PieceTerms {
+  n: number;
+  t: readonly (readonly [string, string])[];
+}
+
+/** What the files of a session's entries need of its piece: its page, its pages' links, its entries as written. */
+export interface PieceDocs {
+  home: string;
+  links: readonly string[];
+  docs: readonly (readonly [number, string])[];
+}
+
 /** The index of the pieces (texts of `searchPiece`, newest session first). */
 export function searchFiles(pieces: readonly string[]): SearchIndex {
-  // Each term's postings in the pieces that have it, as written, with the number of the piece's first entry:
-  // merged term by term in sorted order (`PostingsMerge`), never decoded into arrays of numbers.
+  const read = pieces.map(readPiece);
+  const sessions = read.filter((p) => p.d.length > 0).map((p) => ({ home: p.s, links: p.r, docs: p.d }));
+  const names = docsNames(sessions.map((s) => s.home));
+  const terms = termFiles(read.map((p) => ({ n: p.d.length, t: p.t })));
+  if (terms === null) return { meta: null, files: [] };
+  const files = [...terms.files, ...sessions.flatMap((s, i) => docsFiles(names[i] as string, s))];
+  return {
+    meta: searchMeta(
+      terms,
+      sessions.map((s) => s.docs.length),
+      names,
+    ),
+    files,
+  };
+}
+
+/**
+ * What the search page needs to find files: entries in all, first term of each file of terms, and each session's
+ * first entry and the name of its files.
+ * @param counts The numbers of entries of the sessions with entries, in order.
+ */
+export function searchMeta(
+  terms: { n: number; firstTerms: string[] },
+  counts: readonly number[],
+  names: readonly string[],
+): SearchMeta {
+  const bases: number[] = [];
+  let base = 0;
+  for (const count of counts) {
+    bases.push(base);
+    base += count;
+  }
+  return { n: terms.n, k: DOCS_PER_FILE, t: terms.firstTerms, b: bases, f: [...names] };
+}
+
+/**
+ * The terms of consecutive pieces merged into those of one piece of all their entries, in sorted order: each term's
+ * postings in the pieces that have it, as written, merged (`PostingsMerge`), never decoded into arrays of numbers.
+ * What `encodePostings` writes for all the entries, so that merged pieces can be merged again.
+ */
+export function mergeTerms(pieces: readonly PieceTerms[]): { n: number; t: [string, string][] } {
+  // Each term's postings, with the number of the piece's first entry.
   const terms = new Map<string, (string | number)[]>();
-  // Each session with entries: its page, its pages' links, and its entries (page in the list, anchor and label
-  // as written in files).
-  const sessions: { home: string; links: string[]; docs: [number, string][] }[] = [];
   let n = 0;
-  for (const text of pieces) {
-    const piece = readPiece(text);
+  for (const piece of pieces) {
     const base = n;
-    if (piece.d.length > 0) sessions.push({ home: piece.s, links: piece.r, docs: piece.d });
-    n += piece.d.length;
+    n += piece.n;
     for (const [term, code] of piece.t) {
       const all = terms.get(term);
       if (all) all.push(base, code);
       else terms.set(term, [base, code]);
     }
   }
-  if (n === 0) return { meta: null, files: [] };
-  const termFiles: string[][] = [];
+  const t: [string, string][] = [];
+  for (const term of [...terms.keys()].sort()) {
+    const all = terms.get(term) ?? [];
+    terms.delete(term);
+    // One piece numbered from 0: its postings as written.
+    if (all.length === 2 && all[0] === 0) {
+      t.push([term, all[1] as string]);
+      continue;
+    }
+    const merge = new PostingsMerge();
+    for (let i = 0; i < all.length; i += 2) merge.append(all[i + 1] as string, all[i] as number);
+    t.push([term, String(merge)]);
+  }
+  return { n, t };
+}
+
+/**
+ * The files of terms of the pieces, in order (`mergeTerms`): the terms in sorted order, cut into files of about
+ * `TERM_FILE_CHARS`. Null without any entry.
+ */
+export function termFiles(
+  pieces: readonly PieceTerms[],
+): { n: number; firstTerms: string[]; files: SearchFile[] } | null {
+  const { n, t } = mergeTerms(pieces);
+  if (n === 0) return null;
+  const entries: string[][] = [];
   const firstTerms: string[] = [];
   let chars = Number.POSITIVE_INFINITY;
-  for (const term of [...terms.keys()].sort()) {
-    const merge = new PostingsMerge();
-    const all = terms.get(term) ?? [];
-    for (let i = 0; i < all.length; i += 2) merge.append(all[i + 1] as string, all[i] as number);
-    terms.delete(term);
-    const entry = `${term} ${merge}`;
+  for (const [term, code] of t) {
+    const entry = `${term} ${code}`;
     if (chars > 0 && chars + entry.length > TERM_FILE_CHARS) {
-      termFiles.push([]);
+      entries.push([]);
       firstTerms.push(term);
       chars = 0;
     }
-    termFiles.at(-1)?.push(entry);
+    entries.at(-1)?.push(entry);
     chars += entry.length + 1;
   }
-  const files = termFiles.map((entries, n) => ({
-    name: `_cctrail/search/t${n}.js`,
-    text: `window.CCTRAIL_SEARCH_TERMS(${n},${literal(entries.join(','))});\n`,
+  const files = entries.map((list, i) => ({
+    name: `_cctrail/search/t${i}.js`,
+    text: `window.CCTRAIL_SEARCH_TERMS(${i},${literal(list.join(','))});\n`,
   }));
-  const bases: number[] = [];
-  const names: string[] = [];
+  return { n, firstTerms, files };
+}
+
+/** The names of the sessions' files of entries, in order (`docsName`, each unlike those before it). */
+export function docsNames(homes: readonly string[]): string[] {
   const taken = new Set<string>();
-  let base = 0;
-  for (const { home, links, docs } of sessions) {
+  return homes.map((home) => {
     const name = docsName(home, taken);
     taken.add(name);
-    bases.push(base);
-    names.push(name);
-    base += docs.length;
-    for (let part = 0; part * DOCS_PER_FILE < docs.length; part++) {
-      // Entries name their page by its place in the list of the pages this file's entries are on (not all the
-      // session's pages: a session with a page per agent would otherwise repeat them in every file, quadratic in
-      // its agents).
-      const pages = new Map<number, number>();
-      const entries = docs.slice(part * DOCS_PER_FILE, (part + 1) * DOCS_PER_FILE).map(([r, text]) => {
-        let page = pages.get(r);
-        if (page === undefined) {
-          page = pages.size;
-          pages.set(r, page);
-        }
-        return `[0,${page},${text}]`;
-      });
-      const own = [[home, [...pages.keys()].map((r) => links[r])]];
-      files.push({
-        name: `_cctrail/search/${name}-${part}.js`,
-        // What `literal(scriptJson({ s: own, d: entries }))` writes, the entries' text as the pieces hold it.
-        text: `window.CCTRAIL_SEARCH_DOCS('${name}-${part}','{"s":${inQuotes(scriptJson(own))},"d":[${entries.join(',')}]}');\n`,
-      });
-    }
+    return name;
+  });
+}
+
+/** The files of a session's entries, `DOCS_PER_FILE` a file, named after `name`. */
+export function docsFiles(name: string, { home, links, docs }: PieceDocs): SearchFile[] {
+  const files: SearchFile[] = [];
+  for (let part = 0; part * DOCS_PER_FILE < docs.length; part++) {
+    // Entries name their page by its place in the list of the pages this file's entries are on (not all the
+    // session's pages: a session with a page per agent would otherwise repeat them in every file, quadratic in
+    // its agents).
+    const pages = new Map<number, number>();
+    const entries = docs.slice(part * DOCS_PER_FILE, (part + 1) * DOCS_PER_FILE).map(([r, text]) => {
+      let page = pages.get(r);
+      if (page === undefined) {
+        page = pages.size;
+        pages.set(r, page);
+      }
+      return `[0,${page},${text}]`;
+    });
+    const own = [[home, [...pages.keys()].map((r) => links[r])]];
+    files.push({
+      name: `_cctrail/search/${name}-${part}.js`,
+      // What `literal(scriptJson({ s: own, d: entries }))` writes, the entries' text as the pieces hold it.
+      text: `window.CCTRAIL_SEARCH_DOCS('${name}-${part}','{"s":${inQuotes(scriptJson(own))},"d":[${entries.join(',')}]}');\n`,
+    });
   }
-  return { meta: { n, k: DOCS_PER_FILE, t: firstTerms, b: bases, f: names }, files };
+  return files;
 }

@@ -1,8 +1,18 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { readPiece } from '../views/search/search-piece.js';
 import type { ManifestSession, SiteManifest } from '../views/site/site-model.js';
-import { type SearchIndex, searchFiles } from './search-files.js';
+import { signatureOf } from './page-writer.js';
+import {
+  docsFiles,
+  docsNames,
+  type PieceDocs,
+  type SearchIndex,
+  searchMeta,
+  termFiles,
+} from './search-files.js';
+import { blocksOf, type PieceRecord, readSearchState, writeSearchState } from './search-state.js';
 
 /**
  * The transcript search index on disk. Each session's piece (`views/search/search-text.ts`) is cached next to its
@@ -34,13 +44,102 @@ export function storeSearchPiece(cacheDir: string, key: string, piece: string | 
   writeFileSync(file, gzipSync(piece ?? 'null', { level: 1 }));
 }
 
-/** The files of the transcript index (`search-files.ts`), from the cached pieces, newest sessions first. */
-export function planSearchFiles(m: SiteManifest, cacheDir: string): SearchIndex {
-  const pieces = m.projects
-    .flatMap((p) => p.sessions.map((s) => ({ s, file: pieceFile(cacheDir, searchPieceKey(p.slug, s)) })))
+/** A file of the index the last build wrote: its digest, and its text, made again only when needed. */
+interface KnownFile {
+  name: string;
+  signature: string;
+  text: () => string;
+}
+
+/** The files of the transcript index of a build, and what it keeps for the next (`save`, once they are written). */
+export interface SearchPlan extends SearchIndex {
+  /** Files of entries known from the last build (`search-state.ts`). */
+  known: KnownFile[];
+  save(): void;
+}
+
+/** A piece's text ('null' when it has nothing to search). */
+function pieceAt(file: string): string {
+  return gunzipSync(readFileSync(file)).toString('utf8');
+}
+
+/** What a build keeps of a piece it read, its terms as JSON text, and what its files of entries need. */
+function recordOf(key: string, text: string): { record: PieceRecord; terms: string; docs: PieceDocs | null } {
+  if (text === 'null') return { record: { k: key, s: '', n: 0 }, terms: '[]', docs: null };
+  const piece = readPiece(text);
+  return {
+    record: { k: key, s: piece.s, n: piece.d.length },
+    terms: text.slice(text.lastIndexOf('\n') + 1),
+    docs: { home: piece.s, links: piece.r, docs: piece.d },
+  };
+}
+
+/**
+ * The files of the transcript index (`search-files.ts`), from the cached pieces, newest sessions first. A piece
+ * the last build merged is not read again (`search-state.ts`) unless a piece beside it changed: its terms come merged
+ * with those of the pieces beside it, and its files of entries, unchanged, are known by their digests.
+ */
+export function planSearchFiles(m: SiteManifest, cacheDir: string): SearchPlan {
+  const listed = m.projects
+    .flatMap((p) => p.sessions.map((s) => ({ s, key: searchPieceKey(p.slug, s) })))
+    .map((at) => ({ ...at, file: pieceFile(cacheDir, at.key) }))
     .filter(({ s, file }) => !s.summary.duplicateOf && existsSync(file))
-    .sort((a, b) => (b.s.summary.startedAt ?? '').localeCompare(a.s.summary.startedAt ?? ''))
-    .map(({ file }) => gunzipSync(readFileSync(file)).toString('utf8'))
-    .filter((text) => text !== 'null');
-  return searchFiles(pieces);
+    .sort((a, b) => (b.s.summary.startedAt ?? '').localeCompare(a.s.summary.startedAt ?? ''));
+  const state = readSearchState(cacheDir);
+  const records: PieceRecord[] = [];
+  // The pieces read by this build: their terms, and their files of entries are made from them.
+  const read = new Map<string, PieceDocs>();
+  const readTerms = new Map<string, string>();
+  for (const { key, file } of listed) {
+    let record = state.get(key);
+    if (!record) {
+      const made = recordOf(key, pieceAt(file));
+      record = made.record;
+      readTerms.set(key, made.terms);
+      if (made.docs) read.set(key, made.docs);
+    }
+    records.push(record);
+  }
+  const blocks = blocksOf(
+    cacheDir,
+    records,
+    (r) => readTerms.get(r.k) ?? recordOf(r.k, pieceAt(pieceFile(cacheDir, r.k))).terms,
+  );
+  const save = () => writeSearchState(cacheDir, records, blocks);
+  const terms = termFiles(blocks);
+  if (terms === null) return { meta: null, files: [], known: [], save };
+  const sessions = records.filter((r) => r.n > 0);
+  const names = docsNames(sessions.map((r) => r.s));
+  const files = terms.files;
+  const known: KnownFile[] = [];
+  sessions.forEach((record, i) => {
+    const name = names[i] as string;
+    const docs = read.get(record.k);
+    if (!docs && record.m === name && record.f) {
+      const file = pieceFile(cacheDir, record.k);
+      // Made again only when the output folder lost it (or holds other bytes than the last build wrote).
+      const text = (path: string) => () =>
+        docsFiles(name, recordOf(record.k, pieceAt(file)).docs as PieceDocs).find((f) => f.name === path)
+          ?.text ?? '';
+      for (const [path, signature] of record.f) known.push({ name: path, signature, text: text(path) });
+      return;
+    }
+    const made = docsFiles(
+      name,
+      docs ?? (recordOf(record.k, pieceAt(pieceFile(cacheDir, record.k))).docs as PieceDocs),
+    );
+    record.m = name;
+    record.f = made.map((f) => [f.name, signatureOf(f.text)]);
+    files.push(...made);
+  });
+  return {
+    meta: searchMeta(
+      terms,
+      sessions.map((r) => r.n),
+      names,
+    ),
+    files,
+    known,
+    save,
+  };
 }

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { SCHEMA_VERSION } from '@cctrail/core';
 import type { ArchiveIndex } from '@cctrail/core/archive';
 import type { Io } from '../command-line/command.js';
 import { CliError } from '../command-line/errors.js';
@@ -87,6 +88,11 @@ export interface ExportOutcome {
   shortened: number;
   /** The secrets redacted, by the rule that found them (`redacted` in all). */
   byRule: Record<string, number>;
+  /**
+   * Settles once the skeletons are kept for the next run: they are written while the caller goes on (the report
+   * builds its site meanwhile), and awaited before it removes its temporary files.
+   */
+  cacheWritten: Promise<void>;
 }
 
 /**
@@ -147,7 +153,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
         ? keepSources(selection.sessions, { dir, manifest, now, runner })
         : null,
     ]);
-    const kept = await keepSessions(planned, selection.filters, cache, dir);
+    const { kept, cacheWritten } = keepSessions(planned, selection.filters, cache, dir);
     // What the run read from its input: the archive's own sessions are counted apart.
     const own = (p: Planned) => dir !== null && p.selected.archive?.dir === dir;
     const fromInput = kept.filter((p) => !own(p));
@@ -171,6 +177,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
       archived: { missing: 0, kept: 0 },
       pruned,
       sources,
+      cacheWritten,
     };
     if ('stream' in target) {
       await write(target.stream, `${JSON.stringify(index)}\n`);
@@ -185,9 +192,13 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
       outcome.pruned = [...pruned, ...cut.pruned];
     }
     addCarried(index, carried);
-    // A session file an earlier version wrote, and this run kept, is brought to the current schema.
+    // A session file an earlier version wrote, and this run kept, is brought to the current schema. The files an
+    // index of the current schema lists are current already (that run wrote or upgraded them before its index):
+    // only the others are opened, not every file of the archive on every rebuild.
+    const current = currentFiles(previous);
     for (const project of index.projects)
-      for (const line of project.sessions) await upgradeInPlace(target.dir, line.file);
+      for (const line of project.sessions)
+        if (!current.has(line.file)) await upgradeInPlace(target.dir, line.file);
     outcome.archived = archivedCounts(index);
     await state?.save();
     const written = await writeIndex(target.dir, index, previous);
@@ -201,6 +212,15 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
 }
 
 /** How many sessions of an index were not read from the input, by status. */
+/** The session files a previous index of the current schema lists (none for an older or no index). */
+function currentFiles(previous: ArchiveIndex | null): Set<string> {
+  const files = new Set<string>();
+  if (previous?.schemaVersion !== SCHEMA_VERSION) return files;
+  for (const project of previous.projects)
+    for (const line of project?.sessions ?? []) if (typeof line?.file === 'string') files.add(line.file);
+  return files;
+}
+
 function archivedCounts(index: ArchiveIndex): ExportOutcome['archived'] {
   const counts = { missing: 0, kept: 0 };
   for (const project of index.projects)
@@ -239,23 +259,23 @@ function onFirstTranscript(
  * The sessions of the archive, once all are built: fails when none is a transcript, keeps the skeletons for the
  * next run, drops the sessions outside the time filters, and marks duplicates across the rest.
  */
-async function keepSessions(
+function keepSessions(
   planned: readonly Planned[],
   filters: Selection['filters'],
   cache: SkeletonCache,
   dir: string | null,
-): Promise<Planned[]> {
+): { kept: Planned[]; cacheWritten: Promise<void> } {
   const notTranscripts = planned.filter((p) => p.skeleton!.notATranscript);
   throwUnlessTranscripts(
     notTranscripts.map((p) => p.skeleton!.digest.stats.file),
     planned.length,
   );
-  await cache.save();
+  const cacheWritten = cache.save();
   // The archive's own sessions stay whatever the time filters: they only choose what is read from the input.
   const kept = planned.filter(
     (p) =>
       inTimeRange(p.skeleton!.digest.stats, filters) || (dir !== null && p.selected.archive?.dir === dir),
   );
   markDuplicates(kept.map((session) => session.skeleton!));
-  return kept;
+  return { kept, cacheWritten };
 }

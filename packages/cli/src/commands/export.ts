@@ -140,11 +140,17 @@ export const exportCommand: Command = {
       sourcesOnly,
       // The archive's own sessions are read again from its sources each run: their skeletons are cached.
       ...(skeletons === null || problem !== null ? {} : { skeletonCache: join(skeletons, 'skeletons.json') }),
-    }).finally(async () => {
-      progress.done();
-      await runner.close();
-      await guard?.finish();
-    });
+    })
+      // The skeletons are written before the run's temporary files are swept.
+      .then(async (outcome) => {
+        await outcome.cacheWritten;
+        return outcome;
+      })
+      .finally(async () => {
+        progress.done();
+        await runner.close();
+        await guard?.finish();
+      });
 
     const tally = printDiagnostics(result.sessions, io, flag(options, 'verbose') || flag(options, 'strict'));
     io.stderr.write(

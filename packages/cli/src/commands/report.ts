@@ -271,6 +271,8 @@ export const reportCommand: Command = {
     for (const session of result.pruned) io.stderr.write(`Pruned ${session.project}/${session.id}\n`);
     // A first run says it with its next steps.
     if (!firstRun) io.stderr.write(`${retentionLine(retentionFacts(io, result.archived.missing))}\n`);
+    // The skeletons were written while the site was built: before the run's temporary files are swept.
+    await result.cacheWritten;
     await guard.finish();
     io.stdout.write(`${style.bold(indexHtml)}\n`);
     if (firstRun) io.stderr.write(nextSteps(indexHtml, io, { paths: positionals, options }));

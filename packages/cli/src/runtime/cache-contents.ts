@@ -126,13 +126,17 @@ export function surveyCache(root: string): CacheSurvey {
   return { exists, parts, reports, foreign, bytes: parts.reduce((n, part) => n + part.bytes, 0) };
 }
 
-function reportCache(dir: string): ReportCache {
-  let output: string | null = null;
+/** The output folder a report's cache names (null: written before cctrail recorded it). */
+function outputOf(dir: string): string | null {
   try {
-    output = readFileSync(join(dir, OUTPUT_NAME), 'utf8').trim() || null;
+    return readFileSync(join(dir, OUTPUT_NAME), 'utf8').trim() || null;
   } catch {
-    // written before cctrail recorded it
+    return null;
   }
+}
+
+function reportCache(dir: string): ReportCache {
+  const output = outputOf(dir);
   let input: number | null = null;
   try {
     const bytes = Number(readFileSync(join(dir, INPUT_NAME), 'utf8').trim());
@@ -164,16 +168,17 @@ export function pruneReportCaches(
   const holding: { output: string; dir: string; sessions: number }[] = [];
   for (const name of names(join(root, 'reports'))) {
     const dir = join(root, 'reports', name);
-    const report = ENTRY.test(name) ? reportCache(dir) : null;
-    const output = report?.output;
-    if (!report || !output || existsSync(output) || !existsSync(dirname(output)) || keep(output)) continue;
+    // Only the caches removed are measured: the others, the running report's among them, are not walked.
+    const output = ENTRY.test(name) ? outputOf(dir) : null;
+    if (!output || existsSync(output) || !existsSync(dirname(output)) || keep(output)) continue;
     const sessions = sessionsOnlyIn(join(dir, 'archive'));
     if (sessions !== 0) {
       holding.push({ output, dir: join(dir, 'archive'), sessions });
       continue;
     }
+    const bytes = sizeOf(dir);
     rmSync(dir, { recursive: true, force: true });
-    removed += report.archive + report.site + report.other;
+    removed += bytes;
   }
   return { removed, holding };
 }

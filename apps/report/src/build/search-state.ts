@@ -1,0 +1,143 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { mergeTerms, type PieceTerms } from './search-files.js';
+
+/**
+ * What a build of the transcript index keeps for the next one, in the cache folder:
+ *
+ * - `search-index.json`: of each piece it merged (`search-pieces.ts`), by the piece's cache key, its number of
+ *   entries and what its files of entries were (their names and digests);
+ * - `search-blocks/<digest>.txt.gz`: the terms of blocks of consecutive pieces, merged (`blocksOf`), each written
+ *   once (compressed: the report's cache stays under 0.4 × its input, BENCHMARKS.md).
+ *
+ * A rebuild after one session changed thus reads no piece but those of the changed one's block, merges again that
+ * block and then the blocks, and makes again only the changed session's files of entries: the others are known
+ * unchanged by their digests. A piece's key names its content (`searchPieceKey`), a block's the keys of its
+ * pieces, so what is kept under a key is true of anything of that key.
+ */
+
+/** What the next build knows of a piece. */
+export interface PieceRecord {
+  /** The piece's cache key. */
+  k: string;
+  /** The link of the session's first page ('' for a piece without entries). */
+  s: string;
+  /** Its number of entries. */
+  n: number;
+  /** The name of its files of entries (`docsNames`) and each file's path and digest, once written. */
+  m?: string;
+  f?: [string, string][];
+}
+
+/** The terms of consecutive pieces, merged (`mergeTerms`). */
+interface BlockRecord extends PieceTerms {
+  /** A digest of its pieces' keys. */
+  b: string;
+  /** Its terms and their postings, as JSON text when this build merged them (to be kept). */
+  text?: string;
+}
+
+/** Pieces in a block, about: a block ends after a piece whose key says so (not its place: see `blocksOf`). */
+const BLOCK = 16;
+const VERSION = 1;
+const BLOCKS = 'search-blocks';
+
+function stateFile(cacheDir: string): string {
+  return join(cacheDir, 'search-index.json');
+}
+
+function blockFile(cacheDir: string, b: string): string {
+  return join(cacheDir, BLOCKS, `${b}.txt.gz`);
+}
+
+/** The pieces the last build merged, by key (none without a state, or one this version cannot read). */
+export function readSearchState(cacheDir: string): Map<string, PieceRecord> {
+  try {
+    const state = JSON.parse(readFileSync(stateFile(cacheDir), 'utf8')) as {
+      v: number;
+      pieces: PieceRecord[];
+    };
+    if (state.v === VERSION && Array.isArray(state.pieces)) return new Map(state.pieces.map((p) => [p.k, p]));
+  } catch {
+    // none yet, or damaged: every piece is read
+  }
+  return new Map();
+}
+
+/**
+ * Keeps what this build merged for the next: the pieces' records (atomically: a build stopped while writing leaves
+ * the last ones, still true of their pieces), the blocks merged now, and no other block.
+ */
+export function writeSearchState(
+  cacheDir: string,
+  pieces: readonly PieceRecord[],
+  blocks: readonly BlockRecord[],
+): void {
+  mkdirSync(join(cacheDir, BLOCKS), { recursive: true });
+  const used = new Set<string>();
+  for (const block of blocks) {
+    used.add(`${block.b}.txt.gz`);
+    if (block.text !== undefined)
+      atomically(blockFile(cacheDir, block.b), gzipSync(`${block.n}\n${block.text}`, { level: 1 }));
+  }
+  for (const name of readdirSync(join(cacheDir, BLOCKS)))
+    if (!used.has(name) && /^[0-9a-f]{40}\.txt\.gz$/.test(name))
+      rmSync(join(cacheDir, BLOCKS, name), { force: true });
+  atomically(stateFile(cacheDir), JSON.stringify({ v: VERSION, pieces }));
+}
+
+function atomically(file: string, bytes: string | Uint8Array): void {
+  const temporary = `${file}.tmp-${process.pid}`;
+  writeFileSync(temporary, bytes);
+  renameSync(temporary, file);
+}
+
+/** A block kept by an earlier build (null when there is none, or it cannot be read). */
+function keptBlock(cacheDir: string, b: string): BlockRecord | null {
+  try {
+    const text = gunzipSync(readFileSync(blockFile(cacheDir, b))).toString('utf8');
+    const line = text.indexOf('\n');
+    return { b, n: Number(text.slice(0, line)), t: JSON.parse(text.slice(line + 1)) as [string, string][] };
+  } catch {
+    return null;
+  }
+}
+
+function digest(text: string): Buffer {
+  return createHash('sha1').update(text).digest();
+}
+
+/**
+ * The pieces, in order, as blocks of consecutive pieces with their terms merged: the blocks an earlier build
+ * merged are read as they are. A block ends after a piece whose key's digest says so, so that a piece that
+ * changes, comes or goes changes its own block only, wherever it is: a rebuild merges again that block's pieces.
+ *
+ * @param terms A piece's terms and their postings, as JSON text (read from its piece).
+ */
+export function blocksOf(
+  cacheDir: string,
+  pieces: readonly PieceRecord[],
+  terms: (piece: PieceRecord) => string,
+): BlockRecord[] {
+  const blocks: BlockRecord[] = [];
+  let run: PieceRecord[] = [];
+  const close = () => {
+    if (run.length === 0) return;
+    const b = digest(run.map((r) => r.k).join('\n')).toString('hex');
+    const kept = keptBlock(cacheDir, b);
+    if (kept) blocks.push(kept);
+    else {
+      const merged = mergeTerms(run.map((r) => ({ n: r.n, t: JSON.parse(terms(r)) as [string, string][] })));
+      blocks.push({ b, n: merged.n, t: merged.t, text: JSON.stringify(merged.t) });
+    }
+    run = [];
+  };
+  for (const piece of pieces) {
+    run.push(piece);
+    if ((digest(piece.k)[0] as number) % BLOCK === 0) close();
+  }
+  close();
+  return blocks;
+}
