@@ -35,7 +35,7 @@ function priced(searches?: [number, number]): Session {
       epoch: 1,
     },
   ];
-  if (searches) searches.forEach((n, i) => Object.assign(s.responses[i]!.usage, { webSearchRequests: n }));
+  for (const [i, n] of (searches ?? []).entries()) s.responses[i]!.usage.webSearchRequests = n;
   priceSession(s);
   return s;
 }
