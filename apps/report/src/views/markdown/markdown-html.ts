@@ -8,6 +8,7 @@ import { highlightToHast } from './highlight.js';
 
 /** Text to HTML text content, as hast-util-to-html writes it. */
 export function escapeText(text: string): string {
+  if (!text.includes('&') && !text.includes('<')) return text;
   return text.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;');
 }
 

@@ -30,7 +30,8 @@ export function inline(token: Token, nested: boolean): string | undefined {
   if (ambiguousEmphasis(token.content)) return undefined;
   let tildes = 0;
   for (const child of children)
-    if (child.type === 'text' || child.type === 'image') tildes += (child.content.match(TILDES) ?? []).length;
+    if ((child.type === 'text' || child.type === 'image') && child.content.includes('~'))
+      tildes += (child.content.match(TILDES) ?? []).length;
   if (tildes > 1) return undefined;
   for (let i = 0; i < children.length; i++) {
     const child = children[i] as Token;
@@ -39,8 +40,8 @@ export function inline(token: Token, nested: boolean): string | undefined {
       case 'text': {
         const next = children[i + 1]?.type;
         const html = textHtml(next === 'softbreak' ? child.content.replace(/[ \t]+$/, '') : child.content, {
-          first: i === 0 || /break$/.test(children[i - 1]?.type ?? ''),
-          last: next === undefined || /break$/.test(next),
+          first: i === 0 || isBreak(children[i - 1]?.type),
+          last: next === undefined || isBreak(next),
           linked: links.length > 0,
         });
         if (html === undefined) return undefined;
@@ -60,7 +61,7 @@ export function inline(token: Token, nested: boolean): string | undefined {
         break;
       case 'html_inline':
         // micromark reads a tag alone on a lazy line of a quote or list item as an HTML block: left to it.
-        if (nested && children[i - 1]?.type === 'softbreak') return undefined;
+        if (nested && isBreak(children[i - 1]?.type)) return undefined;
         out += escapeText(trimLines(child.content));
         break;
       case 'em_open':
@@ -95,8 +96,13 @@ export function inline(token: Token, nested: boolean): string | undefined {
   return out;
 }
 
+function isBreak(type: string | undefined): boolean {
+  return type === 'softbreak' || type === 'hardbreak';
+}
+
 /** A run of `*` or `_`. */
 const DELIMITER_RUN = /\*+|_+/g;
+const BOTH_SIDES_TAKEN = /\S[*_]+\S/;
 const WHITE_SPACE = /^$|\s/u;
 const PUNCTUATION = /[\p{P}\p{S}]/u;
 
@@ -106,7 +112,8 @@ const PUNCTUATION = /[\p{P}\p{S}]/u;
  * run and markdown-it to the whole run (as the spec says), so such text is left to the full pipeline.
  */
 function ambiguousEmphasis(source: string): boolean {
-  if (!source.includes('*') && !source.includes('_')) return false;
+  // A run that can both open and close has no white space on either side.
+  if (!BOTH_SIDES_TAKEN.test(source)) return false;
   for (const match of source.matchAll(DELIMITER_RUN)) {
     const end = match.index + match[0].length;
     const before = source.slice(

@@ -31,6 +31,8 @@ const parser = new MarkdownIt('default', { html: true, linkify: false, typograph
 parser.validateLink = () => true;
 parser.normalizeLink = (url) => normalizeUri(url);
 parser.normalizeLinkText = (text) => text;
+// Strikethrough is left to the full pipeline (see `TILDES`): `~~` stays text here, and the text is left.
+parser.disable('strikethrough');
 
 /** A rendered block: `inner` is a paragraph's inline HTML, which a tight list item shows without its `<p>`. */
 interface Block {
@@ -51,7 +53,8 @@ interface Frame {
 
 /** Renders `text` as the full pipeline does, or `undefined` when it may have syntax this path leaves. */
 export function renderWithMarkdownIt(text: string): string | undefined {
-  if (LEFT_TO_UNIFIED.test(text)) return undefined;
+  if ((text.includes('[') || text.includes('\r') || text.includes('\t')) && LEFT_TO_UNIFIED.test(text))
+    return undefined;
   // markdown-it drops a last line of only spaces at the end of the text (of unclosed fenced code): not after a line ending.
   const env: { references?: Record<string, { href: string; title: string }> } = {};
   const tokens = parser.parse(text.endsWith('\n') ? text : `${text}\n`, env);
@@ -59,6 +62,8 @@ export function renderWithMarkdownIt(text: string): string | undefined {
   if (env.references && Object.keys(env.references).length > 0) return undefined;
   const stack: Frame[] = [frame('root', '')];
   const source = { text, lines: undefined as string[] | undefined };
+  // Code blocks, by the index their place holds (`\0n\0`: markdown-it turns NUL in the text into U+FFFD).
+  const code: [string, string][] = [];
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as Token;
     if (token.level > MAX_DEPTH) return undefined;
@@ -82,16 +87,16 @@ export function renderWithMarkdownIt(text: string): string | undefined {
       case 'code_block': {
         // markdown-it trims the info string of any white space and of decoded references; mdast only of spaces and tabs.
         // (Escapes and references in it are left to the full pipeline, so the info string is as written.)
-        const line = sourceLine(source, token);
+        const line = sourceLine(source, token.map?.[0] ?? 0);
         if (token.type === 'fence' && /[^\S \t]|[&\\]/.test(line)) return undefined;
         // An indented or nested fence left open to a last line of spaces: micromark drops that line, markdown-it not.
         if ((/^\s/.test(line) || stack.length > 1) && /\n[ \t]+$/.test(text)) return undefined;
         // micromark ends unclosed code in a list item or quote before the blank lines that end its container.
         if (stack.length > 1 && token.content.endsWith('\n\n')) return undefined;
         const value = token.content.endsWith('\n') ? token.content.slice(0, -1) : token.content;
-        top.children.push({
-          html: codeBlockHtml(value === '' ? '' : `${value}\n`, token.info.trim().split(/\s+/)[0] ?? ''),
-        });
+        // Highlighted once the whole text is known to be rendered here (else the full pipeline would do it again).
+        code.push([value === '' ? '' : `${value}\n`, token.info.trim().split(/\s+/)[0] ?? '']);
+        top.children.push({ html: `\0${code.length - 1}\0` });
         break;
       }
       case 'html_block':
@@ -122,9 +127,14 @@ export function renderWithMarkdownIt(text: string): string | undefined {
         if (tokens[i + 1]?.type === 'list_item_close') return undefined;
         stack.push(frame('item', ''));
         break;
-      case 'table_open':
+      case 'table_open': {
+        // GFM wants a pipe in the delimiter row (`a\n---` is a heading); markdown-it not for one column.
+        const first = token.map?.[0] ?? 0;
+        if (!sourceLine(source, first + 1).includes('|') || !sourceLine(source, first).includes('|'))
+          return undefined;
         stack.push(frame('table', ''));
         break;
+      }
       case 'thead_open':
       case 'tbody_open':
         stack.push(frame('section', token.tag));
@@ -154,7 +164,11 @@ export function renderWithMarkdownIt(text: string): string | undefined {
     }
   }
   const root = stack.pop() as Frame;
-  return root.children.map((block) => block.html).join('\n');
+  const html = root.children.map((block) => block.html).join('\n');
+  if (code.length === 0) return html;
+  return html.replace(/\0(\d+)\0/g, (_, n: string) =>
+    codeBlockHtml(...(code[Number(n)] as [string, string])),
+  );
 }
 
 /** The number of lines markdown-it sees in the text (a final line ending ends the last line). */
@@ -163,10 +177,10 @@ function lineCount(source: { text: string; lines: string[] | undefined }): numbe
   return source.text.endsWith('\n') ? source.lines.length - 1 : source.lines.length;
 }
 
-/** The line of `text` where `token` starts. */
-function sourceLine(source: { text: string; lines: string[] | undefined }, token: Token): string {
+/** Line `index` (from 0) of the text. */
+function sourceLine(source: { text: string; lines: string[] | undefined }, index: number): string {
   source.lines ??= source.text.split('\n');
-  return source.lines[token.map?.[0] ?? 0] ?? '';
+  return source.lines[index] ?? '';
 }
 
 function frame(kind: Frame['kind'], tag: string): Frame {
