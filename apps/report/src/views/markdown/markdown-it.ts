@@ -123,8 +123,8 @@ export function renderWithMarkdownIt(text: string): string | undefined {
         break;
       }
       case 'list_item_open':
-        // micromark reads some empty items otherwise (`x\n- *`, `\tcode\n- \n- b`): left to it.
-        if (tokens[i + 1]?.type === 'list_item_close') return undefined;
+        // micromark reads some lists that start with an empty item otherwise (`x\n- *`, `\tcode\n- \n- b`).
+        if (tokens[i + 1]?.type === 'list_item_close' && tokens[i - 1]?.type.endsWith('_list_open')) return undefined;
         stack.push(frame('item', ''));
         break;
       case 'table_open': {
