@@ -87,6 +87,12 @@ export function renderWithMarkdownIt(text: string): string | undefined {
       case 'code_block': {
         // markdown-it trims the info string of any white space and of decoded references; mdast only of spaces and tabs.
         // (Escapes and references in it are left to the full pipeline, so the info string is as written.)
+        // Indented code right after a quote or a list: micromark may end it early (`>\n    - a\n    b`).
+        if (
+          token.type === 'code_block' &&
+          /^(?:blockquote|bullet_list|ordered_list)_close$/.test(tokens[i - 1]?.type ?? '')
+        )
+          return undefined;
         const line = sourceLine(source, token.map?.[0] ?? 0);
         if (token.type === 'fence' && /[^\S \t]|[&\\]/.test(line)) return undefined;
         // An indented or nested fence left open to a last line of spaces: micromark drops that line, markdown-it not.
@@ -117,14 +123,17 @@ export function renderWithMarkdownIt(text: string): string | undefined {
       case 'bullet_list_open':
       case 'ordered_list_open': {
         const start = token.attrGet('start');
-        // After indented code, micromark reads an ordered list not from 1 as a paragraph.
-        if (start !== null && tokens[i - 1]?.type === 'code_block') return undefined;
+        // After indented code, micromark reads an ordered list not from 1, or an item that starts with a blank
+        // line, as a paragraph.
+        const bare = /^[ \t>]*(?:[-*+]|\d{1,9}[.)])[ \t]*$/.test(sourceLine(source, token.map?.[0] ?? 0));
+        if ((start !== null || bare) && tokens[i - 1]?.type === 'code_block') return undefined;
         stack.push(frame('list', start === null ? token.tag : `${token.tag} start="${start}"`));
         break;
       }
       case 'list_item_open':
         // micromark reads some lists that start with an empty item otherwise (`x\n- *`, `\tcode\n- \n- b`).
-        if (tokens[i + 1]?.type === 'list_item_close' && tokens[i - 1]?.type.endsWith('_list_open')) return undefined;
+        if (tokens[i + 1]?.type === 'list_item_close' && tokens[i - 1]?.type.endsWith('_list_open'))
+          return undefined;
         stack.push(frame('item', ''));
         break;
       case 'table_open': {
