@@ -124,7 +124,7 @@ const FEATURES = [
  */
 async function reasons(checkout, texts) {
   const nested = join(checkout, 'apps/report/dist/views/markdown');
-  const { renderSimple } = await import(pathToFileURL(join(nested, 'markdown-simple.js')).href);
+  const { renderWithMarkdownIt } = await import(pathToFileURL(join(nested, 'markdown-it.js')).href);
   const { markdownPieces } = await import(pathToFileURL(join(nested, 'markdown-chunks.js')).href);
   const total = texts.reduce((n, t) => n + t.length, 0);
   const share = (n) => `${((100 * n) / total).toFixed(1)} %`;
@@ -134,14 +134,14 @@ async function reasons(checkout, texts) {
   const add = (map, key, n) => map.set(key, (map.get(key) ?? 0) + n);
   for (const text of texts) {
     if (text.length > 100_000) continue;
-    if (renderSimple(text) !== undefined) {
+    if (renderWithMarkdownIt(text) !== undefined) {
       sums.whole += text.length;
       continue;
     }
     const pieces = markdownPieces(text);
     if (pieces.length === 1) sums.uncut += text.length;
     for (const piece of pieces) {
-      if (pieces.length > 1 && renderSimple(piece) !== undefined) {
+      if (pieces.length > 1 && renderWithMarkdownIt(piece) !== undefined) {
         sums.pieces += piece.length;
         continue;
       }

@@ -26,7 +26,9 @@ const STAGES = [
   [
     'markdown (micromark, mdast, hast)',
     (f) =>
-      /micromark|mdast-|hast-|unified|remark-|unist-|\/views\/(?:[a-z-]+\/)?markdown[^/]*\.js/.test(f.url),
+      /micromark|mdast-|hast-|unified|remark-|unist-|markdown-it|mdurl|uc\.micro|\/entities\/|punycode|\/views\/(?:[a-z-]+\/)?markdown[^/]*\.js/.test(
+        f.url,
+      ),
   ],
   ['Mermaid text', (f) => /\/views\/(?:[a-z-]+\/)?mermaid[^/]*\.js/.test(f.url)],
   ['redaction', (f) => /\/privacy\//.test(f.url)],

@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadHighlighter } from '../src/views/markdown/highlight.js';
 import { renderMarkdown } from '../src/views/markdown/markdown.js';
-import { renderSimple } from '../src/views/markdown/markdown-simple.js';
+import { renderWithMarkdownIt } from '../src/views/markdown/markdown-it.js';
 import { full, seeded } from './helpers/markdown-texts.js';
 
 beforeAll(async () => {
   await loadHighlighter();
 });
 
-describe('lists on the fast path', () => {
+describe('lists by markdown-it (the fast path)', () => {
   it('renders items with lazy lines, and lists that a heading or a fence ends, as the full pipeline does', () => {
     for (const text of [
       '- a\nlazy text',
@@ -22,12 +22,12 @@ describe('lists on the fast path', () => {
       '- a\n#tag is lazy text',
       '* a\nb\n- c\nd',
     ]) {
-      expect(renderSimple(text), text).toBeDefined();
-      expect(renderSimple(text), text).toBe(full(text));
+      expect(renderWithMarkdownIt(text), text).toBeDefined();
+      expect(renderWithMarkdownIt(text), text).toBe(full(text));
     }
   });
 
-  it('leaves to the full pipeline what may belong to an item otherwise', () => {
+  it('renders what may belong to an item otherwise as the full pipeline does', () => {
     for (const text of [
       '- a\n  indented',
       '- a\n> quote',
@@ -37,7 +37,7 @@ describe('lists on the fast path', () => {
       '- a\n# ',
       '- a\n```ts`',
     ])
-      expect(renderSimple(text), text).toBeUndefined();
+      expect(renderWithMarkdownIt(text), text).toBe(full(text));
   });
 
   it('agrees with the full pipeline on random texts of list items, lazy lines and the blocks around them', () => {
@@ -103,7 +103,7 @@ describe('lists on the fast path', () => {
         return kind[Math.floor(random() * kind.length)];
       }).join('\n');
       const expected = full(text);
-      const simple = renderSimple(text);
+      const simple = renderWithMarkdownIt(text);
       if (simple !== undefined) {
         rendered++;
         if (/<li>[^\n]*\n(?!<\/?(?:li|ul|ol|p)>)/.test(simple)) lazyItems++;

@@ -7,13 +7,12 @@ import { unified } from 'unified';
 import { clip, escapeHtml, type SafeHtml, trusted, wellFormed } from '../html/html.js';
 import { highlightToHast } from './highlight.js';
 import { markdownPieces } from './markdown-chunks.js';
-import { renderSimple } from './markdown-simple.js';
+import { renderWithMarkdownIt } from './markdown-it.js';
 
 /**
  * Markdown of transcript messages to safe HTML: remark-parse → remark-gfm → remark-rehype (raw HTML kept as
- * visible text, never as HTML) → rehype-sanitize with a strict schema → shiki for fenced code → string. The
- * commonest shapes (paragraphs, headings, fenced code, code spans) take a fast path with the same output
- * (`markdown-simple.ts`).
+ * visible text, never as HTML) → rehype-sanitize with a strict schema → shiki for fenced code → string. Almost
+ * every text takes a fast path with the same output (`markdown-it.ts`), whole or in pieces (`markdown-chunks.ts`).
  */
 
 /** Largest message rendered as markdown; longer text is shown as escaped preformatted text. */
@@ -136,7 +135,7 @@ export function renderMarkdown(markdown: string): SafeHtml {
   return renderMarkdownWith(markdown, true);
 }
 
-/** `renderMarkdown`, optionally without its fast paths (simple shapes, pieces, no GFM, memo), for tests comparing both. */
+/** `renderMarkdown`, optionally without its fast paths (markdown-it, pieces, no GFM, memo), for tests comparing both. */
 export function renderMarkdownWith(markdown: string, fastPath: boolean): SafeHtml {
   const text = wellFormed(markdown);
   if (text.length > MARKDOWN_LIMIT) return clipped(text);
@@ -152,10 +151,13 @@ export function renderMarkdownWith(markdown: string, fastPath: boolean): SafeHtm
   return out;
 }
 
-/** The fast path when the text takes it, else its pieces, each run of those the fast path does not take at once. */
+/**
+ * The text by the fast paths when one takes it whole, else cut in pieces: each piece by a fast path, the runs of
+ * pieces neither takes by the full pipeline at once.
+ */
 function renderFast(text: string): string {
-  const simple = renderSimple(text);
-  if (simple !== undefined) return simple;
+  const fast = renderWithMarkdownIt(text);
+  if (fast !== undefined) return fast;
   const pieces = markdownPieces(text);
   if (pieces.length === 1) return renderSlow(text, true).value;
   const html: string[] = [];
@@ -166,7 +168,7 @@ function renderFast(text: string): string {
     slow = [];
   };
   for (const piece of pieces) {
-    const out = renderSimple(piece);
+    const out = renderWithMarkdownIt(piece);
     if (out === undefined) slow.push(piece);
     else {
       flush();

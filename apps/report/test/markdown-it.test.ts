@@ -1,10 +1,11 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { wellFormed } from '../src/views/html/html.js';
 import { loadHighlighter } from '../src/views/markdown/highlight.js';
 import { renderMarkdown } from '../src/views/markdown/markdown.js';
 import { markdownPieces } from '../src/views/markdown/markdown-chunks.js';
-import { renderSimple } from '../src/views/markdown/markdown-simple.js';
+import { renderWithMarkdownIt } from '../src/views/markdown/markdown-it.js';
 import { full, seeded } from './helpers/markdown-texts.js';
 
 beforeAll(async () => {
@@ -49,7 +50,7 @@ function checkAll(texts: string[]): number {
   let rendered = 0;
   for (const text of texts) {
     const expected = full(text);
-    const simple = renderSimple(text);
+    const simple = renderWithMarkdownIt(wellFormed(text));
     if (simple !== undefined) rendered++;
     if (simple !== undefined) expect(simple, text).toBe(expected);
     expect(renderMarkdown(text).value, text).toBe(expected);
@@ -57,7 +58,7 @@ function checkAll(texts: string[]): number {
   return rendered;
 }
 
-describe('the fast path of simple markdown', () => {
+describe('markdown by markdown-it (the fast path)', () => {
   it('renders every message of the fixtures as the full pipeline does', () => {
     const texts = messageTexts(FIXTURES);
     expect(checkAll(texts)).toBeGreaterThan(texts.length / 2);
@@ -77,7 +78,7 @@ describe('the fast path of simple markdown', () => {
       'literal \\n and \\d, escaped \\* \\_ \\` \\< \\& \\\\ and a final \\',
       'snake_case_name and a_b',
       'a < b, a & b, 1 > 0',
-      '`code` and ``a ` b`` and ` padded ` and `  ` and ``unclosed',
+      '`code` and ``a ` b`` and ` padded ` and ``unclosed',
       '# Title\n\ntext\n## Sub title  \n###### six',
       '#hashtag and #1',
       'text\n```ts\nconst a = 1;\n```\nafter',
@@ -97,40 +98,72 @@ describe('the fast path of simple markdown', () => {
       'Unicode: Grüße, 日本語 😀 and a trailing no-break space\u00a0',
     ];
     for (const text of cases) {
-      expect(renderSimple(text), text).toBeDefined();
-      expect(renderSimple(text), text).toBe(full(text));
+      expect(renderWithMarkdownIt(text), text).toBeDefined();
+      expect(renderWithMarkdownIt(text), text).toBe(full(text));
       expect(renderMarkdown(text).value, text).toBe(full(text));
     }
   });
 
-  it('leaves every other shape to the full pipeline', () => {
+  it('renders hostile text and every block and inline shape of CommonMark as the full pipeline does', () => {
     for (const text of [
       '<script>alert(1)</script>',
-      'a <b>bold</b>',
-      '[x](javascript:alert(1))',
-      '![a](https://example.com/a.png)',
-      'see https://example.com or www.example.com',
-      'mail a@example.com',
-      '*em* and _em_',
-      '***both***',
-      '**a **b',
-      '- a\n  - nested',
+      'a <b>bold</b> <img src=x onerror=alert(1)> <a href="javascript:alert(1)">x</a>',
+      '<div onclick="alert(1)">\n*block*\n</div>\n\ntext <!-- c --> and <?php x ?>',
+      '[x](javascript:alert(1)) [y](JAVASCRIPT:alert(1)) [z](java\nscript:x) [v](vbscript:x) [d](data:text/html,x)',
+      '[f](file:///etc/passwd) [p](/etc/passwd) [r](../x) [s](//evil.example/x) [b](/\\evil) [h](#top) [e](#)',
+      '[ok](https://example.com/a?b=1&c=2 "the \\"title\\"") [m](mailto:a) [H](HTTP://example.com) [sp](<a b>)',
+      '![a](https://example.com/a.png) ![](x.png) ![*em* `c` b\nc](https://e.example/i.png "t") [![i](u)](https://l.example)',
+      'see https://example.com/path/to-x and HTTPS://EXAMPLE.COM but `https://in.code`',
+      '*em* and _em_ and ***both*** and **a **b and *a **b** c* and **`code`**',
+      '- a\n  - nested\n    1. deeper\n\n       para\n- b',
       '- a\n  indented text',
       'text\n2. not a list',
       '- # heading in an item',
-      '> quote',
-      '| a | b |\n|---|---|',
-      '~~gone~~',
-      'title\n===',
-      '    indented code',
-      ' \tindented by a tab',
-      '&amp; and &#60;',
-      'a `span\nover two lines`',
-      'a\r\nb',
-      '# C#',
+      '> quote\n> - list in a quote\n>   > nested quote\n>\n> ```js\n> code();\n> ```\nlazy',
+      '| a | `b \\| c` | d |\n|:--|:-:|--:|\n| 1 | 2 \\| 3 | <b> |\n| only one |',
+      'title\n===\nsub\n---\n***\n___',
+      '    indented code\n\n\tby a tab',
+      '&amp; and &#60; &#x3C;script&#x3E; &nope; &copy; &#0; &#xD800;',
+      'a `span\nover two lines` and ``a ` b``',
+      '# C#\n## closed ##\n#no',
       '```ts`\nx\n```',
-    ])
-      expect(renderSimple(text), text).toBeUndefined();
+      'a [x] b and [ ] c',
+      '1. one\n1. two\n\n\n3) three\n4) four',
+      '* a\n\n  b\n* c',
+      '<mailto:x> <foo:bar> <made up>',
+      '\\*not em\\* \\<b> \\[x](y) \\` a\\\nbreak  \nbreak',
+    ]) {
+      expect(renderWithMarkdownIt(text), text).toBeDefined();
+      expect(renderWithMarkdownIt(text), text).toBe(full(text));
+      expect(renderMarkdown(text).value, text).toBe(full(text));
+    }
+  });
+
+  it('leaves to the full pipeline what GFM or micromark read otherwise', () => {
+    for (const text of [
+      'see www.example.com',
+      '<https://auto.example>',
+      'mail a@example.com',
+      'see https://example.com/x. or (https://example.com/y)',
+      '~~gone~~ and ~one~',
+      '- [ ] task\n- [x] done',
+      'a[^1]\n\n[^1]: note',
+      '[x]\n\n[x]: https://example.com',
+      'a\r\nb',
+      'a\t  \nb',
+      'x\n- *',
+      '- \n- b',
+      'a*b*c',
+      '    code\n\n2. two',
+      '- <pre>\n  x',
+      '```c\\+\\+\nx\n```',
+      '``   ``',
+      '- [ ]\n- [x]\tb',
+      '  ```ts\ncode\n  ',
+    ]) {
+      expect(renderWithMarkdownIt(text), text).toBeUndefined();
+      expect(renderMarkdown(text).value, text).toBe(full(text));
+    }
   });
 
   it('agrees with the full pipeline on random texts made of its syntax', () => {
@@ -178,7 +211,7 @@ describe('the fast path of simple markdown', () => {
       let text = '';
       for (let k = 1 + Math.floor(random() * 14); k > 0; k--)
         text += parts[Math.floor(random() * parts.length)];
-      const simple = renderSimple(text);
+      const simple = renderWithMarkdownIt(wellFormed(text));
       if (simple === undefined) continue;
       rendered++;
       expect(simple, JSON.stringify(text)).toBe(full(text));
@@ -187,7 +220,7 @@ describe('the fast path of simple markdown', () => {
   });
 });
 
-describe('strong emphasis on the fast path', () => {
+describe('strong emphasis by markdown-it', () => {
   it('pairs `**` runs as the full pipeline does, next to spaces, punctuation, code and other runs', () => {
     const edges = ['', ' ', '(', ')', ':', '.', ',', '`', 'a', '\n', '"', '-', '\\', 'é', '_'];
     const inner = ['x', 'x y', '`c`', 'a:', ':a', ' x', 'x ', '(x)', 'x\ny', 'é', '**', 'a**b', '\\*'];
@@ -198,7 +231,7 @@ describe('strong emphasis on the fast path', () => {
       let text = '';
       for (let k = 1 + Math.floor(random() * 4); k > 0; k--)
         text += `${pick(['', 'w ', '- ', '1. '])}${pick(edges)}**${pick(inner)}${pick(['**', '**', '*', ''])}${pick(edges)}${pick([' ', '\n', '\n\n', ''])}`;
-      const simple = renderSimple(text);
+      const simple = renderWithMarkdownIt(wellFormed(text));
       if (simple === undefined) continue;
       if (simple.includes('<strong>')) strong++;
       expect(simple, JSON.stringify(text)).toBe(full(text));
