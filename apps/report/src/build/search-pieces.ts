@@ -23,9 +23,12 @@ import { blocksOf, type PieceRecord, readSearchState, writeSearchState } from '.
  * (`search-files.ts`).
  */
 
-/** Cache key of a session's search piece (its routes depend on the slugs, like its fragments). */
+/**
+ * Cache key of a session's search piece (its routes depend on the slugs, like its fragments). The session's key
+ * holds the hash of the code that makes the piece (`build/code-keys.ts`), so no version is written here.
+ */
 export function searchPieceKey(projectSlug: string, s: Pick<ManifestSession, 'key' | 'slug'>): string {
-  return `${s.key}-${projectSlug}-${s.slug}-search4`;
+  return `${s.key}-${projectSlug}-${s.slug}-search`;
 }
 
 function pieceFile(cacheDir: string, key: string): string {
