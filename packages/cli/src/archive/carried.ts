@@ -61,14 +61,33 @@ export async function carriedLines(
 
 /**
  * The heads of session files of earlier schemas (all of one length): from 2 to 3 only the version number
- * changed; from 3 to 4 the files stopped writing `duplicateOf`, which readers ignore where it is still written.
+ * changed; from 3 to 4 the files stopped writing `duplicateOf` (a fact about several sessions: `index.json`'s).
  */
 const OLD_HEADS = ['{"schemaVersion":2,', '{"schemaVersion":3,'];
 const OLD_HEAD_LENGTH = OLD_HEADS[0]!.length;
 
+/** Largest session file whose text is read whole to upgrade it; a larger one gets its version number only. */
+const PARSED_UPGRADE_LIMIT = 256 * 1024 * 1024;
+
 /**
- * Makes a session file of an earlier schema version current, in place (atomically): only its version number
- * changes (see `OLD_HEADS`).
+ * The text of a session file of an earlier schema made current: its version number, and without the
+ * `duplicateOf` it held (written as cctrail writes a session file: compact JSON and a newline). A text that does
+ * not parse keeps its bytes but for its version number.
+ */
+function currentText(text: string): string {
+  try {
+    const session = JSON.parse(text) as Record<string, unknown>;
+    session.schemaVersion = SCHEMA_VERSION;
+    delete session.duplicateOf;
+    return `${JSON.stringify(session)}\n`;
+  } catch {
+    return `{"schemaVersion":${SCHEMA_VERSION},${text.slice(OLD_HEAD_LENGTH)}`;
+  }
+}
+
+/**
+ * Makes a session file of an earlier schema version current, in place (atomically): its version number, and its
+ * `duplicateOf` dropped (see `currentText`; a file over `PARSED_UPGRADE_LIMIT` keeps it, ignored by readers).
  *
  * @param dir The archive folder.
  * @param file The session file's path in it.
@@ -96,10 +115,10 @@ export async function upgradeInPlace(dir: string, file: string): Promise<boolean
   const bytes = await readFile(path);
   const temporary = `${path}.tmp-${process.pid}`;
   try {
-    const upgraded = Buffer.concat([
-      Buffer.from(`{"schemaVersion":${SCHEMA_VERSION},`),
-      bytes.subarray(OLD_HEAD_LENGTH),
-    ]);
+    const upgraded =
+      bytes.length <= PARSED_UPGRADE_LIMIT
+        ? currentText(bytes.toString('utf8'))
+        : Buffer.concat([Buffer.from(`{"schemaVersion":${SCHEMA_VERSION},`), bytes.subarray(OLD_HEAD_LENGTH)]);
     await writeFile(temporary, upgraded);
     await rename(temporary, path);
   } catch {
@@ -116,7 +135,7 @@ async function upgradeCompressed(path: string): Promise<boolean> {
   if (!OLD_HEADS.includes(head)) return false;
   try {
     const text = brotliDecompressSync(await readFile(path)).toString('utf8');
-    await writeIfChanged(path, `{"schemaVersion":${SCHEMA_VERSION},${text.slice(OLD_HEAD_LENGTH)}`);
+    await writeIfChanged(path, currentText(text));
   } catch {
     return false;
   }
