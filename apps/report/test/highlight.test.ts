@@ -72,8 +72,8 @@ const ALIASES: Readonly<Record<string, string>> = {
 type Highlight = (code: string, lang: string) => unknown;
 
 /**
- * The reference: one highlighter with every grammar registered up front (as the report did before grammars
- * were registered at first use), tokenizing every time.
+ * The reference: the report's highlighter before grammars were registered at first use and before it took
+ * the Oniguruma engine: shiki's JavaScript regex engine, every grammar registered up front, tokenizing every time.
  */
 let reference: HighlighterCore;
 beforeAll(async () => {
@@ -152,7 +152,7 @@ function fences(dir: string): { code: string; lang: string }[] {
 }
 
 describe('highlighting', () => {
-  it('gives every language, registered alone at first use, the HTML of every grammar registered up front', async () => {
+  it('gives every language, registered alone at first use, the HTML of the reference', async () => {
     for (const lang of Object.keys(SAMPLES)) {
       const highlight = await fresh();
       expect(html(highlight, SAMPLES[lang] as string, lang), lang).toBe(

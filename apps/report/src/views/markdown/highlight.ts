@@ -3,8 +3,9 @@ import {
   createHighlighterCoreSync,
   type HighlighterCore,
   type LanguageRegistration,
+  type RegexEngine,
 } from 'shiki/core';
-import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import css from 'shiki/langs/css.mjs';
 import diff from 'shiki/langs/diff.mjs';
 import go from 'shiki/langs/go.mjs';
@@ -22,11 +23,13 @@ import typescript from 'shiki/langs/typescript.mjs';
 import yaml from 'shiki/langs/yaml.mjs';
 
 /**
- * Syntax highlighting with shiki: one highlighter per thread, a fixed list of languages, the JavaScript
- * regex engine (no WebAssembly) and one CSS-variables theme, so code is tokenized once and the stylesheet
- * gives the light and dark palettes (two themes would tokenize twice). Unknown languages and large code
- * stay plain. A grammar is registered the first time its language is highlighted (with the grammars of ours
- * it embeds), and the same code in the same language is highlighted once per thread.
+ * Syntax highlighting with shiki: one highlighter per thread, a fixed list of languages, the Oniguruma regex
+ * engine (TextMate's own, as WebAssembly: it compiles a grammar's expressions faster than the JavaScript engine
+ * translates them, and its output on every language was compared with that engine's) and one CSS-variables
+ * theme, so code is tokenized once and the stylesheet gives the light and dark palettes (two themes would
+ * tokenize twice). Unknown languages and large code stay plain. A grammar is registered the first time its
+ * language is highlighted (with the grammars of ours it embeds), and the same code in the same language is
+ * highlighted once per thread.
  */
 
 /**
@@ -91,7 +94,9 @@ const THEME = createCssVariablesTheme({ name: 'cctrail', variablePrefix: '--shik
  */
 const REMEMBERED_CHARS = 1_000_000;
 
-let enabled = false;
+let loading: Promise<RegexEngine> | null = null;
+/** The regex engine, once loaded: highlighting is on. */
+let engine: RegexEngine | null = null;
 let highlighter: HighlighterCore | null = null;
 /** The names of the grammars registered in `highlighter` (shiki's `name`, not our aliases). */
 const registered = new Set<string>();
@@ -99,19 +104,21 @@ const remembered = new Map<string, unknown>();
 let rememberedChars = 0;
 
 /**
- * Turns highlighting on in this thread. The highlighter is made at the first code block to highlight, and
- * each grammar the first time its language comes, so a thread pays only for the languages it meets.
+ * Loads the regex engine once per thread, which turns highlighting on. The highlighter is made at the first
+ * code block to highlight, and each grammar registered the first time its language comes, so a thread pays
+ * only for the languages it meets.
  */
 export async function loadHighlighter(): Promise<void> {
-  enabled = true;
+  loading ??= createOnigurumaEngine(import('shiki/wasm'));
+  engine = await loading;
 }
 
 /** The thread's highlighter, made once. */
-function shared(): HighlighterCore {
+function shared(regexes: RegexEngine): HighlighterCore {
   highlighter ??= createHighlighterCoreSync({
     themes: [THEME],
     langs: [],
-    engine: createJavaScriptRegexEngine(),
+    engine: regexes,
   });
   return highlighter;
 }
@@ -149,11 +156,11 @@ function resolveLanguage(lang: string): string | null {
  */
 export function highlightToHast(code: string, lang: string): unknown {
   const resolved = resolveLanguage(lang);
-  if (!enabled || !resolved || code.length > HIGHLIGHT_LIMIT) return null;
+  if (!engine || !resolved || code.length > HIGHLIGHT_LIMIT) return null;
   const key = `${resolved}\n${code}`;
   const hit = remembered.get(key);
   if (hit !== undefined) return hit;
-  const core = shared();
+  const core = shared(engine);
   register(core, GRAMMARS[resolved] ?? []);
   const root = core.codeToHast(code, {
     lang: resolved,
