@@ -211,6 +211,17 @@ describe('highlighting', () => {
     expect(html(highlight, code, 'bash')).not.toBe(html(highlight, code, 'ts'));
   });
 
+  it('forgets what it remembers past 200,000 characters of code, and highlights it again the same', async () => {
+    const highlight = await fresh();
+    const block = (i: number) => `${i}\n`.repeat(20_000 / `${i}\n`.length);
+    const first = highlight(block(10), 'json');
+    expect(highlight(block(10), 'json')).toBe(first);
+    for (let i = 11; i <= 21; i++) highlight(block(i), 'json');
+    const again = highlight(block(10), 'json');
+    expect(again).not.toBe(first);
+    expect(toHtml(again as Parameters<typeof toHtml>[0])).toBe(toHtml(first as Parameters<typeof toHtml>[0]));
+  });
+
   it('leaves plain what it did before: large code, and everything until it is loaded', async () => {
     const highlight = await fresh();
     const large = 'a;\n'.repeat(7_000).slice(0, 20_001);

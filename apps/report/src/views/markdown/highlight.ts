@@ -92,7 +92,7 @@ const THEME = createCssVariablesTheme({ name: 'cctrail', variablePrefix: '--shik
  * Characters of code whose highlighted trees a thread keeps; past it the trees are dropped and the count starts
  * again. Continued sessions repeat their history, so the same blocks come back from page to page.
  */
-const REMEMBERED_CHARS = 1_000_000;
+const REMEMBERED_CHARS = 200_000;
 
 let loading: Promise<RegexEngine> | null = null;
 /** The regex engine, once loaded: highlighting is on. */
