@@ -1,5 +1,11 @@
-import { createCssVariablesTheme, createHighlighterCore, type HighlighterCore } from 'shiki/core';
-import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import {
+  createCssVariablesTheme,
+  createHighlighterCoreSync,
+  type HighlighterCore,
+  type LanguageRegistration,
+  type RegexEngine,
+} from 'shiki/core';
+import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import css from 'shiki/langs/css.mjs';
 import diff from 'shiki/langs/diff.mjs';
 import go from 'shiki/langs/go.mjs';
@@ -17,23 +23,28 @@ import typescript from 'shiki/langs/typescript.mjs';
 import yaml from 'shiki/langs/yaml.mjs';
 
 /**
- * Syntax highlighting with shiki: one highlighter per thread, a fixed list of languages, the JavaScript
- * regex engine (no WebAssembly) and one CSS-variables theme, so code is tokenized once and the stylesheet
- * gives the light and dark palettes (two themes would tokenize twice). Unknown languages and large code
- * stay plain.
+ * Syntax highlighting with shiki: one highlighter per thread, a fixed list of languages, the Oniguruma regex
+ * engine (TextMate's own, as WebAssembly: it compiles a grammar's expressions faster than the JavaScript engine
+ * translates them, and its output on every language was compared with that engine's) and one CSS-variables
+ * theme, so code is tokenized once and the stylesheet gives the light and dark palettes (two themes would
+ * tokenize twice). Unknown languages and large code stay plain. A grammar is registered the first time its
+ * language is highlighted (with the grammars of ours it embeds), and the same code in the same language is
+ * highlighted once per thread.
  */
 
 /**
- * The grammars of `LANGUAGES`, imported one by one (not shiki's bundle of every language), so that a bundle of
- * the report ships these and no other.
+ * The grammars of the languages highlighted (a name or alias, as the fence writes it after `ALIASES`), imported
+ * one by one (not shiki's bundle of every language), so that a bundle of the report ships these and no other.
+ * Anything else is shown as plain text.
  */
-const GRAMMARS = [
-  typescript,
+const GRAMMARS: Readonly<Record<string, LanguageRegistration[]>> = {
+  ts: typescript,
   tsx,
-  javascript,
+  js: javascript,
   jsx,
   json,
-  shellscript,
+  bash: shellscript,
+  shell: shellscript,
   python,
   diff,
   markdown,
@@ -43,27 +54,7 @@ const GRAMMARS = [
   rust,
   go,
   sql,
-];
-
-/** Languages highlighted (names or aliases of `GRAMMARS`); anything else is shown as plain text. */
-const LANGUAGES = [
-  'ts',
-  'tsx',
-  'js',
-  'jsx',
-  'json',
-  'bash',
-  'shell',
-  'python',
-  'diff',
-  'markdown',
-  'html',
-  'css',
-  'yaml',
-  'rust',
-  'go',
-  'sql',
-] as const;
+};
 
 /** Largest code block highlighted, in characters. */
 const HIGHLIGHT_LIMIT = 20_000;
@@ -97,37 +88,91 @@ const ALIASES: Record<string, string> = {
 /** The theme: colours are `var(--shiki-…)` variables defined by the report's stylesheet. */
 const THEME = createCssVariablesTheme({ name: 'cctrail', variablePrefix: '--shiki-', fontStyle: true });
 
-let highlighter: HighlighterCore | null = null;
-let loading: Promise<HighlighterCore> | null = null;
+/**
+ * Characters of code whose highlighted trees a thread keeps; past it the trees are dropped and the count starts
+ * again. Continued sessions repeat their history, so the same blocks come back from page to page.
+ */
+const REMEMBERED_CHARS = 200_000;
 
-/** Creates the shared highlighter once; later calls return the same promise. */
+let loading: Promise<RegexEngine> | null = null;
+/** The regex engine, once loaded: highlighting is on. */
+let engine: RegexEngine | null = null;
+let highlighter: HighlighterCore | null = null;
+/** The names of the grammars registered in `highlighter` (shiki's `name`, not our aliases). */
+const registered = new Set<string>();
+const remembered = new Map<string, unknown>();
+let rememberedChars = 0;
+
+/**
+ * Loads the regex engine once per thread, which turns highlighting on. The highlighter is made at the first
+ * code block to highlight, and each grammar registered the first time its language comes, so a thread pays
+ * only for the languages it meets.
+ */
 export async function loadHighlighter(): Promise<void> {
-  loading ??= createHighlighterCore({
-    themes: [THEME],
-    langs: GRAMMARS,
-    engine: createJavaScriptRegexEngine(),
-  });
-  highlighter = await loading;
+  loading ??= createOnigurumaEngine(import('shiki/wasm'));
+  engine = await loading;
 }
 
-/** Maps a fence's language to one of `LANGUAGES`, or null. */
-function resolveLanguage(lang: string): string | null {
-  const l = lang.toLowerCase().trim();
-  const resolved = (Object.hasOwn(ALIASES, l) ? ALIASES[l] : undefined) ?? l;
-  return (LANGUAGES as readonly string[]).includes(resolved) ? resolved : null;
+/** The thread's highlighter, made once. */
+function shared(regexes: RegexEngine): HighlighterCore {
+  highlighter ??= createHighlighterCoreSync({
+    themes: [THEME],
+    langs: [],
+    engine: regexes,
+  });
+  return highlighter;
 }
 
 /**
- * Highlights code to a hast `<pre>` element, or returns null (no highlighter loaded, unknown language, too
- * large): the caller then keeps its plain, escaped rendering.
+ * Registers a language's grammars, after those of ours they embed (a Markdown fence, an HTML `<script>`), so
+ * that a grammar sees the same languages as when every grammar is registered up front.
+ */
+function register(core: HighlighterCore, grammars: LanguageRegistration[]): void {
+  const pending = grammars.filter((g) => !registered.has(g.name));
+  if (pending.length === 0) return;
+  for (const g of pending) registered.add(g.name);
+  for (const g of pending)
+    for (const name of [...(g.embeddedLangs ?? []), ...(g.embeddedLangsLazy ?? [])]) {
+      const embedded = BY_NAME.get(name);
+      if (embedded) register(core, embedded);
+    }
+  core.loadLanguageSync(pending);
+}
+
+/** Our grammars by shiki's name of each. */
+const BY_NAME = new Map(Object.values(GRAMMARS).flatMap((gs) => gs.map((g) => [g.name, gs] as const)));
+
+/** Maps a fence's language to a key of `GRAMMARS`, or null. */
+function resolveLanguage(lang: string): string | null {
+  const l = lang.toLowerCase().trim();
+  const resolved = (Object.hasOwn(ALIASES, l) ? ALIASES[l] : undefined) ?? l;
+  return Object.hasOwn(GRAMMARS, resolved) ? resolved : null;
+}
+
+/**
+ * Highlights code to a hast `<pre>` element, or returns null (highlighting not loaded, unknown language, too
+ * large): the caller then keeps its plain, escaped rendering. The same code in the same language gives the same
+ * tree, shared between callers: it must not be changed.
  */
 export function highlightToHast(code: string, lang: string): unknown {
   const resolved = resolveLanguage(lang);
-  if (!highlighter || !resolved || code.length > HIGHLIGHT_LIMIT) return null;
-  const root = highlighter.codeToHast(code, {
+  if (!engine || !resolved || code.length > HIGHLIGHT_LIMIT) return null;
+  const key = `${resolved}\n${code}`;
+  const hit = remembered.get(key);
+  if (hit !== undefined) return hit;
+  const core = shared(engine);
+  register(core, GRAMMARS[resolved] ?? []);
+  const root = core.codeToHast(code, {
     lang: resolved,
     theme: 'cctrail',
     tokenizeTimeLimit: TOKENIZE_TIME_LIMIT,
   });
-  return root.children[0] ?? null;
+  const tree = root.children[0] ?? null;
+  if (rememberedChars + code.length > REMEMBERED_CHARS) {
+    remembered.clear();
+    rememberedChars = 0;
+  }
+  remembered.set(key, tree);
+  rememberedChars += code.length;
+  return tree;
 }
