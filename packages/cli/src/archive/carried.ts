@@ -118,7 +118,10 @@ export async function upgradeInPlace(dir: string, file: string): Promise<boolean
     const upgraded =
       bytes.length <= PARSED_UPGRADE_LIMIT
         ? currentText(bytes.toString('utf8'))
-        : Buffer.concat([Buffer.from(`{"schemaVersion":${SCHEMA_VERSION},`), bytes.subarray(OLD_HEAD_LENGTH)]);
+        : Buffer.concat([
+            Buffer.from(`{"schemaVersion":${SCHEMA_VERSION},`),
+            bytes.subarray(OLD_HEAD_LENGTH),
+          ]);
     await writeFile(temporary, upgraded);
     await rename(temporary, path);
   } catch {
