@@ -38,7 +38,7 @@ export function sourceFolders(root) {
  * @param {string} folder
  * @returns {Set<string> | null}
  */
-function gitFiles(folder) {
+export function gitFiles(folder) {
   const run = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
     cwd: folder,
     encoding: 'utf8',
