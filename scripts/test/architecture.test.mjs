@@ -260,12 +260,6 @@ const CASES = [
     files: { 'packages/core/scripts/long.mjs': 'console.log(1);\n'.repeat(301) },
   },
   {
-    rule: 'source-file-size',
-    what: 'a test file is over 300 lines',
-    from: 'packages/cli/test/long.test.ts',
-    files: { 'packages/cli/test/long.test.ts': 'export const long = 1;\n'.repeat(301) },
-  },
-  {
     rule: 'browser-script-typed',
     what: 'a page script is hand-written JavaScript',
     from: 'apps/report/site/public/_cctrail/extra.js',
