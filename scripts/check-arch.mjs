@@ -1,6 +1,8 @@
 // The architecture check: dependency-cruiser with the rules of .dependency-cruiser.cjs on the sources of every
-// package and app, the import rule of the report's `.astro` components (check-site-imports.mjs) and the size of
-// source files (check-size.mjs), and that every value core exports has a user (check-core-exports.mjs). Prints every violation as `error <rule>: <from> → <to>` and exits 1 on any.
+// package and app, the import rule of the report's `.astro` components (check-site-imports.mjs), the size of
+// hand-written files (check-size.mjs), the rules of browser code (check-browser.mjs) and that every value core
+// exports has a user in another package (check-core-exports.mjs). Prints every violation
+// as `error <rule>: <from> → <to>` and exits 1 on any.
 //
 //   node scripts/check-arch.mjs [ROOT]
 //
@@ -10,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { browserViolations } from './check-browser.mjs';
 import { RULE as CORE_EXPORT_RULE, unusedCoreExports } from './check-core-exports.mjs';
 import { RULE, siteImportViolations } from './check-site-imports.mjs';
 import { MAX_LINES, oversizedFiles } from './check-size.mjs';
@@ -68,6 +71,7 @@ export function violations(root) {
       rule: 'source-file-size',
       text: `${file} has ${lines} lines (at most ${MAX_LINES})`,
     })),
+    ...browserViolations(root),
   ];
 }
 

@@ -1,6 +1,6 @@
 // No hand-written source file over 300 lines: lists every `.ts`, `.js`, `.mjs`, `.cjs`, `.astro` and `.css` file
-// under the repository's `scripts/`, and the `src/` and `scripts/` of every package and app and the `site/` of
-// apps, that is longer, and exits 1 if there is one. Hand-written: in a git checkout, the files git does not
+// under the repository's `scripts/`, and the `src/`, `scripts/` and `test/` of every package and app and the
+// `site/` of apps, that is longer, and exits 1 if there is one. Hand-written: in a git checkout, the files git does not
 // ignore (what a build writes, such as the report's page scripts in `site/public/_cctrail/`, is ignored);
 // elsewhere every file but those of `node_modules/`, `dist/` and `.astro/`. `node scripts/check-size.mjs [ROOT]`.
 import { spawnSync } from 'node:child_process';
@@ -16,8 +16,8 @@ const DECLARATIONS = ['.d.ts', '.d.mts', '.d.cts'];
 const NOT_WRITTEN = new Set(['node_modules', 'dist', '.astro']);
 
 /**
- * The source folders of a repository: its `scripts`, the `src` and `scripts` of every package and app, and
- * the `site` of apps.
+ * The source folders of a repository: its `scripts`, the `src`, `scripts` and `test` of every package and app
+ * (tests are code too), and the `site` of apps.
  * @param {string} root
  * @returns {string[]}
  */
@@ -26,7 +26,11 @@ export function sourceFolders(root) {
   for (const group of ['packages', 'apps']) {
     if (!existsSync(join(root, group))) continue;
     for (const name of readdirSync(join(root, group)).sort()) {
-      folders.push(join(root, group, name, 'src'), join(root, group, name, 'scripts'));
+      folders.push(
+        join(root, group, name, 'src'),
+        join(root, group, name, 'scripts'),
+        join(root, group, name, 'test'),
+      );
       if (group === 'apps') folders.push(join(root, group, name, 'site'));
     }
   }
@@ -38,7 +42,7 @@ export function sourceFolders(root) {
  * @param {string} folder
  * @returns {Set<string> | null}
  */
-function gitFiles(folder) {
+export function gitFiles(folder) {
   const run = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
     cwd: folder,
     encoding: 'utf8',

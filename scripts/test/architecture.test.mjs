@@ -269,6 +269,18 @@ const CASES = [
     from: 'packages/core/scripts/long.mjs',
     files: { 'packages/core/scripts/long.mjs': 'console.log(1);\n'.repeat(301) },
   },
+  {
+    rule: 'browser-script-typed',
+    what: 'a page script is hand-written JavaScript',
+    from: 'apps/report/site/public/_cctrail/extra.js',
+    files: { 'apps/report/site/public/_cctrail/extra.js': 'window.extra = 1;\n' },
+  },
+  {
+    rule: 'browser-code-checked',
+    what: 'browser code has no DOM tsconfig that the typecheck runs',
+    from: 'packages/cli/src/serve/browser/tsconfig.json',
+    files: { 'packages/cli/src/serve/browser/live.ts': 'export {};\n' },
+  },
 ];
 
 describe('the architecture check', () => {

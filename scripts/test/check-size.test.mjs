@@ -1,6 +1,7 @@
 // The size rule counts hand-written files only: in a git checkout, a file that git ignores (what a build
 // writes, such as the report's page scripts compiled into `site/public/_cctrail/`) is not counted; outside
-// one, the files of `node_modules/`, `dist/` and `.astro/` are not. (`architecture.test.mjs` proves the rule
+// one, the files of `node_modules/`, `dist/` and `.astro/` are not. Tests are hand-written code: a test file (or
+// a test's helper) over the limit is counted; a snapshot is not code. (`architecture.test.mjs` proves the rule
 // fails on each kind of file it covers.)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +28,9 @@ function tree() {
     'apps/report/site/node_modules/x/index.js': LONG,
     'apps/report/src/dist/built.js': LONG,
     'apps/report/src/short.ts': 'export const x = 1;\n',
+    'packages/cli/test/serve.e2e.test.ts': LONG,
+    'packages/cli/test/fixtures/long.ts': LONG,
+    'packages/cli/test/__snapshots__/long.test.ts.snap': LONG,
   };
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, name)), { recursive: true });
@@ -39,7 +43,11 @@ describe('the size rule', () => {
   test('in a git checkout, counts every file git does not ignore', () => {
     const root = tree();
     execFileSync('git', ['init', '-q'], { cwd: root });
-    expect(oversizedFiles(root).map(({ file }) => file)).toEqual([join('apps/report/site/public/extra.js')]);
+    expect(oversizedFiles(root).map(({ file }) => file)).toEqual([
+      join('apps/report/site/public/extra.js'),
+      join('packages/cli/test/fixtures/long.ts'),
+      join('packages/cli/test/serve.e2e.test.ts'),
+    ]);
   });
 
   test('outside one, counts every file but those of dependencies and tools', () => {
@@ -47,6 +55,8 @@ describe('the size rule', () => {
     expect(oversizedFiles(root).map(({ file }) => file)).toEqual([
       join('apps/report/site/public/_cctrail/app.js'),
       join('apps/report/site/public/extra.js'),
+      join('packages/cli/test/fixtures/long.ts'),
+      join('packages/cli/test/serve.e2e.test.ts'),
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, extname, join, resolve } from 'node:path';
@@ -7,10 +7,9 @@ import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReport } from '../src/index.js';
 import type { Session } from '../src/views/model.js';
+import { buildE2eReport } from './e2e-report.js';
 import { CHROMIUM, htmlFiles, launchChromium } from './helpers/browser.js';
-import { demoSession, linearSession, writeArchive } from './helpers/demo.js';
-import { fixtureProjects } from './helpers/fixtures.js';
-import { tempFolder } from './helpers/temp.js';
+import { linearSession } from './helpers/demo.js';
 
 /**
  * Builds a real report from every fixture (through the core engine) plus hand-made sessions, then checks
@@ -18,42 +17,14 @@ import { tempFolder } from './helpers/temp.js';
  * content inert, no outside requests.
  */
 
-const tmp = tempFolder('cctrail-report-e2e-');
-const dataDir = join(tmp, 'data');
-const outDir = join(tmp, 'site');
 let sessions: Session[] = [];
+let dataDir = '';
+let outDir = '';
 let indexHtml = '';
 let pages = 0;
 
 beforeAll(async () => {
-  const projects = await fixtureProjects();
-  const demo = demoSession();
-  const long = linearSession('long-linear', 450);
-  sessions = [...projects.flatMap((p) => p.sessions), demo, long];
-  writeArchive(
-    dataDir,
-    [...projects, { id: 'demo', cwd: '/home/dev/shop', sessions: [demo, long] }],
-    (index) => {
-      index.projects.push({
-        slug: 'broken',
-        id: 'broken',
-        cwd: '/home/dev/broken',
-        sessions: [
-          {
-            ...(index.projects[0]?.sessions[0] as NonNullable<(typeof index.projects)[0]['sessions'][0]>),
-            id: 'not-json',
-            file: 'broken/not-json.json',
-            title: 'A file that is not a session',
-          },
-        ],
-      });
-    },
-  );
-  mkdirSync(join(dataDir, 'broken'), { recursive: true });
-  writeFileSync(join(dataDir, 'broken', 'not-json.json'), '{"this is": not json');
-  const built = await buildReport({ dataDir, outDir, base: '/repo/', title: 'cctrail e2e' });
-  indexHtml = built.indexHtml;
-  pages = built.pages;
+  ({ sessions, dataDir, outDir, indexHtml, pages } = await buildE2eReport());
 }, 240_000);
 
 describe('the built report', () => {

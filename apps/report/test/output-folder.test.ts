@@ -1,105 +1,37 @@
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import {
   existsSync,
   lstatSync,
   mkdirSync,
-  readdirSync,
   readFileSync,
   readlinkSync,
   rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildReport, inspectOutputFolder, OutputFolderError } from '../src/index.js';
+import { inspectOutputFolder } from '../src/index.js';
 import type { ArchiveIndex } from '../src/views/model.js';
-import { linearSession, summaryOf, writeArchive } from './helpers/demo.js';
-import { tempFolder } from './helpers/temp.js';
+import { linearSession, summaryOf } from './helpers/demo.js';
+import {
+  build,
+  dropSession,
+  fixture,
+  pick,
+  put,
+  RECORD,
+  recordOf,
+  refusal,
+  siteFiles,
+  tree,
+} from './output-folder-case.js';
 
 /**
  * The output folder belongs to its owner: a build refuses a folder that is not a cctrail report unless forced,
  * never removes or writes through what it did not write (files, a git work tree, links out of the folder, paths
  * a hostile record names), and a rebuild removes exactly the pages its site no longer has.
  */
-
-const tmp = tempFolder('cctrail-output-folder-');
-const RECORD = '.cctrail-report.json';
-let cases = 0;
-
-/** A fresh case: an archive of one project with these sessions, and its output and cache folders. */
-function fixture(sessions = ['alpha', 'beta']) {
-  const root = join(tmp, `case-${cases++}`);
-  const dataDir = join(root, 'data');
-  writeArchive(dataDir, [
-    { id: 'shop', cwd: '/home/dev/shop', sessions: sessions.map((id) => linearSession(id, 6)) },
-  ]);
-  return { root, dataDir, outDir: join(root, 'out'), cacheDir: join(root, 'cache') };
-}
-
-type Case = ReturnType<typeof fixture>;
-
-function build(c: Case, more: { force?: boolean; log?: (m: string) => void } = {}) {
-  return buildReport({ dataDir: c.dataDir, outDir: c.outDir, cacheDir: c.cacheDir, title: 't', ...more });
-}
-
-function put(root: string, rel: string, data: string | Uint8Array) {
-  mkdirSync(dirname(join(root, rel)), { recursive: true });
-  writeFileSync(join(root, rel), data);
-}
-
-/** Every entry under a folder, links not followed: a file's SHA-256, a link's target, `folder`. */
-function tree(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const stack = [''];
-  while (stack.length > 0) {
-    const rel = stack.pop() as string;
-    const path = rel === '' ? dir : join(dir, rel);
-    const entry = lstatSync(path);
-    if (entry.isSymbolicLink()) out[rel] = `-> ${readlinkSync(path)}`;
-    else if (entry.isDirectory()) {
-      if (rel !== '') out[`${rel}/`] = 'folder';
-      for (const name of readdirSync(path)) stack.push(rel === '' ? name : `${rel}/${name}`);
-    } else out[rel] = createHash('sha256').update(readFileSync(path)).digest('hex');
-  }
-  return out;
-}
-
-/** The entries of `all` named in `keys`. */
-function pick(all: Record<string, string>, keys: readonly string[]): Record<string, string> {
-  return Object.fromEntries(keys.map((k) => [k, all[k] ?? 'gone']));
-}
-
-/** The files of the output folder that are not in `foreign` and not the record, sorted. */
-function siteFiles(outDir: string, foreign: Record<string, string> = {}): string[] {
-  return Object.entries(tree(outDir))
-    .filter(([rel, v]) => v !== 'folder' && !v.startsWith('->') && !(rel in foreign) && rel !== RECORD)
-    .map(([rel]) => rel)
-    .sort();
-}
-
-function recordOf(outDir: string): { generator: string; schemaVersion: number; files: string[] } {
-  return JSON.parse(readFileSync(join(outDir, RECORD), 'utf8'));
-}
-
-/** Leaves `id` out of the archive's index (its file stays; the others keep their identity). */
-function dropSession(c: Case, id: string) {
-  const file = join(c.dataDir, 'index.json');
-  const index = JSON.parse(readFileSync(file, 'utf8')) as ArchiveIndex;
-  for (const p of index.projects) p.sessions = p.sessions.filter((s) => s.id !== id);
-  writeFileSync(file, JSON.stringify(index));
-}
-
-/** The build's refusal (or a failure of the test when it builds). */
-async function refusal(c: Case): Promise<OutputFolderError> {
-  const error = await build(c).then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(OutputFolderError);
-  return error as OutputFolderError;
-}
 
 describe('inspectOutputFolder', () => {
   it('tells missing, empty, foreign and report folders apart', async () => {

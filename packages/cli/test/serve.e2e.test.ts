@@ -5,113 +5,36 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
-  readdirSync,
   readFileSync,
   rmSync,
-  statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cctrail, FIXTURES } from './helpers.js';
+import {
+  atEnd,
+  BIN,
+  CHROMIUM,
+  ID,
+  keepMark,
+  LIVE,
+  launchChromium,
+  outerHtml,
+  PAGE,
+  PROJECT,
+  REPORT_BUILT,
+  readMark,
+  SOURCE,
+  SPAWN,
+  scrollToEnd,
+  scrollToTop,
+  servedAt,
+} from './serve-e2e.js';
 
 // `cctrail serve` as a user runs it: the real binary on a copy of a fixture that "Claude Code" is still writing,
 // a page open in chromium, lines and an agent's files appended, the page updating itself; then Ctrl-C.
-
-const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
-const CHROMIUM = '/usr/bin/chromium';
-const REPORT_BUILT = existsSync(new URL('../../../apps/report/dist/index.js', import.meta.url));
-const PROJECT = '-home-dev-agents-2026';
-const ID = '6c8678cc-6b37-40b9-8cff-e1e1df72cfc9';
-const SOURCE = join(FIXTURES, 'agents-2026', PROJECT);
-const PAGE = `s/home-dev-agents-2026/${ID}/`;
-const LINEAR = '88b9af8e-2314-4b66-9a90-221c50a7db10';
-/** Uuids of the entries the live-drawing test appends: an answer in markdown, its tool call, the call's result. */
-const LIVE = [
-  'f0000000-0000-4000-8000-000000000001',
-  'f0000000-0000-4000-8000-000000000002',
-  'f0000000-0000-4000-8000-000000000003',
-];
-
-/** Uuids of the entries the spawn test appends: a call that spawns an agent, its result, an answer; the agent's. */
-const SPAWN = [
-  'f0000000-0000-4000-8000-000000000011',
-  'f0000000-0000-4000-8000-000000000012',
-  'f0000000-0000-4000-8000-000000000013',
-  'f0000000-0000-4000-8000-000000000014',
-];
-
-/** The window as the page functions below use it (this package's TypeScript has no DOM types). */
-interface PageWindow {
-  scrollY: number;
-  innerHeight: number;
-  scrollTo(x: number, y: number): void;
-  document: { documentElement: { scrollHeight: number } };
-}
-
-/** Page function: scrolls to the end of the page. */
-function scrollToEnd(): void {
-  const w = globalThis as unknown as PageWindow;
-  w.scrollTo(0, w.document.documentElement.scrollHeight);
-}
-
-/** Page function: scrolls to the top of the page. */
-function scrollToTop(): void {
-  (globalThis as unknown as PageWindow).scrollTo(0, 0);
-}
-
-/** Each file of a folder (relative path) with its identity: a file written again, even with the same bytes, differs. */
-function fileStates(root: string): Map<string, string> {
-  const states = new Map<string, string>();
-  const stack = [''];
-  while (stack.length > 0) {
-    const rel = stack.pop() as string;
-    for (const entry of readdirSync(join(root, rel), { withFileTypes: true })) {
-      const path = rel === '' ? entry.name : `${rel}/${entry.name}`;
-      if (entry.isDirectory()) stack.push(path);
-      else {
-        const { ino, ctimeMs, size } = statSync(join(root, path));
-        states.set(path, `${ino}:${ctimeMs}:${size}`);
-      }
-    }
-  }
-  return states;
-}
-
-/** The files new or written again between two `fileStates`, sorted. */
-function changedFiles(before: Map<string, string>, after: Map<string, string>): string[] {
-  return [...after]
-    .filter(([path, state]) => before.get(path) !== state)
-    .map(([path]) => path)
-    .sort();
-}
-
-/** Page function: an element's HTML. */
-function outerHtml(element: unknown): string {
-  return (element as { outerHTML: string }).outerHTML;
-}
-
-/** Page function: marks the page, so that a reload (a new window object) shows. */
-function keepMark(): void {
-  (globalThis as unknown as { cctrailTestMark?: string }).cctrailTestMark = 'kept';
-}
-
-/** Page function: the mark, or undefined after a reload. */
-function readMark(): string | undefined {
-  return (globalThis as unknown as { cctrailTestMark?: string }).cctrailTestMark;
-}
-
-/**
- * Page function: whether the window shows the end of the page (less than 100 CSS pixels below it). Waited for, not
- * read once: the page follows its end after the frame that added the entries, which a loaded machine delays.
- */
-function atEnd(): boolean {
-  const w = globalThis as unknown as PageWindow;
-  return w.document.documentElement.scrollHeight - (w.scrollY + w.innerHeight) < 100;
-}
 
 describe.skipIf(!existsSync(CHROMIUM) || !REPORT_BUILT)('cctrail serve, followed in chromium', () => {
   const work = mkdtempSync(join(tmpdir(), 'cctrail-serve-'));
@@ -140,28 +63,9 @@ describe.skipIf(!existsSync(CHROMIUM) || !REPORT_BUILT)('cctrail serve, followed
     server.stderr?.on('data', (chunk) => {
       stderr += chunk;
     });
-    url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      server.stdout?.on('data', (chunk) => {
-        out += chunk;
-        const line = /^(http:\/\/\S+)\n/m.exec(out);
-        if (line?.[1]) resolve(line[1]);
-      });
-      server.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
-    });
+    url = await servedAt(server, () => stderr);
     await until(() => stderr.includes('Watching'));
-    const { chromium } = await import('playwright-core');
-    context = await chromium.launchPersistentContext(join(work, 'profile'), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-      ],
-    });
+    context = await launchChromium(join(work, 'profile'));
   }, 240_000);
 
   afterAll(async () => {
@@ -392,153 +296,5 @@ describe.skipIf(!existsSync(CHROMIUM) || !REPORT_BUILT)('cctrail serve, followed
     expect(await exited).toBe(0);
     expect(stderr).toMatch(/Stopped\.\n$/);
     expect(existsSync(join(work, 'site', 'index.html'))).toBe(true);
-  });
-});
-
-/** A child's stderr as it is written; `seen` resolves once it matches (the test's timeout bounds the wait). */
-function gatherStderr(child: ChildProcess): { readonly text: string; seen(text: RegExp): Promise<void> } {
-  let text = '';
-  child.stderr?.on('data', (chunk) => {
-    text += chunk;
-  });
-  return {
-    get text() {
-      return text;
-    },
-    seen: (wanted) =>
-      new Promise<void>((resolve) => {
-        const check = () => {
-          if (!wanted.test(text)) return;
-          child.stderr?.off('data', check);
-          resolve();
-        };
-        child.stderr?.on('data', check);
-        check();
-      }),
-  };
-}
-
-describe.skipIf(!REPORT_BUILT)('cctrail report --watch', () => {
-  it('rebuilds the folder when a session changes, and stops cleanly', async () => {
-    const work = mkdtempSync(join(tmpdir(), 'cctrail-watch-'));
-    try {
-      cpSync(join(FIXTURES, 'linear'), join(work, 'projects'), { recursive: true });
-      rmSync(join(work, 'projects', 'expected.json'));
-      rmSync(join(work, 'projects', 'facts.json'));
-      const child = spawn(
-        process.execPath,
-        [BIN, 'report', '--watch', join(work, 'projects'), '-o', join(work, 'site')],
-        {
-          env: { ...process.env, NO_COLOR: '1', CCTRAIL_CACHE_DIR: join(work, 'cache'), HOME: work },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
-      const log = gatherStderr(child);
-      await log.seen(/Watching /);
-      const page = join(work, 'site', 'index.html');
-      expect(existsSync(page)).toBe(true);
-      // A second session in a new project.
-      const added = join(work, 'projects', '-home-dev-other', 'b0000000-0000-4000-8000-000000000001.jsonl');
-      mkdirSync(join(added, '..'));
-      const line = readFileSync(
-        join(work, 'projects', '-home-dev-linear', '88b9af8e-2314-4b66-9a90-221c50a7db10.jsonl'),
-        'utf8',
-      )
-        .split('\n')
-        .find((l) => l.includes('"type":"user"')) as string;
-      writeFileSync(
-        added,
-        `${line.replaceAll('88b9af8e-2314-4b66-9a90-221c50a7db10', 'b0000000-0000-4000-8000-000000000001')}\n`,
-      );
-      await log.seen(/rebuilt in [\d.]+ s\n/);
-      expect(log.text).toContain('-home-dev-other');
-      expect(
-        existsSync(
-          join(work, 'site', 's', 'home-dev-other', 'b0000000-0000-4000-8000-000000000001', 'index.html'),
-        ),
-      ).toBe(true);
-      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
-      expect(log.text).toMatch(/Stopped\.\n$/);
-    } finally {
-      rmSync(work, { recursive: true, force: true });
-    }
-  }, 240_000);
-});
-
-describe.skipIf(!REPORT_BUILT)('cctrail report --watch, by the append path', () => {
-  it("writes an append into its session's last page only, then rebuilds that session's pages and the index", async () => {
-    const work = mkdtempSync(join(tmpdir(), 'cctrail-watch-live-'));
-    try {
-      const projects = join(work, 'projects');
-      cpSync(join(FIXTURES, 'linear', '-home-dev-linear'), join(projects, '-home-dev-linear'), {
-        recursive: true,
-      });
-      cpSync(SOURCE, join(projects, PROJECT), { recursive: true });
-      const site = join(work, 'site');
-      const child = spawn(
-        process.execPath,
-        [BIN, 'report', '--watch', projects, '-o', site, '--settle', '600'],
-        {
-          env: { ...process.env, NO_COLOR: '1', CCTRAIL_CACHE_DIR: join(work, 'cache'), HOME: work },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
-      const log = gatherStderr(child);
-      await log.seen(/Watching /);
-      const built = fileStates(site);
-      const file = join(projects, '-home-dev-linear', `${LINEAR}.jsonl`);
-      const last = JSON.parse(readFileSync(file, 'utf8').trim().split('\n').at(-1) as string);
-      const prompt = { ...last, parentUuid: last.uuid, uuid: 'e0000000-0000-4000-8000-000000000001' };
-      delete prompt.subtype;
-      delete prompt.durationMs;
-      appendFileSync(
-        file,
-        `${JSON.stringify({ ...prompt, type: 'user', message: { role: 'user', content: 'Now **the docs**' } })}\n`,
-      );
-      await log.seen(/1 line appended to \/s\/home-dev-linear\//);
-      // Only the session's last transcript page, with the new entry drawn in it.
-      const live = fileStates(site);
-      expect(changedFiles(built, live)).toEqual([`s/home-dev-linear/${LINEAR}/index.html`]);
-      expect(readFileSync(join(site, 's/home-dev-linear', LINEAR, 'index.html'), 'utf8')).toContain(
-        '<strong>the docs</strong>',
-      );
-      expect(log.text).not.toContain('rebuilding');
-      // Stopping rebuilds the session waiting to be: its pages and the index, no other session's page.
-      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
-      expect(log.text.match(/rebuilding…/g)).toHaveLength(1);
-      const rebuilt = changedFiles(live, fileStates(site));
-      const pages = rebuilt.filter((f) => f.endsWith('.html'));
-      // The index written again: the report writes a page only when its bytes change (its session's row did).
-      expect(pages).toContain('index.html');
-      expect(
-        pages.filter((f) => f !== 'index.html' && !f.startsWith(`s/home-dev-linear/${LINEAR}/`)),
-      ).toEqual([]);
-      expect(rebuilt.filter((f) => f.startsWith('s/home-dev-agents-2026/'))).toEqual([]);
-    } finally {
-      rmSync(work, { recursive: true, force: true });
-    }
-  }, 240_000);
-});
-
-describe('cctrail serve, usage', () => {
-  it('offers the report options but --base and --watch, and its own', async () => {
-    const help = await cctrail(['serve', '--help']);
-    expect(help.code).toBe(0);
-    expect(help.stdout).toContain('--port N');
-    expect(help.stdout).toContain('--host ADDR');
-    expect(help.stdout).toContain('--no-redact');
-    expect(help.stdout).not.toContain('--base');
-    expect(help.stdout).not.toContain('--watch');
-    expect((await cctrail(['--help'])).stdout).toMatch(/^ {2}serve +build the report, serve it/m);
-  });
-
-  it('refuses a port that is not one', async () => {
-    const run = await cctrail(['serve', FIXTURES, '--port', '99999']);
-    expect(run.code).toBe(2);
-    expect(run.stderr).toContain('--port must be 0 to 65535, got 99999');
   });
 });

@@ -1,4 +1,5 @@
 import { countPostings, PostingsReader } from '../views/search/search-codec.js';
+import { isPrefixTerm } from '../views/search/search-text.js';
 
 /**
  * How the search page finds and ranks entries in the transcript index. A term file's text is
@@ -32,7 +33,7 @@ export function fileRange(first: readonly string[], word: string): number[] {
   let lo = 0;
   while (lo + 1 < first.length && (first[lo + 1] as string) <= word) lo++;
   let hi = lo;
-  if (word.length >= 3) while (hi + 1 < first.length && (first[hi + 1] as string).startsWith(word)) hi++;
+  if (isPrefixTerm(word)) while (hi + 1 < first.length && (first[hi + 1] as string).startsWith(word)) hi++;
   const out: number[] = [];
   for (let n = lo; n <= hi; n++) out.push(n);
   return out;
@@ -45,7 +46,7 @@ export function fileRange(first: readonly string[], word: string): number[] {
  */
 export function termLists(files: readonly (string | null)[], word: string): TermList[] {
   const out: TermList[] = [];
-  const isPrefix = word.length >= 3;
+  const isPrefix = isPrefixTerm(word);
   for (const file of files) {
     if (!file) continue;
     let at = file.indexOf(',' + word + (isPrefix ? '' : ' '));

@@ -8,9 +8,7 @@
  */
 
 import { neutralizeBidi } from '../views/html/bidi.js';
-
-/** A word of a text: a run of letters and digits, as the index splits text into terms. */
-const WORD = /[\p{L}\p{N}]+/gu;
+import { termFinds, WORD } from '../views/search/search-text.js';
 
 /**
  * Which of a query's terms finds a word of a text (its place in `terms`), or −1.
@@ -19,7 +17,7 @@ const WORD = /[\p{L}\p{N}]+/gu;
  */
 function termFinding(word: string, terms: readonly string[]): number {
   const w = word.toLowerCase();
-  return terms.findIndex((q) => w === q || (q.length >= 3 && w.startsWith(q)));
+  return terms.findIndex((term) => termFinds(term, w));
 }
 
 /** Each word of a text found by the query's terms, in order: [start, end, which term]. */

@@ -169,7 +169,13 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
     if (options.repo !== undefined) manifest.repo = options.repo;
     // The pages a build keeps are keyed by the bundle that renders them, too.
     const bundle = await server;
-    plan = planRender(manifest, join(work, 'render.json'), options.base ?? '/', outDir, bundle.key);
+    plan = planRender(
+      manifest,
+      join(work, 'render.json'),
+      options.base ?? '/',
+      outDir,
+      bundle.sessionPagesKey,
+    );
     if (plan.incremental) manifest.render = plan.render;
     const sessions = manifest.projects.reduce((a, p) => a + p.sessions.length, 0);
     log(

@@ -35,7 +35,7 @@ export interface RenderPlan {
 
 /**
  * Plans this build's rendering against the state the last build left in `stateFile` (see the module comment).
- * @param bundleKey The key of the site bundle that renders the pages (`SiteBundle.key`).
+ * @param bundleKey The key of what the site bundle draws the pages of sessions with (`SiteBundle.sessionPagesKey`).
  */
 export function planRender(
   manifest: SiteManifest,

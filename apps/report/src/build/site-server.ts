@@ -48,6 +48,11 @@ export type RenderPage = (route: string, locals?: Record<string, unknown>) => Pr
 export interface SiteBundle {
   /** The digest of the sources it was made from (its folder's name). */
   key: string;
+  /**
+   * The digest of the sources a session's pages are drawn with (`sessionPagesSiteKey`), so that editing a
+   * component no session page uses keeps them; the bundle's key when the sources are not installed.
+   */
+  sessionPagesKey: string;
   entry: string;
   assets: string;
   mermaid: string;
@@ -57,6 +62,7 @@ export interface SiteBundle {
 function bundleIn(folder: string): SiteBundle {
   return {
     key: basename(folder),
+    sessionPagesKey: basename(folder),
     entry: join(folder, 'server', 'entry.mjs'),
     assets: join(folder, 'client'),
     mermaid: join(folder, 'mermaid.min.js.br'),
@@ -96,6 +102,39 @@ export function siteServerKey(packageRoot: string = PACKAGE_ROOT): string {
   return hash.digest('hex').slice(0, 20);
 }
 
+/** The components the pages of a session are drawn with (its first page; its other transcript pages). */
+const SESSION_COMPONENTS = ['src/components/SessionPage.astro', 'src/components/TranscriptPage.astro'];
+/** The route component that picks a page's component by its kind (its own text: it imports every one). */
+const ROUTE_COMPONENT = 'src/pages/[...route].astro';
+
+/**
+ * The digest of what the pages of sessions are drawn with in the site of the package at `packageRoot`: Astro's
+ * version, the files of the site outside `src/` and `public/` (the bundling script, the adapter, the
+ * configuration; a page links the public files by name), the route component's text, and the session pages'
+ * components with everything they import. An edit of another component (the agents' page's) or of a page
+ * script leaves it as it is, and the pages of sessions are kept.
+ */
+function sessionPagesSiteKey(packageRoot: string = PACKAGE_ROOT): string {
+  const hash = createHash('sha256');
+  const require = createRequire(import.meta.url);
+  const astro = JSON.parse(readFileSync(require.resolve('astro/package.json'), 'utf8')) as {
+    version: string;
+  };
+  hash.update(`astro ${astro.version}\0`);
+  const site = join(packageRoot, 'site');
+  const files = filesUnder(site, NOT_SOURCES)
+    .filter((rel) => !/^(src|public)\//.test(rel))
+    .concat(ROUTE_COMPONENT)
+    .sort();
+  for (const rel of files) {
+    hash.update(`\0${rel}\0`);
+    hash.update(readFileSync(join(site, rel)));
+  }
+  const components = SESSION_COMPONENTS.map((rel) => join(site, rel));
+  hash.update(`\0${closureHash(components, packageRoot)}`);
+  return hash.digest('hex').slice(0, 20);
+}
+
 /** Bundlings in progress in this process, by bundle folder. */
 const bundling = new Map<string, Promise<SiteBundle>>();
 
@@ -108,13 +147,14 @@ export async function siteServer(options: SiteServerOptions = {}): Promise<SiteB
   if (!existsSync(join(packageRoot, 'site'))) return shippedBundle(packageRoot);
   const key = siteServerKey(packageRoot);
   const folder = join(bundlesOf(packageRoot), key);
-  if (existsSync(bundleIn(folder).entry)) return bundleIn(folder);
+  const sessionPagesKey = sessionPagesSiteKey(packageRoot);
+  if (existsSync(bundleIn(folder).entry)) return { ...bundleIn(folder), sessionPagesKey };
   let made = bundling.get(folder);
   if (!made) {
     made = bundle(packageRoot, key, options.log ?? (() => {})).finally(() => bundling.delete(folder));
     bundling.set(folder, made);
   }
-  return made;
+  return { ...(await made), sessionPagesKey };
 }
 
 /** The newest bundle in the package, for an installation without the site's sources. */

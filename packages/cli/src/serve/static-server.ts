@@ -10,7 +10,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { addNotes, injectLive } from './inject-live.js';
 import type { LiveChange, LiveChannel } from './live-channel.js';
-import { LIVE_EVENTS_PATH, LIVE_SCRIPT, LIVE_SCRIPT_PATH } from './live-script.js';
+import { LIVE_EVENTS_PATH, LIVE_SCRIPT_PATH } from './live-script.js';
+import { liveScriptText } from './live-script-text.js';
 import { resolveRequest } from './resolve-request.js';
 
 /** Options of `startServer`. */
@@ -117,7 +118,11 @@ function answer(options: ServerOptions, pages: BuiltPages, request: IncomingMess
   if (!hostAllowed(request, options)) return plain(421, 'Unknown host.');
   const path = url.split(/[?#]/, 1)[0];
   if (options.live && path === LIVE_SCRIPT_PATH)
-    return { status: 200, headers: { 'Content-Type': 'text/javascript; charset=utf-8' }, body: LIVE_SCRIPT };
+    return {
+      status: 200,
+      headers: { 'Content-Type': 'text/javascript; charset=utf-8' },
+      body: liveScriptText(),
+    };
   const resolved = resolveRequest(options.root, url);
   switch (resolved.kind) {
     case 'bad':

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LiveChannel } from '../../src/serve/live-channel.js';
-import { LIVE_SCRIPT } from '../../src/serve/live-script.js';
+import { liveScriptText } from '../../src/serve/live-script-text.js';
 import { type StaticServer, startServer } from '../../src/serve/static-server.js';
 
 const base = mkdtempSync(join(tmpdir(), 'cctrail-server-'));
@@ -148,7 +148,7 @@ describe('startServer', () => {
     expect(served).toContain(`connect-src 'self'`);
     expect(served).not.toContain(`connect-src 'none'`);
     expect(served).toMatch(/<script src="\/_cctrail\/live\.js"><\/script><\/body>/);
-    expect((await get(live, '/_cctrail/live.js')).body).toBe(LIVE_SCRIPT);
+    expect((await get(live, '/_cctrail/live.js')).body).toBe(liveScriptText());
     expect((await get(plain, '/')).body).not.toContain('live.js');
     expect((await get(plain, '/_cctrail/live.js')).status).toBe(404);
     expect((await get(plain, '/_cctrail/live')).status).toBe(404);

@@ -75,13 +75,36 @@ function joinCapped(parts: readonly string[], separator: string, cap: number): s
 }
 
 /**
- * Words: runs of letters and digits, and whether they are in lower case already. The search page splits
- * queries the same way, and lowers each word on its own.
+ * A word: a run of letters and digits. The index's terms are the words of the text, lower case; the search page
+ * splits queries and finds the words of a result's text with the same pattern.
+ */
+export const WORD = /[\p{L}\p{N}]+/gu;
+
+/** The shortest query term that also finds every longer term it starts (a prefix). */
+const PREFIX_LENGTH = 3;
+
+/** Whether a query term finds the longer terms it starts, not only itself. */
+export function isPrefixTerm(term: string): boolean {
+  return term.length >= PREFIX_LENGTH;
+}
+
+/**
+ * Whether a query term finds a word: the word is the term or, for a prefix term (`isPrefixTerm`), starts with it.
+ * @param term The query's term (`queryTerms`: lower case).
+ * @param word The word, lower case.
+ */
+export function termFinds(term: string, word: string): boolean {
+  return word === term || (isPrefixTerm(term) && word.startsWith(term));
+}
+
+/**
+ * Words (`WORD`), and whether they are in lower case already. The search page splits queries the same way, and
+ * lowers each word on its own.
  */
 function words(text: string): { words: string[]; lower: boolean } {
   // Text of ASCII only (most of it) has no other letters or digits, and its case maps one character to one:
   // lowered at once, then split without Unicode's tables.
-  if (NOT_ASCII.test(text)) return { words: text.split(/[^\p{L}\p{N}]+/u), lower: false };
+  if (NOT_ASCII.test(text)) return { words: text.match(WORD) ?? [], lower: false };
   return { words: text.toLowerCase().split(/[^a-z0-9]+/), lower: true };
 }
 
