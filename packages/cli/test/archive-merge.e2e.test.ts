@@ -68,6 +68,8 @@ describe.each([2, 3] as const)('an archive of schema %i', (version) => {
       );
       const session = JSON.parse(await readFile(join(dir, line.file), 'utf8'));
       expect(session.schemaVersion, key).toBe(SCHEMA_VERSION);
+      // Kept without sources or written again, a session file no longer holds the cross-session duplicateOf.
+      expect(Object.hasOwn(session, 'duplicateOf'), key).toBe(false);
       expect(schemaErrors('session', session), key).toEqual([]);
     }
     expect((await cctrail(['verify', dir])).code).toBe(0);
