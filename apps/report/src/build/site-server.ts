@@ -58,11 +58,16 @@ export interface SiteBundle {
   mermaid: string;
 }
 
+/** The file of a bundle that keeps its `sessionPagesKey`, for an installation without the site's sources. */
+const SESSION_PAGES_KEY_FILE = 'session-pages.key';
+
 /** The bundle in a folder of `dist/site-server/`. */
 function bundleIn(folder: string): SiteBundle {
+  const keyFile = join(folder, SESSION_PAGES_KEY_FILE);
   return {
     key: basename(folder),
-    sessionPagesKey: basename(folder),
+    // A bundle made before the key was kept draws sessions' pages with all of its sources.
+    sessionPagesKey: existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() : basename(folder),
     entry: join(folder, 'server', 'entry.mjs'),
     assets: join(folder, 'client'),
     mermaid: join(folder, 'mermaid.min.js.br'),
@@ -189,6 +194,7 @@ async function bundle(packageRoot: string, key: string, log: (msg: string) => vo
   });
   try {
     await astroBuild(root, out, log);
+    writeFileSync(join(out, SESSION_PAGES_KEY_FILE), sessionPagesSiteKey(packageRoot));
     // The one file of Mermaid a report uses ships with the bundle, so an installation does not need the
     // package; compressed, it is a quarter of its size in the tarball and on the user's disk.
     const require = createRequire(import.meta.url);
