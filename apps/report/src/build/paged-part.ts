@@ -1,12 +1,10 @@
-import { branchEntries, childrenOf } from '@cctrail/core';
-import { agentRunOf } from '../views/agents/agents.js';
 import { entryAnchor, sessionRoute, sidechainRoute } from '../views/html/links.js';
-import type { Entry, Session, ToolCall } from '../views/model.js';
+import type { Entry, Session } from '../views/model.js';
 import { branchPlace } from '../views/site/branch-places.js';
-import type { CachedPart } from '../views/site/session-part.js';
+import { type CachedPart, summarizeSession } from '../views/site/session-part.js';
 import type { ManifestSession } from '../views/site/site-model.js';
 import { type EntryPlace, entryLocator } from '../views/transcript/entry-locator.js';
-import { type Page, pageAt, transcriptPages } from '../views/transcript/paginate.js';
+import { type Page, pageAt } from '../views/transcript/paginate.js';
 import type { PagedIndex } from './paged-read.js';
 
 /**
@@ -34,33 +32,11 @@ export function pagedPages(index: PagedIndex): PagedPages {
  * @param session Its header, whose `entries` hold the entries of abandoned branches and those looked up by uuid.
  */
 export function pagedPart(session: Session, index: PagedIndex, pages: PagedPages): CachedPart {
-  const toolsBy = new Map<string, ToolCall[]>();
-  for (const t of session.tools) {
-    if (t.sidechain === null) continue;
-    const list = toolsBy.get(t.sidechain) ?? [];
-    list.push(t);
-    toolsBy.set(t.sidechain, list);
-  }
-  const children = session.branches.length > 0 ? childrenOf(session.entries) : undefined;
-  return {
+  return summarizeSession(session, {
     activeEntries: index.main.count,
     activePages: pages.main.length,
-    models: session.models ?? [],
-    sidechains: session.sidechains.map((sc) => ({
-      ...agentRunOf(session, sc, toolsBy.get(sc.id) ?? []),
-      pages: pages.sidechains.get(sc.id)?.length ?? 1,
-    })),
-    branches: session.branches.map((b, index) => ({
-      index,
-      branchPoint: b.branchPoint,
-      head: b.head,
-      entries: b.entries,
-      startedAt: b.startedAt,
-      pages: transcriptPages(branchEntries(session, b, children)).length,
-    })),
-    loadErrors: [],
-    cost: session.cost ?? null,
-  };
+    sidechainPages: (id) => pages.sidechains.get(id)?.length ?? 1,
+  });
 }
 
 /**

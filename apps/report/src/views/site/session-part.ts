@@ -17,8 +17,43 @@ export interface CachedPart {
   cost?: SessionCost | null;
 }
 
-/** Summarizes one loaded session for the site model. */
-export function summarizeSession(session: Session): CachedPart {
+/**
+ * How a part counts a session's transcripts: from its loaded entries (`loadedCounts`), or, for a session read
+ * page by page, from the marks of its entries (`build/paged-part.ts`).
+ */
+export interface TranscriptCounts {
+  activeEntries: number;
+  activePages: number;
+  /** Pages of a sidechain's transcript, by its id. */
+  sidechainPages: (id: string) => number;
+}
+
+/** The counts of a loaded session's transcripts. */
+function loadedCounts(session: Session): TranscriptCounts {
+  const entriesBy = new Map<string, Entry[]>();
+  for (const e of session.entries) {
+    if (e.sidechain === null) continue;
+    const list = entriesBy.get(e.sidechain) ?? [];
+    list.push(e);
+    entriesBy.set(e.sidechain, list);
+  }
+  const active = activeEntries(session);
+  return {
+    activeEntries: active.length,
+    activePages: transcriptPages(active).length,
+    sidechainPages: (id) => transcriptPages(entriesBy.get(id) ?? []).length,
+  };
+}
+
+/**
+ * Summarizes one session for the site model.
+ *
+ * @param counts How its transcripts are counted (default: from its loaded entries).
+ */
+export function summarizeSession(
+  session: Session,
+  counts: TranscriptCounts = loadedCounts(session),
+): CachedPart {
   // Tool calls grouped once: a session may have thousands of sidechains.
   const toolsBy = new Map<string, ToolCall[]>();
   for (const t of session.tools) {
@@ -27,23 +62,15 @@ export function summarizeSession(session: Session): CachedPart {
     list.push(t);
     toolsBy.set(t.sidechain, list);
   }
-  const entriesBy = new Map<string, Entry[]>();
-  for (const e of session.entries) {
-    if (e.sidechain === null) continue;
-    const list = entriesBy.get(e.sidechain) ?? [];
-    list.push(e);
-    entriesBy.set(e.sidechain, list);
-  }
   const children = session.branches.length > 0 ? childrenOf(session.entries) : undefined;
-  const active = activeEntries(session);
   return {
-    activeEntries: active.length,
-    activePages: transcriptPages(active).length,
+    activeEntries: counts.activeEntries,
+    activePages: counts.activePages,
     models: session.models ?? [],
-    sidechains: session.sidechains.map((sc) => {
-      const run = agentRunOf(session, sc, toolsBy.get(sc.id) ?? []);
-      return { ...run, pages: transcriptPages(entriesBy.get(sc.id) ?? []).length };
-    }),
+    sidechains: session.sidechains.map((sc) => ({
+      ...agentRunOf(session, sc, toolsBy.get(sc.id) ?? []),
+      pages: counts.sidechainPages(sc.id),
+    })),
     branches: session.branches.map((b, index) => ({
       index,
       branchPoint: b.branchPoint,
