@@ -3,7 +3,7 @@ import { relative } from 'node:path';
 import { type OptionValues, stringOption } from '../command-line/args.js';
 import type { Io } from '../command-line/command.js';
 import { CliError } from '../command-line/errors.js';
-import { defaultProjectsFolder } from '../input/input.js';
+import { defaultProjectsFolder } from '../input/input-paths.js';
 import { retentionFacts, retentionNotice } from '../retention/notice.js';
 
 /**

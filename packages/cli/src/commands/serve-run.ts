@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { flag, stringOption } from '../command-line/args.js';
 import type { CommandContext } from '../command-line/command.js';
 import { CliError } from '../command-line/errors.js';
-import { inputPaths } from '../input/input.js';
+import { inputPaths } from '../input/input-paths.js';
 import { openInBrowser } from '../open-report.js';
 import { privacyTransform } from '../privacy/transform.js';
 import { childBuild } from '../serve/child-build.js';

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { flag, stringOption } from '../command-line/args.js';
+import { flag, type OptionValues, stringOption } from '../command-line/args.js';
 import type { CommandContext, Io } from '../command-line/command.js';
 import { exitCodeFor } from '../command-line/errors.js';
-import { inputPaths, readFilters } from '../input/input.js';
+import { inputPaths } from '../input/input-paths.js';
 import { retentionFacts, retentionLine } from '../retention/notice.js';
 import { privateCache } from '../runtime/cache-contents.js';
 import { cacheName, cacheRoot } from '../runtime/cache-dir.js';
@@ -22,19 +22,39 @@ function statsCacheFile(positionals: readonly string[], io: Io): string {
   return join(cacheRoot(io.env, io.cwd), 'stats', `${cacheName(JSON.stringify(inputs))}.json`);
 }
 
+/**
+ * `statsOf`, its modules loaded once the workers have started: finding, filtering, building and combining the
+ * sessions (@cctrail/core among them) while the workers load their own.
+ */
+async function countSessions(
+  positionals: readonly string[],
+  options: OptionValues,
+  io: Io,
+  runner: JobRunner,
+  cacheFile: string | undefined,
+) {
+  const [{ readFilters }, { statsOf }] = await Promise.all([
+    import('../input/input.js'),
+    import('./stats-of.js'),
+  ]);
+  return statsOf(positionals, readFilters(options), io, runner, cacheFile);
+}
+
 /** Does the work of `cctrail stats` (see `statsCommand`). */
 export async function runStats({ options, positionals, io }: CommandContext): Promise<number> {
-  const filters = readFilters(options);
   const by = costBreakdown(stringOption(options, 'by'));
   const runner = new JobRunner(io.env, { shareThisThread: true });
   const cacheFile = flag(options, 'no-cache') ? undefined : statsCacheFile(positionals, io);
-  // Without a cache to read, every session will be built: the workers start while the sessions are found.
+  // Without a cache to read, every session will be built: the workers start first, and load their modules while
+  // this thread loads what finds, filters and combines the sessions.
   if (cacheFile === undefined || !existsSync(cacheFile)) runner.start();
-  // Loaded once the workers have started (they load their own modules meanwhile), and the tables only for them.
-  const { statsOf } = await import('./stats-of.js');
-  const { sessions, stats, archiveOnly } = await statsOf(positionals, filters, io, runner, cacheFile).finally(
-    () => runner.close(),
-  );
+  const { sessions, stats, archiveOnly } = await countSessions(
+    positionals,
+    options,
+    io,
+    runner,
+    cacheFile,
+  ).finally(() => runner.close());
   if (flag(options, 'json')) {
     io.stdout.write(`${JSON.stringify(stats, null, 2)}\n`);
   } else {

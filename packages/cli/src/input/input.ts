@@ -1,6 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { homedir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { relative } from 'node:path';
 import type { Diagnostic } from '@cctrail/core';
 import { type DiscoveredSession, discover } from '@cctrail/core/node';
 import {
@@ -15,6 +14,7 @@ import { listOption, type OptionValues, stringOption } from '../command-line/arg
 import type { Io } from '../command-line/command.js';
 import { CliError, fsReason } from '../command-line/errors.js';
 import { displayRoot } from '../terminal/display.js';
+import { inputPaths } from './input-paths.js';
 import { skippedPathDiagnostics, skippedPathLines } from './skipped-paths.js';
 
 /** Which sessions to read, from the command line. */
@@ -49,16 +49,6 @@ export interface Selection {
   inputs?: string[];
   /** Every session found in the inputs before the filters, by `sessionKey`. */
   found?: ReadonlySet<string>;
-}
-
-/**
- * The default input: `$CLAUDE_CONFIG_DIR/projects`, else `~/.claude/projects`.
- *
- * @param env The environment to read `CLAUDE_CONFIG_DIR` and `HOME` from.
- */
-export function defaultProjectsFolder(env: NodeJS.ProcessEnv): string {
-  if (env.CLAUDE_CONFIG_DIR) return join(env.CLAUDE_CONFIG_DIR, 'projects');
-  return join(env.HOME || homedir(), '.claude', 'projects');
 }
 
 /**
@@ -119,16 +109,6 @@ export function inTimeRange(
   if (filters.since !== null && end < filters.since) return false;
   if (filters.until !== null && start > filters.until) return false;
   return true;
-}
-
-/**
- * The absolute paths a command reads: those given, or the default projects folder.
- *
- * @param paths Paths from the command line; empty for the default folder.
- * @param io For the environment and the working directory.
- */
-export function inputPaths(paths: readonly string[], io: Pick<Io, 'env' | 'cwd'>): string[] {
-  return paths.length === 0 ? [defaultProjectsFolder(io.env)] : paths.map((p) => resolve(io.cwd, p));
 }
 
 /**
