@@ -2,7 +2,9 @@
 // cctrail` installs one package with no dependencies. esbuild bundles the compiled CLI (`dist/*.js`) with every
 // module it imports, @cctrail/core and the report's run time (@cctrail/report, unified, shiki's core and the
 // grammars it loads, ajv, …) included, minified, into a few files: `bin.js`, `index.js`, the two worker scripts,
-// and shared chunks, the report's code in a chunk of its own that only `cctrail report` loads. Beside them: the
+// and shared chunks. Each command's implementation, and the report's code, is a chunk of its own that only that
+// command loads (`import()`): `bin.js` loads the command table (`main.js`'s chunk), not `index.js`, whose
+// exports would load redaction's rules for every command. Beside them: the
 // report site's prebuilt bundle (`dist/site-server/<key>/`, Astro's output, Mermaid's browser
 // files), the `open` package (`vendor/`), the types of the package's entry point and the licenses of all it holds.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
@@ -20,19 +22,6 @@ const require = createRequire(import.meta.url);
 const manifest = (path) => JSON.parse(readFileSync(path, 'utf8'));
 const report = dirname(require.resolve('@cctrail/report/package.json'));
 const cli = manifest(join(root, 'package.json'));
-
-/**
- * `bin.js` loads `./main.js` once V8 is tuned; the bundle has it load `index.js`, which exports the same `main`,
- * so that the CLI's code is one file (the entry point) rather than a chunk beside it and more chunks.
- */
-const mainIsIndex = {
-  name: 'main-is-index',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/main\.js$/ }, (args) =>
-      args.importer === join(dist, 'bin.js') ? { path: join(dist, 'index.js') } : undefined,
-    );
-  },
-};
 
 rmSync(outdir, { recursive: true, force: true });
 rmSync(join(dist, 'site-server'), { recursive: true, force: true });
@@ -75,7 +64,6 @@ const { metafile } = await build({
   banner: {
     js: "import{createRequire as __cctrailRequire}from'node:module';const require=__cctrailRequire(import.meta.url);",
   },
-  plugins: [mainIsIndex],
   metafile: true,
 });
 

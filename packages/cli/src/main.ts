@@ -1,19 +1,23 @@
-import { formatOptions, parseCommandLine } from './command-line/args.js';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { flag, formatOptions, parseCommandLine } from './command-line/args.js';
 import type { Command, Io } from './command-line/command.js';
 import { CliError, EXIT, fsReason } from './command-line/errors.js';
 import { cacheCommand } from './commands/cache.js';
 import { exportCommand } from './commands/export.js';
-import { checkDefaultInput, isDefaultRun } from './commands/first-run.js';
 import { hookCommand } from './commands/hook.js';
 import { reportCommand } from './commands/report.js';
 import { serveCommand } from './commands/serve.js';
 import { statsCommand } from './commands/stats.js';
 import { verifyCommand } from './commands/verify.js';
-import { wantsHelp } from './input/input.js';
 import { styleFor } from './terminal/terminal.js';
 import { cliVersion } from './version.js';
 
-/** Every command of `cctrail`, in the order help lists them. */
+/**
+ * Every command of `cctrail`, in the order help lists them. A command's module holds its name, options and help
+ * only; what does its work is loaded when it runs, so that `--help`, `--version` and each command load no other
+ * command's code.
+ */
 export const COMMANDS: readonly Command[] = [
   exportCommand,
   statsCommand,
@@ -84,12 +88,25 @@ async function dispatch(argv: readonly string[], io: Io): Promise<number> {
   const firstRun = isDefaultRun(first, io) && !COMMANDS.some((c) => c.name === first);
   const command = firstRun ? reportCommand : findCommand(first as string);
   const { options, positionals } = parseCommandLine(firstRun ? argv : rest, command.options, command.name);
-  if (wantsHelp(options)) {
+  if (flag(options, 'help')) {
     io.stdout.write(commandHelp(command));
     return EXIT.ok;
   }
-  if (firstRun) checkDefaultInput(positionals, io);
+  if (firstRun) (await import('./commands/first-run.js')).checkDefaultInput(positionals, io);
   return command.run({ options, positionals, io, ...(firstRun ? { firstRun } : {}) });
+}
+
+/**
+ * Whether a command line without a command name means `cctrail report`: no arguments, options only
+ * (`cctrail --open`), or a first argument that is a path on disk (`cctrail ./claude-export`).
+ *
+ * @param first The first argument, if any.
+ * @param io For the working directory.
+ */
+function isDefaultRun(first: string | undefined, io: Pick<Io, 'cwd'>): boolean {
+  if (first === undefined) return true;
+  if (first.startsWith('-')) return first !== '--';
+  return existsSync(resolve(io.cwd, first));
 }
 
 function findCommand(name: string): Command {

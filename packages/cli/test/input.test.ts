@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CliError } from '../src/command-line/errors.js';
-import { defaultProjectsFolder, inTimeRange, parseDate, readFilters } from '../src/input/input.js';
+import { inTimeRange, parseDate, readFilters } from '../src/input/input.js';
+import { defaultProjectsFolder } from '../src/input/input-paths.js';
 
 const NOW = Date.parse('2025-06-15T12:00:00.000Z');
 

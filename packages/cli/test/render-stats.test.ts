@@ -1,6 +1,6 @@
 import { archiveStats } from '@cctrail/core/archive';
 import { describe, expect, it } from 'vitest';
-import { renderStats } from '../src/commands/stats.js';
+import { renderStats } from '../src/commands/stats-tables.js';
 import { styleFor } from '../src/terminal/terminal.js';
 
 const plain = styleFor({ isTTY: false } as unknown as NodeJS.WriteStream, {});

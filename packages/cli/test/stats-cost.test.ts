@@ -1,7 +1,8 @@
 import { type ArchiveStats, archiveStats } from '@cctrail/core/archive';
 import { describe, expect, it } from 'vitest';
 import { CliError } from '../src/command-line/errors.js';
-import { costBreakdown, costCell, costLines, renderCostBreakdown } from '../src/commands/stats-cost.js';
+import { costBreakdown } from '../src/commands/stats-by.js';
+import { costCell, costLines, renderCostBreakdown } from '../src/commands/stats-cost.js';
 import { styleFor } from '../src/terminal/terminal.js';
 
 const plain = styleFor({ isTTY: false } as unknown as NodeJS.WriteStream, {});

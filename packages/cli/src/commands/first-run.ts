@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
+import { relative } from 'node:path';
 import { type OptionValues, stringOption } from '../command-line/args.js';
 import type { Io } from '../command-line/command.js';
 import { CliError } from '../command-line/errors.js';
-import { defaultProjectsFolder } from '../input/input.js';
+import { defaultProjectsFolder } from '../input/input-paths.js';
 import { retentionFacts, retentionNotice } from '../retention/notice.js';
 
 /**
@@ -15,19 +15,6 @@ import { retentionFacts, retentionNotice } from '../retention/notice.js';
 function lookedIn(env: NodeJS.ProcessEnv): string {
   const folder = defaultProjectsFolder(env);
   return env.CLAUDE_CONFIG_DIR ? `${folder} ($CLAUDE_CONFIG_DIR/projects)` : folder;
-}
-
-/**
- * Whether a command line without a command name means `cctrail report`: no arguments, options only
- * (`cctrail --open`), or a first argument that is a path on disk (`cctrail ./claude-export`).
- *
- * @param first The first argument, if any.
- * @param io For the working directory.
- */
-export function isDefaultRun(first: string | undefined, io: Pick<Io, 'cwd'>): boolean {
-  if (first === undefined) return true;
-  if (first.startsWith('-')) return first !== '--';
-  return existsSync(resolve(io.cwd, first));
 }
 
 /**

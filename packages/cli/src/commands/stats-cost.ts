@@ -1,6 +1,5 @@
 import type { Cost } from '@cctrail/core';
 import { type ArchiveStats, apiCost, type PriceTable } from '@cctrail/core/archive';
-import { CliError } from '../command-line/errors.js';
 import { plural } from '../terminal/diagnostic-output.js';
 import {
   formatCount,
@@ -10,28 +9,7 @@ import {
   type Style,
   table,
 } from '../terminal/terminal.js';
-
-/** The breakdowns `stats --by` prints. */
-export const COST_BREAKDOWNS = ['day', 'model', 'project', 'agent'] as const;
-
-/** One of `COST_BREAKDOWNS`. */
-export type CostBreakdown = (typeof COST_BREAKDOWNS)[number];
-
-/**
- * Reads `--by`: which cost breakdown to print, or null without one.
- *
- * @param value The option's value.
- * @throws CliError when it names no breakdown.
- */
-export function costBreakdown(value: string | undefined): CostBreakdown | null {
-  if (value === undefined) return null;
-  const found = COST_BREAKDOWNS.find((by) => by === value);
-  if (found === undefined)
-    throw new CliError(`--by ${value} is not a breakdown`, {
-      hint: `use one of: ${COST_BREAKDOWNS.join(', ')}`,
-    });
-  return found;
-}
+import type { CostBreakdown } from './stats-by.js';
 
 /** Formats US dollars: `$1,234.56`, `$0.0042` below a cent, `$0.00` for nothing. */
 function formatUsd(usd: number): string {

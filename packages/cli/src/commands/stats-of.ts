@@ -2,7 +2,6 @@ import { combineStats } from '@cctrail/core/archive';
 import { archivedStatuses, sessionKey, sourceStats } from '../archive/archive-input.js';
 import type { Io } from '../command-line/command.js';
 import { type Filters, selectSessions } from '../input/input.js';
-import { redactText } from '../privacy/redact.js';
 import { mapStrings } from '../privacy/rewrite-strings.js';
 import type { JobRunner } from '../runtime/job-runner.js';
 import { skeletonKey } from '../runtime/skeleton-cache.js';
@@ -45,6 +44,8 @@ export async function statsOf(
   };
   const kept = result ? await readStatsResult(result.file, result.key) : undefined;
   if (kept) return { ...kept, archiveOnly };
+  // Redaction's rules are compiled while the sessions are built, not before the first is.
+  const redaction = import('../privacy/redact.js');
   const progress = progressBar(io, selection.sessions.length, 'sessions');
   const { sessions, saved } = await buildSkeletons(selection.sessions, filters, progress, runner, cacheFile, {
     keepOthers: filtered(filters),
@@ -58,7 +59,7 @@ export async function statsOf(
   }
   // Model names, paths and titles are text from the transcripts: stats output is redacted like a report.
   const made: StatsResult = {
-    stats: redactStrings(built),
+    stats: redactStrings(built, (await redaction).redactText),
     sessions: sessions.map(({ id, diagnostics }) => ({ id, diagnostics })),
   };
   if (result) await writeStatsResult(result.file, result.key, made);
@@ -70,7 +71,7 @@ export async function statsOf(
  * `redactSecrets(value).value`, each distinct string redacted once: the statistics repeat their keys, names and
  * paths thousands of times (50,643 strings, 3,319 distinct, on 555 sessions).
  */
-function redactStrings<T>(value: T): T {
+function redactStrings<T>(value: T, redactText: (text: string) => { text: string; count: number }): T {
   const done = new Map<string, string>();
   const redact = (text: string): string => {
     let redacted = done.get(text);

@@ -1,6 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { homedir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { relative } from 'node:path';
 import type { Diagnostic } from '@cctrail/core';
 import { type DiscoveredSession, discover } from '@cctrail/core/node';
 import {
@@ -11,46 +10,12 @@ import {
   oneCopyEach,
   sessionKey,
 } from '../archive/archive-input.js';
-import { flag, listOption, type OptionSpec, type OptionValues, stringOption } from '../command-line/args.js';
+import { listOption, type OptionValues, stringOption } from '../command-line/args.js';
 import type { Io } from '../command-line/command.js';
 import { CliError, fsReason } from '../command-line/errors.js';
 import { displayRoot } from '../terminal/display.js';
+import { inputPaths } from './input-paths.js';
 import { skippedPathDiagnostics, skippedPathLines } from './skipped-paths.js';
-
-/** Options every command that reads transcripts accepts. */
-export const INPUT_OPTIONS: readonly OptionSpec[] = [
-  {
-    name: 'project',
-    short: 'p',
-    type: 'string',
-    multiple: true,
-    value: 'NAME',
-    description: 'only projects whose folder name contains NAME (case-insensitive)',
-  },
-  {
-    name: 'session',
-    short: 's',
-    type: 'string',
-    multiple: true,
-    value: 'ID',
-    description: 'only sessions whose id starts with ID',
-  },
-  {
-    name: 'since',
-    type: 'string',
-    value: 'DATE',
-    description: 'only sessions active on or after DATE (2025-01-31, an ISO time, or 7d / 12h)',
-  },
-  { name: 'until', type: 'string', value: 'DATE', description: 'only sessions active on or before DATE' },
-  { name: 'strict', type: 'boolean', description: 'exit with 1 when the input has error diagnostics' },
-  {
-    name: 'verbose',
-    type: 'boolean',
-    description:
-      'list every diagnostic as file:line  severity  message  [code] (report: and its steps, timed)',
-  },
-  { name: 'help', short: 'h', type: 'boolean', description: 'show this help' },
-];
 
 /** Which sessions to read, from the command line. */
 export interface Filters {
@@ -84,16 +49,6 @@ export interface Selection {
   inputs?: string[];
   /** Every session found in the inputs before the filters, by `sessionKey`. */
   found?: ReadonlySet<string>;
-}
-
-/**
- * The default input: `$CLAUDE_CONFIG_DIR/projects`, else `~/.claude/projects`.
- *
- * @param env The environment to read `CLAUDE_CONFIG_DIR` and `HOME` from.
- */
-export function defaultProjectsFolder(env: NodeJS.ProcessEnv): string {
-  if (env.CLAUDE_CONFIG_DIR) return join(env.CLAUDE_CONFIG_DIR, 'projects');
-  return join(env.HOME || homedir(), '.claude', 'projects');
 }
 
 /**
@@ -154,21 +109,6 @@ export function inTimeRange(
   if (filters.since !== null && end < filters.since) return false;
   if (filters.until !== null && start > filters.until) return false;
   return true;
-}
-
-/** True when a command line asked for help. */
-export function wantsHelp(options: OptionValues): boolean {
-  return flag(options, 'help');
-}
-
-/**
- * The absolute paths a command reads: those given, or the default projects folder.
- *
- * @param paths Paths from the command line; empty for the default folder.
- * @param io For the environment and the working directory.
- */
-export function inputPaths(paths: readonly string[], io: Pick<Io, 'env' | 'cwd'>): string[] {
-  return paths.length === 0 ? [defaultProjectsFolder(io.env)] : paths.map((p) => resolve(io.cwd, p));
 }
 
 /**

@@ -2,7 +2,19 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { type Job, type JobResult, type PackedResult, runJob, unpackResult } from './jobs.js';
+import type { Job, JobResult, PackedResult } from './jobs.js';
+
+/**
+ * The jobs' code (@cctrail/core and what builds a session), loaded when this thread first needs it: `start()`
+ * creates the workers first, so that they load their own modules while this thread loads its.
+ */
+let jobsModule: Promise<typeof import('./jobs.js')> | undefined;
+const jobs = () => (jobsModule ??= import('./jobs.js'));
+
+/** `runJob` of `jobs.ts`, run in this thread. */
+async function runJob<J extends Job>(job: J): Promise<JobResult<J>> {
+  return (await jobs()).runJob(job);
+}
 
 /** Jobs each worker is given at once: one parsing while the next one's file is read. */
 const PER_WORKER = 2;
@@ -158,7 +170,9 @@ export class JobRunner {
         slot.jobs.delete(message.id);
         const pending = this.#pending.get(message.id);
         this.#pending.delete(message.id);
-        if (message.ok && message.result !== undefined) pending?.resolve(unpackResult(message.result));
+        const { result } = message;
+        if (message.ok && result !== undefined)
+          jobs().then(({ unpackResult }) => pending?.resolve(unpackResult(result)), pending?.reject);
         else pending?.reject(toError(message.error));
         this.#dispatch();
       });
