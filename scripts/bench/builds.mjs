@@ -1,5 +1,5 @@
-// The builds a run measures: this checkout ("after") and, with BENCH_BASELINE=/path/to/checkout, another built
-// checkout ("before"), each measured back to back with the other, run after run.
+// The builds a run measures: this checkout ("after") and, with BENCH_BASELINE=/path/to/checkout[,/another], other
+// built checkouts ("before", or "before 1", "before 2", …), each measured back to back with the others, run after run.
 
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -21,10 +21,16 @@ function build(name, root) {
   return { name, root, cli, commit };
 }
 
-/** The builds to measure: `after` (this checkout) first, `before` (the baseline) when one is given. */
+/**
+ * The builds to measure: `after` (this checkout) first, then the baselines when given (`BENCH_BASELINE`, folders
+ * separated by commas): `before` for one, `before 1`, `before 2`, … for several, all measured in the same run.
+ */
 export function builds(root, baseline) {
   const list = [build('after', root)];
-  if (baseline) list.push(build('before', resolve(baseline)));
+  const roots = (baseline ?? '').split(',').filter((r) => r.trim() !== '');
+  roots.forEach((r, i) =>
+    list.push(build(roots.length === 1 ? 'before' : `before ${i + 1}`, resolve(r.trim()))),
+  );
   return list;
 }
 

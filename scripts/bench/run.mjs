@@ -1,8 +1,8 @@
 // `pnpm bench`: the benchmarks of BENCHMARKS.md. Speed is reported as ratios against a baseline run in the same
 // process or on the same machine, never as timed tests. Generated data is cached under .bench/ (gitignored).
 //
-//   BENCH_BASELINE=DIR  another built checkout (its packages/cli/dist/bin.js, core and report dist): every
-//                       measurement runs for both builds back to back, and a table sets before against after
+//   BENCH_BASELINE=DIR[,DIR]  other built checkouts (each with packages/cli/dist/bin.js, core and report dist):
+//                       every measurement runs for every build back to back, and a table sets each against after
 //   BENCH_RUNS=3        runs per measurement (median, min–max)
 //   BENCH_ARCHIVE_RUNS=9  runs of benchmark 3 (at least BENCH_RUNS)
 //   BENCH_SCALE=1       scales every generated size (0.05 for a quick look; figures in BENCHMARKS.md use 1)
@@ -84,7 +84,7 @@ if (ONLY.has('4')) sections.push(await report(ctx));
 if (ONLY.has('5')) sections.push(await extremes(ctx));
 if (ONLY.has('6')) sections.push(await keep(ctx));
 if (ONLY.has('7')) sections.push(await live(ctx));
-const comparison = ctx.figures.comparison();
+const comparison = ctx.figures.comparison(ctx.builds);
 const out = resolve(root, process.env.BENCH_OUT ?? 'BENCHMARKS.md');
 const title = process.env.BENCH_TITLE ?? (comparison ? 'Old against new' : 'Figures');
 const text = `# Benchmarks

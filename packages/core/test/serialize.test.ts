@@ -45,7 +45,7 @@ describe('sessionJson', () => {
 
   // #31: a session of a million lines has half a million responses; their array was one string of 170 MB, then
   // as many bytes again when written. Now no piece holds more than about 64 K characters and one item.
-  it('writes a long top-level array in pieces, the same text as JSON.stringify', async () => {
+  it('writes long top-level arrays and the entries in pieces, the same text as JSON.stringify', async () => {
     const records: object[] = [prompt('u0', null)];
     for (let i = 1; i < 4000; i++) records.push(answer(`a${i}`, i === 1 ? 'u0' : `a${i - 1}`, `r${i}`));
     const source = { id: 's', main: memorySource('s.jsonl', jsonl(records)), agents: [] };
@@ -56,5 +56,7 @@ describe('sessionJson', () => {
     expect(pieces.join('')).toBe(JSON.stringify(session));
     expect(Math.max(...pieces.map((p) => p.length))).toBeLessThan(70_000);
     expect(JSON.stringify(session.responses).length).toBeGreaterThan(500_000);
+    // Entries too: joined into pieces, not one piece (one turn of the async iteration) each.
+    expect(pieces.length).toBeLessThan(session.entries.length / 10);
   });
 });

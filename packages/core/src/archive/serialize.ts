@@ -79,7 +79,9 @@ async function* items<T extends Entry | MetadataRecord>(
   restore: (item: T, line: Line) => T,
   transform: <V>(value: V) => V,
 ): AsyncGenerator<string> {
-  yield '[';
+  // Items are joined into pieces of about `PIECE` characters: a piece per item cost a turn of the async iteration
+  // each, millions of them in an archive.
+  let piece = '[';
   let i = 0;
   while (i < list.length) {
     const path = list[i]!.source.file;
@@ -94,9 +96,14 @@ async function* items<T extends Entry | MetadataRecord>(
         line = next.value;
       }
       const restored = line !== null && line.number === item.source.line ? restore(item, line) : item;
-      yield `${i === 0 ? '' : ','}${JSON.stringify(transform(restored))}`;
+      if (i > 0) piece += ',';
+      piece += JSON.stringify(transform(restored));
+      if (piece.length >= PIECE) {
+        yield piece;
+        piece = '';
+      }
     }
     await lines?.return?.(undefined);
   }
-  yield ']';
+  yield `${piece}]`;
 }

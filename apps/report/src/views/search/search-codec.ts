@@ -23,19 +23,29 @@ export interface Postings {
 
 /** Writes a posting list (in any order; each document once, weights 1 … WEIGHTS) best first. */
 export function encodePostings(p: Postings): string {
-  const groups: number[][] = Array.from({ length: WEIGHTS }, () => []);
-  for (let i = 0; i < p.docs.length; i++)
-    groups[WEIGHTS - (p.weights[i] as number)]?.push(p.docs[i] as number);
+  // Most terms are in one document of a session: its one number.
+  const weight = p.weights[0] as number;
+  if (p.docs.length === 1 && weight >= 1 && weight <= WEIGHTS)
+    return digits((p.docs[0] as number) * WEIGHTS + weight - 1);
+  // Documents are added in increasing order: each weight's group is read off in that order, heaviest first.
+  const ordered = isIncreasing(p.docs);
   let out = '';
-  groups.forEach((docs, g) => {
-    docs.sort((a, b) => a - b);
+  for (let weight = WEIGHTS; weight >= 1; weight--) {
+    const docs: number[] = [];
+    for (let i = 0; i < p.docs.length; i++) if (p.weights[i] === weight) docs.push(p.docs[i] as number);
+    if (!ordered) docs.sort((a, b) => a - b);
     let last = -1;
     for (const doc of docs) {
-      out += digits((doc - last - 1) * WEIGHTS + (WEIGHTS - 1 - g));
+      out += digits((doc - last - 1) * WEIGHTS + (weight - 1));
       last = doc;
     }
-  });
+  }
   return out;
+}
+
+function isIncreasing(list: readonly number[]): boolean {
+  for (let i = 1; i < list.length; i++) if ((list[i] as number) <= (list[i - 1] as number)) return false;
+  return true;
 }
 
 /** One number's digits, low bits first. */

@@ -168,11 +168,7 @@ export function searchPiece(
       r = routes.size;
       routes.set(place.route, r);
     }
-    const preview = text
-      .slice(0, PREVIEW * 4)
-      .replace(/\s+/g, ' ')
-      .trim()
-      .slice(0, PREVIEW);
+    const preview = previewOf(text);
     addDocument(postings, docs.length, text);
     docs.push([r, place.anchor, `${actorLabel(entry)}: ${preview}`]);
   }
@@ -180,6 +176,51 @@ export function searchPiece(
   const links = [...routes.keys()].map((route) => pageHref('', route));
   const terms = [...postings].map(([term, p]): [string, string] => [term, encodePostings(p)]);
   return pieceText(pageHref('', sessionRoute), links, docs, terms);
+}
+
+/**
+ * The first `PREVIEW` characters of a text with each run of whitespace (`\s`) made one space, none at either
+ * end: `text.slice(0, PREVIEW * 4).replace(/\s+/g, ' ').trim().slice(0, PREVIEW)`, read only as far as needed.
+ */
+export function previewOf(text: string): string {
+  const end = Math.min(text.length, PREVIEW * 4);
+  let out = '';
+  // Where the word being read starts (−1: between words), and whether whitespace came after the last word.
+  let from = -1;
+  let gap = false;
+  for (let i = 0; i < end; i++) {
+    if (isSpace(text.charCodeAt(i))) {
+      if (from >= 0) {
+        out += text.slice(from, i);
+        from = -1;
+        if (out.length >= PREVIEW) break;
+      }
+      gap = out.length > 0;
+    } else if (from < 0) {
+      if (gap) out += ' ';
+      gap = false;
+      from = i;
+    }
+  }
+  if (from >= 0) out += text.slice(from, end);
+  return out.slice(0, PREVIEW);
+}
+
+/** Whether a code unit is whitespace as `\s` and `trim` read it. */
+function isSpace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 /** A term's postings while a session is indexed: its count in the document being added, and which one. */

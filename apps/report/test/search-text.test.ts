@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { scriptJson } from '../src/views/search/search.js';
+import { encodePostings, WEIGHTS } from '../src/views/search/search-codec.js';
+import { previewOf } from '../src/views/search/search-text.js';
+
+/** A small deterministic generator (the same texts on every run). */
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+// Every whitespace `\s` knows, characters beside them, a letter outside the BMP, a lone surrogate.
+const PARTS = [
+  'a',
+  'word',
+  'Überstraße',
+  'x'.repeat(300),
+  ' ',
+  '  ',
+  '\t',
+  '\n',
+  '\r\n',
+  '\v',
+  '\f',
+  '\u00a0',
+  '\u1680',
+  '\u2000',
+  '\u200a',
+  '\u200b',
+  '\u2028',
+  '\u2029',
+  '\u202f',
+  '\u205f',
+  '\u3000',
+  '\ufeff',
+  '\u0085',
+  '😀',
+  '\ud800',
+  '<b>',
+];
+
+function text(next: () => number): string {
+  let out = '';
+  const parts = Math.floor(next() * 400);
+  for (let i = 0; i < parts; i++) out += PARTS[Math.floor(next() * PARTS.length)];
+  return out;
+}
+
+describe('the preview of a search result', () => {
+  it("is the text's start with whitespace runs made one space and trimmed, as the expression writes it", () => {
+    const next = random(26);
+    const expected = (t: string) => t.slice(0, 960).replace(/\s+/g, ' ').trim().slice(0, 240);
+    const texts = [
+      '',
+      ' ',
+      '   a   ',
+      `${'y'.repeat(239)} z`,
+      `${'y'.repeat(239)}  \n z`,
+      `${'y'.repeat(240)} `,
+    ];
+    for (let i = 0; i < 3000; i++) texts.push(text(next));
+    for (const t of texts) expect(previewOf(t), JSON.stringify(t.slice(0, 80))).toBe(expected(t));
+  });
+});
+
+describe('postings written best first', () => {
+  // The grouping as first written: documents grouped by weight, heaviest first, each group in increasing order.
+  const reference = (docs: number[], weights: number[]): string => {
+    const groups: number[][] = Array.from({ length: WEIGHTS }, () => []);
+    docs.forEach((d, i) => groups[WEIGHTS - (weights[i] as number)]?.push(d));
+    const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const digits = (n: number) => {
+      let out = '';
+      let v = n;
+      for (; v >= 32; v = Math.floor(v / 32)) out += DIGITS[32 + (v % 32)];
+      return out + DIGITS[v];
+    };
+    let out = '';
+    groups.forEach((g, k) => {
+      g.sort((a, b) => a - b);
+      let last = -1;
+      for (const d of g) {
+        out += digits((d - last - 1) * WEIGHTS + (WEIGHTS - 1 - k));
+        last = d;
+      }
+    });
+    return out;
+  };
+
+  it('are the same for one document, documents in order, and documents in any order', () => {
+    const next = random(7);
+    for (let i = 0; i < 2000; i++) {
+      const n = 1 + Math.floor(next() * (i % 3 === 0 ? 1 : 40));
+      const docs = new Set<number>();
+      while (docs.size < n) docs.add(Math.floor(next() * 100_000));
+      const list = [...docs];
+      if (i % 2 === 0) list.sort((a, b) => a - b);
+      const weights = list.map(() => 1 + Math.floor(next() * WEIGHTS));
+      expect(encodePostings({ docs: list, weights })).toBe(reference(list, weights));
+    }
+  });
+});
+
+describe('JSON for a script', () => {
+  it('escapes what could close or break a script, and leaves other text as JSON.stringify writes it', () => {
+    const hostile = { a: '</script>', b: 'x > y', c: '\u2028\u2029', d: ['<', ['>']] };
+    const json = scriptJson(hostile);
+    expect(json).not.toMatch(/[<>\u2028\u2029]/);
+    expect(JSON.parse(json)).toEqual(hostile);
+    const plain = [
+      ['term', 'AbC-_'],
+      ['über', 'Q'],
+    ];
+    expect(scriptJson(plain)).toBe(JSON.stringify(plain));
+  });
+});
