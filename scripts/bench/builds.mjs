@@ -28,9 +28,8 @@ function build(name, root) {
 export function builds(root, baseline) {
   const list = [build('after', root)];
   const roots = (baseline ?? '').split(',').filter((r) => r.trim() !== '');
-  roots.forEach((r, i) =>
-    list.push(build(roots.length === 1 ? 'before' : `before ${i + 1}`, resolve(r.trim()))),
-  );
+  for (const [i, r] of roots.entries())
+    list.push(build(roots.length === 1 ? 'before' : `before ${i + 1}`, resolve(r.trim())));
   return list;
 }
 

@@ -70,7 +70,7 @@ describe('postings written best first', () => {
   // The grouping as first written: documents grouped by weight, heaviest first, each group in increasing order.
   const reference = (docs: number[], weights: number[]): string => {
     const groups: number[][] = Array.from({ length: WEIGHTS }, () => []);
-    docs.forEach((d, i) => groups[WEIGHTS - (weights[i] as number)]?.push(d));
+    for (const [i, d] of docs.entries()) groups[WEIGHTS - (weights[i] as number)]?.push(d);
     const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
     const digits = (n: number) => {
       let out = '';
