@@ -1,7 +1,7 @@
 // Run by `build`, after `tsc`: makes what the `cctrail` package publishes, `dist/bundle/`, so that `npm install
 // cctrail` installs one package with no dependencies. esbuild bundles the compiled CLI (`dist/*.js`) with every
 // module it imports, @cctrail/core and the report's run time (@cctrail/report, unified, shiki's core and the
-// grammars it loads, ajv, …) included, minified, into a few files: `bin.js`, `index.js`, the two worker scripts,
+// grammars it loads, ajv, …) included, minified, into a few files: `bin.js`, `index.js`, the three worker scripts,
 // and shared chunks, the report's code in a chunk of its own that only `cctrail report` loads. Beside them: the
 // report site's prebuilt bundle (`dist/site-server/<key>/`, Astro's output, Mermaid's browser
 // files), the `open` package (`vendor/`), the types of the package's entry point and the licenses of all it holds.
@@ -55,6 +55,7 @@ const { metafile } = await build({
     index: join(dist, 'index.js'),
     'build-worker': join(dist, 'runtime', 'build-worker.js'),
     'session-worker': join(report, 'dist', 'build', 'session-worker.js'),
+    'page-worker': join(report, 'dist', 'build', 'page-worker.js'),
   },
   ...NODE_MODULE,
   outdir,
