@@ -43,18 +43,13 @@ export async function renderPages(
     kind.n++;
     kinds.set(name, kind);
   };
-  // The threads start first: they load the bundle while this one writes the public files.
-  const rendered =
-    threads > 1
-      ? renderInThreads({ entry: bundle.entry, manifest, cacheDir }, pages.length, threads, (done) => {
-          const page = pages[done.at]!;
-          site.putKnown(`${page.route}index.html`, done.signature, () => done.bytes);
-          count(page.kind, done.ms);
-        })
-      : null;
-  rendered?.catch(() => undefined);
   for (const rel of filesUnder(bundle.assets)) site.put(rel, readFileSync(join(bundle.assets, rel)));
-  if (rendered) await rendered;
+  if (threads > 1)
+    await renderInThreads({ entry: bundle.entry, manifest, cacheDir }, pages.length, threads, (done) => {
+      const page = pages[done.at]!;
+      site.putKnown(`${page.route}index.html`, done.signature, () => done.bytes);
+      count(page.kind, done.ms);
+    });
   else {
     const renderPage = await loadRenderer(bundle.entry);
     let turned = Date.now();
