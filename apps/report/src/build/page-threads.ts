@@ -99,7 +99,7 @@ export function renderInThreads(
     for (const w of workers) {
       w.worker.on('message', (m: PageDone | PageFailed) => {
         if (settled) return;
-        if ('error' in m) return end(m.error);
+        if ('error' in m) return end(m.error ?? new Error(`page ${m.at} of the site failed`));
         w.sent--;
         done.set(m.at, m);
         try {
