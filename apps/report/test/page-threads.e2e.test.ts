@@ -1,0 +1,143 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { buildReport as BuildReport } from '../src/build/build.js';
+import type * as Manifest from '../src/build/manifest.js';
+import type { renderInThreads as RenderInThreads } from '../src/build/page-threads.js';
+import type { CachedPart } from '../src/views/site/session-part.js';
+import { demoSession, linearSession, writeArchive } from './helpers/demo.js';
+import { scenarioProjects } from './helpers/fixtures.js';
+import { tempFolder } from './helpers/temp.js';
+
+/**
+ * #26: a large site's pages are rendered by worker threads (`page-threads.ts`) and written by the main thread in
+ * their order. Threads run the compiled package (`dist/`, made by `pnpm build`, which the tests depend on), so
+ * this file builds with it. `CCTRAIL_TEST_PAGE_THREADS_FROM` lowers (or raises) the number of pages from which
+ * threads are used: the same archive built both ways gives the same files, byte for byte, the same record of the
+ * output folder and the same digests kept for the next build.
+ */
+
+const PACKAGE = resolve(import.meta.dirname, '..');
+const DIST = join(PACKAGE, 'dist');
+const tmp = tempFolder('cctrail-page-threads-');
+const dataDir = join(tmp, 'data');
+const CORES = Math.min(4, availableParallelism());
+
+/** A module of the compiled package. */
+async function built<T>(rel: string): Promise<T> {
+  if (!existsSync(join(DIST, rel))) throw new Error('build the package first (pnpm build)');
+  return (await import(pathToFileURL(join(DIST, rel)).href)) as T;
+}
+
+/** Files of a folder, relative to it, sorted. */
+function filesOf(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => relative(dir, join(d.parentPath, d.name)))
+    .sort();
+}
+
+/** Builds the archive into `name` (its output folder and cache) with threads from `from` pages; its log. */
+async function buildWith(name: string, from: string | undefined): Promise<string[]> {
+  const { buildReport } = await built<{ buildReport: typeof BuildReport }>('index.js');
+  const log: string[] = [];
+  if (from === undefined) delete process.env.CCTRAIL_TEST_PAGE_THREADS_FROM;
+  else process.env.CCTRAIL_TEST_PAGE_THREADS_FROM = from;
+  try {
+    await buildReport({
+      dataDir,
+      outDir: join(tmp, name, 'out'),
+      cacheDir: join(tmp, name, 'cache'),
+      log: (m) => log.push(m),
+    });
+  } finally {
+    delete process.env.CCTRAIL_TEST_PAGE_THREADS_FROM;
+  }
+  return log;
+}
+
+/** How many threads rendered the pages, from a build's log. */
+function threadsOf(log: string[]): number {
+  const line = log.find((m) => m.includes('pages rendered and written'));
+  return Number(line?.match(/ by (\d+) threads? /)?.[1] ?? Number.NaN);
+}
+
+beforeAll(async () => {
+  const projects = [];
+  for (const scenario of ['rewind', 'subagents-meta', 'compaction', 'damaged', 'agents-2026'])
+    projects.push(...(await scenarioProjects(scenario)));
+  // Pages of prompts and answers, and the demo's tool calls, images and agents.
+  projects.push({ id: 'long', cwd: '/home/dev/long', sessions: [linearSession('long', 700), demoSession()] });
+  writeArchive(dataDir, projects);
+}, 120_000);
+
+afterEach(() => {
+  delete process.env.CCTRAIL_TEST_PAGE_THREADS_FROM;
+});
+
+describe('pages rendered in worker threads', () => {
+  it.skipIf(CORES < 2)('are the files a build in one thread writes, recorded the same', async () => {
+    const one = await buildWith('one', '1000000');
+    const threaded = await buildWith('threaded', '1');
+    expect(threadsOf(one)).toBe(1);
+    expect(threadsOf(threaded)).toBe(CORES);
+    const out = (name: string) => join(tmp, name, 'out');
+    const files = filesOf(out('one'));
+    expect(files.filter((f) => f.endsWith('.html')).length).toBeGreaterThan(20);
+    expect(filesOf(out('threaded'))).toEqual(files);
+    for (const file of files)
+      expect(
+        readFileSync(join(out('threaded'), file)).equals(readFileSync(join(out('one'), file))),
+        file,
+      ).toBe(true);
+    // The record lists every file of the folder (the record itself aside), in both.
+    const record = JSON.parse(readFileSync(join(out('threaded'), '.cctrail-report.json'), 'utf8')) as {
+      files: string[];
+    };
+    expect(record.files).toEqual(files.filter((f) => f !== '.cctrail-report.json'));
+    // The digests kept for the next build: the same files, in the same order, with the same digests.
+    const state = (name: string) => readFileSync(join(tmp, name, 'cache', 'pages.json'), 'utf8');
+    expect(state('threaded')).toBe(state('one'));
+  });
+
+  it('are not used for a small site (no threads to start for a handful of pages)', async () => {
+    const log = await buildWith('small', undefined);
+    const pages = filesOf(join(tmp, 'small', 'out')).filter((f) => f.endsWith('.html')).length;
+    expect(pages).toBeLessThan(300);
+    expect(threadsOf(log)).toBe(1);
+  });
+
+  it.skipIf(CORES < 2)("stop at a page's error and reject with it", async () => {
+    await buildWith('failing', '1000000');
+    const { listArchive, cachedPart, buildManifest } = await built<typeof Manifest>('build/manifest.js');
+    const { renderInThreads } = await built<{ renderInThreads: typeof RenderInThreads }>(
+      'build/page-threads.js',
+    );
+    const { siteServer } = await built<{ siteServer: () => Promise<{ entry: string }> }>(
+      'build/site-server.js',
+    );
+    const cacheDir = join(tmp, 'failing', 'cache');
+    const listing = listArchive(dataDir);
+    const parts = new Map<string, CachedPart>();
+    for (const p of listing.projects)
+      for (const s of p.sessions) parts.set(s.file, cachedPart(cacheDir, s.key) as CachedPart);
+    const manifest = buildManifest({ listing, parts, cacheDir, title: 't' });
+    const { entry } = await siteServer();
+    // The pages before a session's are rendered; the first transcript page finds no fragment in an empty cache.
+    const written: number[] = [];
+    await expect(
+      renderInThreads({ entry, manifest, cacheDir: join(tmp, 'empty') }, 50, 2, (done) =>
+        written.push(done.at),
+      ),
+    ).rejects.toThrow(/missing from the build cache/);
+    expect(written).toEqual(written.map((_, i) => i));
+    // An error of the main thread's writing stops the threads the same way.
+    await expect(
+      renderInThreads({ entry, manifest, cacheDir }, 50, 2, () => {
+        throw new Error('disk full');
+      }),
+    ).rejects.toThrow('disk full');
+  });
+});
