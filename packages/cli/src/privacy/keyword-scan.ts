@@ -21,8 +21,11 @@ function fold(code: number): number {
 /** The keywords found in texts by one pass each. */
 export class KeywordScan {
   readonly #keywords: readonly Keyword[];
-  /** The class of each ASCII code unit (0: not in any keyword; every other code unit is 0 too). */
-  readonly #classes = new Uint8Array(128);
+  /**
+   * The class of each UTF-16 code unit (0: not in any keyword, every code unit past ASCII among them): a table of
+   * all 65,536, so that the scan reads a class without a test per character.
+   */
+  readonly #classes = new Uint8Array(1 << 16);
   readonly #width: number;
   /** The next state for each state and class (see the constructor). */
   readonly #next: Int32Array;
@@ -106,27 +109,32 @@ export class KeywordScan {
   scan(text: string, hits: number[]): number {
     const classes = this.#classes;
     const next = this.#next;
-    const width = this.#width;
+    const length = text.length;
     let offset = 0;
     let written = 0;
-    for (let i = 0; i < text.length; i++) {
-      const code = text.charCodeAt(i);
-      const to = next[offset + (code < 128 ? classes[code]! : 0)]!;
+    for (let i = 0; i < length; i++) {
+      const to = next[offset + classes[text.charCodeAt(i)]!]!;
       if (to >= 0) {
         offset = to;
         continue;
       }
       offset = ~to;
-      // `| 0`: an integer index, which keeps this loop in optimized code.
-      for (const index of this.#ends[(offset / width) | 0]!) {
-        const { word, anyCase } = this.#keywords[index]!;
-        const start = i + 1 - word.length;
-        if (anyCase || text.startsWith(word, start)) {
-          hits[written++] = index;
-          hits[written++] = start;
-        }
-      }
+      written = this.#found(text, i, offset, hits, written);
     }
     return written >> 1;
+  }
+
+  /** Writes the keywords that end at `i` (the scan is at `offset`) into `hits` from `written`; returns where to go on. */
+  #found(text: string, i: number, offset: number, hits: number[], written: number): number {
+    // `| 0`: an integer index, which keeps the scan's loop in optimized code.
+    for (const index of this.#ends[(offset / this.#width) | 0]!) {
+      const { word, anyCase } = this.#keywords[index]!;
+      const start = i + 1 - word.length;
+      if (anyCase || text.startsWith(word, start)) {
+        hits[written++] = index;
+        hits[written++] = start;
+      }
+    }
+    return written;
   }
 }
