@@ -67,14 +67,19 @@ function mapObject(source: object, map: StringMap, depth: number): object {
     return copy ?? source;
   }
   const record = source as Record<string, unknown>;
-  const keys = Object.keys(record);
-  // An object whose keys change: their order and collisions are the stack walk's (`frameOf`).
-  const renamed = map.key ? renamedKeys(keys, map.key) : null;
-  if (renamed !== null) return mapDeep(source, map, renamed);
+  // An object whose keys change: their order and collisions are the stack walk's (`frameOf`). `for … in` reads a
+  // plain object's keys from its shape, without a list of them made per object (JSON objects inherit none).
+  if (map.key !== undefined) {
+    let i = 0;
+    for (const key in record) {
+      const mapped = map.key(key);
+      if (mapped !== key) return mapDeep(source, map, renamedFrom(Object.keys(record), map.key, i, mapped));
+      i++;
+    }
+  }
   const image = record.type === 'image' || record.type === 'base64';
   let copy: Record<string, unknown> | null = null;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
+  for (const key in record) {
     const item = record[key];
     let mapped: unknown;
     if (typeof item === 'string') mapped = image && key === 'data' ? item : map.value(item);
@@ -153,6 +158,14 @@ function renamedKeys(keys: readonly string[], mapKey: (text: string) => string):
     renamed ??= keys.slice(0, i);
     renamed.push(mapped);
   }
+  return renamed;
+}
+
+/** The keys mapped, those before `at` known to be unchanged and the one at `at` known to be mapped to `first`. */
+function renamedFrom(keys: readonly string[], mapKey: (text: string) => string, at: number, first: string) {
+  const renamed = keys.slice(0, at);
+  renamed.push(first);
+  for (let i = at + 1; i < keys.length; i++) renamed.push(mapKey(keys[i]!));
   return renamed;
 }
 
