@@ -140,13 +140,18 @@ interface Automaton {
  * half reports the keywords that end in it. The first half's hits, then the second's: in the order they end.
  */
 function compiledScan({ keywords, classes, next, width, ends, overlap }: Automaton) {
+  const lengths = Int32Array.from(keywords, ({ word }) => word.length);
+  // The keywords of exact case, as written; null for the others.
+  const exact = keywords.map(({ word, anyCase }) => (anyCase ? null : word));
   /** Writes the keywords that end at `i` (the scan is at `offset`) into `hits` from `written`; returns where to go on. */
   const found = (text: string, i: number, offset: number, hits: number[], written: number): number => {
     // `| 0`: an integer index, which keeps the scan's loop in optimized code.
-    for (const index of ends[(offset / width) | 0]!) {
-      const { word, anyCase } = keywords[index]!;
-      const start = i + 1 - word.length;
-      if (anyCase || text.startsWith(word, start)) {
+    const list = ends[(offset / width) | 0]!;
+    for (let k = 0; k < list.length; k++) {
+      const index = list[k]!;
+      const start = i + 1 - lengths[index]!;
+      const word = exact[index];
+      if (word === null || text.startsWith(word!, start)) {
         hits[written++] = index;
         hits[written++] = start;
       }
