@@ -28,8 +28,15 @@ export class KeywordScan {
    * all 65,536, so that the scan reads a class without a test per character.
    */
   readonly #classes = new Uint8Array(1 << 16);
-  /** The scan of a text (`scan`), compiled for this automaton's tables. */
-  readonly #scan: (text: string, hits: number[]) => number;
+  /**
+   * Finds every keyword in a text, in one pass (a function compiled for this automaton's tables).
+   *
+   * @param hits Receives each keyword found (its index) and where it starts, a pair of numbers each, in the order
+   *   the keywords end, written from its start (an array the caller reuses: no function call or allocation per
+   *   keyword, and none to empty it; what is past the pairs of this scan is left from earlier ones).
+   * @returns How many keywords were found (pairs written).
+   */
+  readonly scan: (text: string, hits: number[]) => number;
 
   /**
    * Compiles the automaton.
@@ -101,19 +108,7 @@ export class KeywordScan {
       overlap: Math.max(1, ...keywords.map(({ word }) => word.length)),
     };
     if (2 * automaton.overlap > HALVED_SHORTEST) throw new RangeError('keywords longer than 128 characters');
-    this.#scan = compiledScan(automaton);
-  }
-
-  /**
-   * Finds every keyword in a text, in one pass.
-   *
-   * @param hits Receives each keyword found (its index) and where it starts, a pair of numbers each, in the order
-   *   the keywords end, written from its start (an array the caller reuses: no function call or allocation per
-   *   keyword, and none to empty it; what is past the pairs of this scan is left from earlier ones).
-   * @returns How many keywords were found (pairs written).
-   */
-  scan(text: string, hits: number[]): number {
-    return this.#scan(text, hits);
+    this.scan = compiledScan(automaton);
   }
 }
 
