@@ -43,7 +43,7 @@ export function privacyTransform(
 }
 
 // Strings shorter than this are scanned again rather than looked up.
-const REMEMBERED_SHORTEST = 16;
+const REMEMBERED_SHORTEST = 64;
 // Object keys are few and come again in every entry (`type`, `text`, `input`): each is redacted once, up to this
 // many keys of at most this length, then the memo starts over.
 const KEYS_MOST = 4096;
@@ -71,9 +71,10 @@ function stringMap(privacy: Privacy, counts: PrivacyCounts): StringMap | null {
   const unchanged = new UnchangedStrings();
   const value = (text: string): string => {
     if (text.length < REMEMBERED_SHORTEST) return each(text);
-    if (unchanged.has(text)) return text;
+    const print = unchanged.find(text);
+    if (print === -1) return text;
     const out = each(text);
-    if (out === text) unchanged.add(text);
+    if (out === text) unchanged.add(text, print);
     return out;
   };
   if (!privacy.redact) return { value };

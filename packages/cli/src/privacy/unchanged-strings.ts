@@ -1,6 +1,6 @@
 /**
  * The strings a transform left unchanged, so that a copy of one (a tool's output is in its result block and in
- * `toolUseResult`; `type`, model names and paths come again in every entry) is not scanned again. A string is
+ * `toolUseResult`; model names, paths and commands come again in every entry) is not scanned again. A string is
  * looked up by a fingerprint of its length and three of its characters, then compared (`===`) with the few
  * remembered under it: no hash of the whole text, which would be one more pass over it, and two strings of one
  * fingerprint most often differ in their first characters.
@@ -23,27 +23,39 @@ function fingerprint(text: string): number {
 
 /** Strings known to be left unchanged (see the module's comment). */
 export class UnchangedStrings {
-  readonly #strings = new Map<number, string[]>();
+  /** By fingerprint: the one string remembered under it, or the few. */
+  readonly #strings = new Map<number, string | string[]>();
   #chars = 0;
   #count = 0;
 
-  /** Whether a non-empty string was remembered. */
-  has(text: string): boolean {
-    const known = this.#strings.get(fingerprint(text));
-    if (known !== undefined) for (let i = 0; i < known.length; i++) if (known[i] === text) return true;
-    return false;
+  /**
+   * Looks a non-empty string up.
+   *
+   * @returns -1 when it is remembered, else its fingerprint (for `add`).
+   */
+  find(text: string): number {
+    const print = fingerprint(text);
+    const known = this.#strings.get(print);
+    if (known === undefined) return print;
+    if (typeof known === 'string') return known === text ? -1 : print;
+    for (let i = 0; i < known.length; i++) if (known[i] === text) return -1;
+    return print;
   }
 
-  /** Remembers a non-empty string. */
-  add(text: string): void {
+  /**
+   * Remembers a non-empty string.
+   *
+   * @param print Its fingerprint, as `find` returned it.
+   */
+  add(text: string, print: number): void {
     if (this.#chars > REMEMBERED_MOST || this.#count >= STRINGS_MOST) {
       this.#strings.clear();
       this.#chars = 0;
       this.#count = 0;
     }
-    const print = fingerprint(text);
     const known = this.#strings.get(print);
-    if (known === undefined) this.#strings.set(print, [text]);
+    if (known === undefined) this.#strings.set(print, text);
+    else if (typeof known === 'string') this.#strings.set(print, [known, text]);
     else if (known.length < PER_FINGERPRINT) known.push(text);
     else known[this.#count % PER_FINGERPRINT] = text;
     this.#chars += text.length;
