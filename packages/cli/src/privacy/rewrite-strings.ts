@@ -77,12 +77,11 @@ function mapObject(source: object, map: StringMap, depth: number): object {
       i++;
     }
   }
-  const image = record.type === 'image' || record.type === 'base64';
   let copy: Record<string, unknown> | null = null;
   for (const key in record) {
     const item = record[key];
     let mapped: unknown;
-    if (typeof item === 'string') mapped = image && key === 'data' ? item : map.value(item);
+    if (typeof item === 'string') mapped = key === 'data' && isImage(record) ? item : map.value(item);
     else if (item !== null && typeof item === 'object') mapped = mapObject(item, map, depth + 1);
     else continue;
     if (mapped === item) continue;
@@ -137,8 +136,16 @@ function frameOf(
   const record = source as Record<string, unknown>;
   const keys = Object.keys(record);
   const renamed = known ?? (map.key ? renamedKeys(keys, map.key) : null);
-  const image = record.type === 'image' || record.type === 'base64';
-  const frame: Frame = { source: record, keys, renamed, next: 0, image, copy: null, parent, slot };
+  const frame: Frame = {
+    source: record,
+    keys,
+    renamed,
+    next: 0,
+    image: isImage(record),
+    copy: null,
+    parent,
+    slot,
+  };
   if (renamed !== null) {
     // The keys in their order, a key mapped onto another's name taking its place (the later value wins).
     const copy: Record<string, unknown> = {};
@@ -167,6 +174,11 @@ function renamedFrom(keys: readonly string[], mapKey: (text: string) => string, 
   renamed.push(first);
   for (let i = at + 1; i < keys.length; i++) renamed.push(mapKey(keys[i]!));
   return renamed;
+}
+
+/** Whether an object is an image: its `data` is a payload, not text. */
+function isImage(record: Record<string, unknown>): boolean {
+  return record.type === 'image' || record.type === 'base64';
 }
 
 /** Sets a value in a frame's copy, copying its source first. */
