@@ -38,6 +38,39 @@ describe('KeywordScan', () => {
     expect(scan.scan('', [])).toBe(0);
   });
 
+  it('finds in a long text what a reading from its start finds, keywords across its middle included', () => {
+    // What a reading character by character finds: by where each keyword ends, the longest first.
+    const expected = (text: string) =>
+      words
+        .flatMap((word, index) => {
+          const out: { word: string; start: number; index: number }[] = [];
+          const folded = index === 5 ? text.toLowerCase() : text;
+          for (let at = folded.indexOf(word); at !== -1; at = folded.indexOf(word, at + 1))
+            out.push({ word, start: at, index });
+          return out;
+        })
+        .sort(
+          (a, b) =>
+            a.start + a.word.length - (b.start + b.word.length) ||
+            b.word.length - a.word.length ||
+            a.index - b.index,
+        )
+        .map(({ word, start }) => `${word}@${start}`);
+    for (const length of [256, 257, 300, 1001]) {
+      const half = length >> 1;
+      for (let at = half - 6; at <= half + 2; at++) {
+        const chars = Array.from({ length }, () => '.');
+        const put = (word: string, where: number) => chars.splice(where, word.length, ...word);
+        put('Token', 0);
+        put('ushers', at);
+        put('TOKEN', length - 5);
+        const text = chars.join('');
+        expect(text).toHaveLength(length);
+        expect(found(scan, words, text)).toEqual(expected(text));
+      }
+    }
+  });
+
   it('refuses a keyword outside ASCII', () => {
     expect(() => new KeywordScan([{ word: 'clé', anyCase: false }])).toThrow(RangeError);
   });

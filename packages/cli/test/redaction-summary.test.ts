@@ -56,6 +56,25 @@ describe('privacyTransform', () => {
     expect(next.b).toBe(out.content[0]);
   });
 
+  it('tells a remembered string from another of its length and edges, short or long', () => {
+    const transform = privacyTransform({ redact: true, shortHome: false });
+    for (const length of [101, 5000]) {
+      // One length, the same first, middle and last characters: one string clean, the other with a secret.
+      const made = (inside: string) => {
+        const edges = (i: number) => (i === 0 ? '<' : i === length >> 1 ? '|' : i === length - 1 ? '>' : ' ');
+        return Array.from({ length }, (_, i) =>
+          i > 1 && i < 2 + inside.length ? inside[i - 2] : edges(i),
+        ).join('');
+      };
+      const clean = made('');
+      const secret = made(key);
+      const out = transform({ a: clean, b: clean.split('').join(''), c: secret });
+      expect(out.a).toBe(clean);
+      expect(out.b).toBe(clean);
+      expect(out.c).toBe(secret.replace(key, '[REDACTED:github-token]'));
+    }
+  });
+
   it('redacts a key that holds a secret in every object that has it, counted once', () => {
     const counts: PrivacyCounts = { secrets: new Map(), shortened: 0 };
     const transform = privacyTransform({ redact: true, shortHome: false }, counts);

@@ -41,7 +41,25 @@ function marker(kind: string): string {
  */
 export function redactText(text: string, found?: Found): { text: string; count: number } {
   const selection = selectRules(text);
-  if (selection === null) return { text, count: 0 };
+  return selection === null ? { text, count: 0 } : redactSelection(text, selection, found);
+}
+
+/**
+ * Redacts the secrets in one string, as `redactText` does, for a caller that needs only the text.
+ *
+ * @param found Collects the secrets replaced, as in `redactText`.
+ * @returns The new text, or the string itself when it holds no secret.
+ */
+export function redactString(text: string, found?: Found): string {
+  // Most strings select no rule: nothing allocated for them.
+  const selection = selectRules(text);
+  if (selection === null) return text;
+  const result = redactSelection(text, selection, found);
+  return result.count > 0 ? result.text : text;
+}
+
+/** `redactText` of a string whose keyword scan selected rules. */
+function redactSelection(text: string, selection: Selection, found?: Found): { text: string; count: number } {
   if (!selection.escape) return redactSelected(text, selection, found);
   // Terminal colour codes can split a secret or hide its edges: the text is scanned without them, and
   // published without them when it held a secret.

@@ -67,17 +67,21 @@ function mapObject(source: object, map: StringMap, depth: number): object {
     return copy ?? source;
   }
   const record = source as Record<string, unknown>;
-  const keys = Object.keys(record);
-  // An object whose keys change: their order and collisions are the stack walk's (`frameOf`).
-  const renamed = map.key ? renamedKeys(keys, map.key) : null;
-  if (renamed !== null) return mapDeep(source, map, renamed);
-  const image = record.type === 'image' || record.type === 'base64';
+  // An object whose keys change: their order and collisions are the stack walk's (`frameOf`). `for … in` reads a
+  // plain object's keys from its shape, without a list of them made per object (JSON objects inherit none).
+  if (map.key !== undefined) {
+    let i = 0;
+    for (const key in record) {
+      const mapped = map.key(key);
+      if (mapped !== key) return mapDeep(source, map, renamedFrom(Object.keys(record), map.key, i, mapped));
+      i++;
+    }
+  }
   let copy: Record<string, unknown> | null = null;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
+  for (const key in record) {
     const item = record[key];
     let mapped: unknown;
-    if (typeof item === 'string') mapped = image && key === 'data' ? item : map.value(item);
+    if (typeof item === 'string') mapped = key === 'data' && isImage(record) ? item : map.value(item);
     else if (item !== null && typeof item === 'object') mapped = mapObject(item, map, depth + 1);
     else continue;
     if (mapped === item) continue;
@@ -132,8 +136,16 @@ function frameOf(
   const record = source as Record<string, unknown>;
   const keys = Object.keys(record);
   const renamed = known ?? (map.key ? renamedKeys(keys, map.key) : null);
-  const image = record.type === 'image' || record.type === 'base64';
-  const frame: Frame = { source: record, keys, renamed, next: 0, image, copy: null, parent, slot };
+  const frame: Frame = {
+    source: record,
+    keys,
+    renamed,
+    next: 0,
+    image: isImage(record),
+    copy: null,
+    parent,
+    slot,
+  };
   if (renamed !== null) {
     // The keys in their order, a key mapped onto another's name taking its place (the later value wins).
     const copy: Record<string, unknown> = {};
@@ -154,6 +166,19 @@ function renamedKeys(keys: readonly string[], mapKey: (text: string) => string):
     renamed.push(mapped);
   }
   return renamed;
+}
+
+/** The keys mapped, those before `at` known to be unchanged and the one at `at` known to be mapped to `first`. */
+function renamedFrom(keys: readonly string[], mapKey: (text: string) => string, at: number, first: string) {
+  const renamed = keys.slice(0, at);
+  renamed.push(first);
+  for (let i = at + 1; i < keys.length; i++) renamed.push(mapKey(keys[i]!));
+  return renamed;
+}
+
+/** Whether an object is an image: its `data` is a payload, not text. */
+function isImage(record: Record<string, unknown>): boolean {
+  return record.type === 'image' || record.type === 'base64';
 }
 
 /** Sets a value in a frame's copy, copying its source first. */

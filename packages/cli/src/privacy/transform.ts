@@ -1,6 +1,7 @@
 import { shortenHome } from './home-paths.js';
-import { redactText } from './redact.js';
+import { redactString } from './redact.js';
 import { mapStrings, type StringMap } from './rewrite-strings.js';
+import { UnchangedStrings } from './unchanged-strings.js';
 
 /** Privacy options of an export (the `report` command). */
 export interface Privacy {
@@ -41,11 +42,8 @@ export function privacyTransform(
   return <T>(value: T): T => mapStrings(value, map);
 }
 
-// Long strings a transform left unchanged are remembered, so that a copy of one (a tool's output is in its result
-// block and in `toolUseResult`) is not scanned again; up to this many characters, then it starts over (memory stays
-// bounded when a lean session is transformed piece by piece).
-const REMEMBERED_SHORTEST = 256;
-const REMEMBERED_MOST = 1 << 25;
+// Strings shorter than this are scanned again rather than looked up.
+const REMEMBERED_SHORTEST = 64;
 // Object keys are few and come again in every entry (`type`, `text`, `input`): each is redacted once, up to this
 // many keys of at most this length, then the memo starts over.
 const KEYS_MOST = 4096;
@@ -53,10 +51,7 @@ const KEY_LONGEST = 64;
 
 /** What the transform does to a string value and to a key, or null when it does nothing. */
 function stringMap(privacy: Privacy, counts: PrivacyCounts): StringMap | null {
-  const redact = (text: string): string => {
-    const redacted = redactText(text, counts.secrets);
-    return redacted.count > 0 ? redacted.text : text;
-  };
+  const redact = (text: string): string => redactString(text, counts.secrets);
   const shorten = (text: string): string => {
     const result = shortenHome(text);
     if (result.count === 0) return text;
@@ -73,20 +68,13 @@ function stringMap(privacy: Privacy, counts: PrivacyCounts): StringMap | null {
           : null;
   if (each === null) return null;
   // A string left unchanged changes nothing when it comes again (nothing is counted for it either).
-  const unchanged = new Set<string>();
-  let remembered = 0;
+  const unchanged = new UnchangedStrings();
   const value = (text: string): string => {
     if (text.length < REMEMBERED_SHORTEST) return each(text);
-    if (unchanged.has(text)) return text;
+    const print = unchanged.find(text);
+    if (print === -1) return text;
     const out = each(text);
-    if (out === text) {
-      if (remembered > REMEMBERED_MOST) {
-        unchanged.clear();
-        remembered = 0;
-      }
-      unchanged.add(text);
-      remembered += text.length;
-    }
+    if (out === text) unchanged.add(text, print);
     return out;
   };
   if (!privacy.redact) return { value };
