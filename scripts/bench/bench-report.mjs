@@ -23,6 +23,7 @@ function pageWeights(out) {
   if (!existsSync(out)) return 'n/a';
   const pages = [];
   let assets = 0;
+  let search = 0;
   let folder = 0;
   const stack = [out];
   while (stack.length) {
@@ -38,10 +39,12 @@ function pageWeights(out) {
       folder += info.size;
       const rel = path.slice(out.length + 1);
       if (/^s\/[^/]+\/[^/]+\/index\.html$/.test(rel)) pages.push(info.size);
+      // The transcript index's files are data a query loads a few of, not scripts every page loads.
+      else if (rel.startsWith('_cctrail/search/')) search += info.size;
       else if (/\.(js|css)$/.test(name)) assets += info.size;
     }
   }
-  return `a session's first page (median over sessions) ${pages.length ? `${kb(median(pages))} of HTML` : 'n/a'}; scripts and styles (Mermaid's bundle included, loaded only by session pages) ${kb(assets)}; the published folder ${mb(folder)} (the build cache excluded)`;
+  return `a session's first page (median over sessions) ${pages.length ? `${kb(median(pages))} of HTML` : 'n/a'}; scripts and styles (Mermaid's bundle included, loaded only by session pages) ${kb(assets)}; the transcript index's files ${kb(search)}; the published folder ${mb(folder)} (the build cache excluded)`;
 }
 
 /** Times `fn(build, i)` for every build, runs interleaved. */
