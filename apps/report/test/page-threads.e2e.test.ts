@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { buildReport as BuildReport } from '../src/build/build.js';
 import type * as Manifest from '../src/build/manifest.js';
 import type { renderInThreads as RenderInThreads } from '../src/build/page-threads.js';
+import type { pagesOf as PagesOf } from '../src/build/site-pages.js';
 import type { CachedPart } from '../src/views/site/session-part.js';
 import { demoSession, linearSession, writeArchive } from './helpers/demo.js';
 import { scenarioProjects } from './helpers/fixtures.js';
@@ -125,17 +126,20 @@ describe('pages rendered in worker threads', () => {
       for (const s of p.sessions) parts.set(s.file, cachedPart(cacheDir, s.key) as CachedPart);
     const manifest = buildManifest({ listing, parts, cacheDir, title: 't' });
     const { entry } = await siteServer();
+    // Exactly the site's pages: a number past them would fail in a thread and race the error looked for.
+    const { pagesOf } = await built<{ pagesOf: typeof PagesOf }>('build/site-pages.js');
+    const count = pagesOf(manifest, cacheDir).length;
     // The pages before a session's are rendered; the first transcript page finds no fragment in an empty cache.
     const written: number[] = [];
     await expect(
-      renderInThreads({ entry, manifest, cacheDir: join(tmp, 'empty') }, 50, 2, (done) =>
+      renderInThreads({ entry, manifest, cacheDir: join(tmp, 'empty') }, count, 2, (done) =>
         written.push(done.at),
       ),
     ).rejects.toThrow(/missing from the build cache/);
     expect(written).toEqual(written.map((_, i) => i));
     // An error of the main thread's writing stops the threads the same way.
     await expect(
-      renderInThreads({ entry, manifest, cacheDir }, 50, 2, () => {
+      renderInThreads({ entry, manifest, cacheDir }, count, 2, () => {
         throw new Error('disk full');
       }),
     ).rejects.toThrow('disk full');
