@@ -33,13 +33,10 @@ async function forked(retries: number, long: number): Promise<{ session: Session
   for (let i = 0; i < retries; i++) records.push(answer(`r${i}`, 'u0', `attempt ${i}`));
   const session = await sessionOf(records);
   const part = summarizeSession(session);
-  const s = manifestSession({
-    summary: summaryOf(session, 's.jsonl'),
-    slug: 's',
-    file: 's.jsonl',
-    key: 'k',
+  const s = manifestSession(
+    { summary: summaryOf(session, 's.jsonl'), sessionSlug: 's', file: 's.jsonl', key: 'k' },
     part,
-  });
+  );
   return { session, s };
 }
 

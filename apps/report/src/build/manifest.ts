@@ -142,7 +142,7 @@ export function buildManifest(options: ManifestOptions): SiteManifest {
       sessions: sessions.map((s) => {
         const part = options.parts.get(s.file);
         if (!part) throw new Error(`no part for ${s.file}: the session pass did not run`);
-        return manifestSession({ summary: s.summary, slug: s.sessionSlug, file: s.file, key: s.key, part });
+        return manifestSession(s, part);
       }),
     });
   }
@@ -174,15 +174,15 @@ function siteSlugs(
   }));
 }
 
-/** A session of the manifest, from its index line, its slug, its file and cache key, and its part. */
-export function manifestSession(options: {
-  summary: ArchiveSessionSummary;
-  slug: string;
-  file: string;
-  key: string;
-  part: CachedPart;
-}): ManifestSession {
-  const { summary, slug, file, key, part } = options;
+/**
+ * A session of the manifest, from the archive's listing of it (its index line, slug, file and cache key) and its
+ * part.
+ */
+export function manifestSession(
+  listed: Pick<ListedSession, 'summary' | 'sessionSlug' | 'file' | 'key'>,
+  part: CachedPart,
+): ManifestSession {
+  const { summary, sessionSlug: slug, file, key } = listed;
   const scSlugs = uniqueSlugs(part.sidechains.map((s) => s.id));
   return {
     id: summary.id,

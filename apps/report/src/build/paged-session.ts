@@ -134,13 +134,7 @@ function fragmentOf(
 
 /** True when every transcript page of a session whose part is cached is cached too: its file need not be read. */
 function allCached(job: PagedJob, part: CachedPart, cacheDir: string): boolean {
-  const s = manifestSession({
-    summary: job.summary,
-    slug: job.sessionSlug,
-    file: job.file,
-    key: job.key,
-    part,
-  });
+  const s = manifestSession(job, part);
   return sessionRoutes(job.projectSlug, s).every((r) => {
     const at = scopeOf(r.props);
     return !at || hasFragment(cacheDir, fragmentKey(job.projectSlug, s, at.scope, at.page));
@@ -173,13 +167,7 @@ export async function processPagedSession(
     cachePart(cacheDir, job.key, part);
     computed = part;
   }
-  const s = manifestSession({
-    summary: job.summary,
-    slug: job.sessionSlug,
-    file: job.file,
-    key: job.key,
-    part,
-  });
+  const s = manifestSession(job, part);
   const locate = pagedLocator(session, index, pages, job.projectSlug, s);
   const href = (route: string, e: Entry | undefined) => {
     const target: EntryPlace | null = e ? locate(e) : null;

@@ -73,13 +73,7 @@ export async function processSession(
     if (loaded.ok) cachePart(cacheDir, job.key, part);
     computed = part;
   }
-  const s = manifestSession({
-    summary: job.summary,
-    slug: job.sessionSlug,
-    file: job.file,
-    key: job.key,
-    part,
-  });
+  const s = manifestSession(job, part);
   let pages = 0;
   for (const r of sessionRoutes(job.projectSlug, s)) {
     const at = scopeOf(r.props);
