@@ -92,6 +92,17 @@ describe.skipIf(scenarios.length === 0)('JobRunner', () => {
     }
   }, 20_000);
 
+  it('stops its workers once however often it is closed, and runs later jobs in this thread', async () => {
+    const runner = new JobRunner({}, { script: await fakeWorker('closed', READY) });
+    const job = await firstSessionJob();
+    expect((await runner.run(job)).id).toBe('from-worker');
+    // `stats` closes it once its sessions are built, and again on its way out.
+    const closing = runner.close();
+    expect(runner.close()).toBe(closing);
+    await closing;
+    expect((await runner.run(job)).id).toBe(job.input.discovered.id);
+  }, 10_000);
+
   it('runs the jobs in this thread when its worker stops before it is ready', async () => {
     const runner = new JobRunner({}, { script: await fakeWorker('exits', EXITS) });
     try {

@@ -21,6 +21,8 @@ import { withConversations } from './stats-conversations.js';
  * selected, built (or their skeletons read from the cache) and combined; the result is redacted. With a cache
  * file, a run over the same files as the last one takes the last one's result and reads no skeleton.
  *
+ * The runner is closed once the sessions are built: it takes no job after.
+ *
  * @param positionals The input paths.
  * @param cacheFile The skeletons file (see `statsCacheFile`), or undefined for a run without the cache.
  */
@@ -44,13 +46,19 @@ export async function statsOf(
   };
   const kept = result ? await readStatsResult(result.file, result.key) : undefined;
   if (kept) return { ...kept, archiveOnly };
-  // Redaction's rules are compiled while the sessions are built, not before the first is.
-  const redaction = import('../privacy/redact.js');
+  // Redaction's rules are loaded and compiled (on a first use) while the sessions are built, not before the first
+  // is, nor after the last, when this thread alone combines what was built.
+  const redaction = import('../privacy/redact.js').then((module) => {
+    module.redactText('');
+    return module;
+  });
   const progress = progressBar(io, selection.sessions.length, 'sessions');
   const { sessions, saved } = await buildSkeletons(selection.sessions, filters, progress, runner, cacheFile, {
     keepOthers: filtered(filters),
     files,
   }).finally(() => progress.done());
+  // Every session is built: the workers stop while this thread combines, not after.
+  const closed = runner.close();
   const built = withConversations(combineStats(sessions.map((session) => session.digest)), sessions);
   if (skipped.length > 0) built.diagnostics = skipped;
   for (const session of built.sessions) {
@@ -63,7 +71,7 @@ export async function statsOf(
     sessions: sessions.map(({ id, diagnostics }) => ({ id, diagnostics })),
   };
   if (result) await writeStatsResult(result.file, result.key, made);
-  await saved;
+  await Promise.all([saved, closed]);
   return { ...made, archiveOnly };
 }
 

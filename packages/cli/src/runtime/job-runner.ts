@@ -52,6 +52,7 @@ export class JobRunner {
   readonly #workers: number;
   #started = false;
   #closing = false;
+  #closed: Promise<void> | undefined;
   #next = 0;
   /** Whether this thread takes jobs too, and whether it is running one. */
   readonly #share: boolean;
@@ -199,8 +200,13 @@ export class JobRunner {
     this.#dispatch();
   }
 
-  /** Stops the workers. */
-  async close(): Promise<void> {
+  /** Stops the workers (once: a second call returns the first one's promise). */
+  close(): Promise<void> {
+    this.#closed ??= this.#stop();
+    return this.#closed;
+  }
+
+  async #stop(): Promise<void> {
     this.#closing = true;
     await Promise.all(this.#slots.map((slot) => slot.worker.terminate()));
     this.#slots.length = 0;

@@ -17,12 +17,11 @@ import { tokenCountsOutOfRange } from './token-counts.js';
  * @param diagnostics The session's diagnostics.
  */
 export function checkRecordValues(record: RawRecord, ref: SourceRef, diagnostics: Diagnostic[]): void {
-  const uuid = typeof record.uuid === 'string' ? { uuid: record.uuid } : {};
   const time = record.timestamp;
   if (time !== undefined && time !== null && timestampOrNull(time) === null) {
     diagnostics.push(
       diagnostic('invalid-timestamp', ref.file, ref.line, {
-        ...uuid,
+        ...uuidOf(record),
         message: `The timestamp ${String(JSON.stringify(time)).slice(0, 80)} is not a valid date; the record has no time.`,
       }),
     );
@@ -31,9 +30,14 @@ export function checkRecordValues(record: RawRecord, ref: SourceRef, diagnostics
   if (outOfRange.length > 0) {
     diagnostics.push(
       diagnostic('number-out-of-range', ref.file, ref.line, {
-        ...uuid,
+        ...uuidOf(record),
         message: `Token counts out of range were counted as 0: ${outOfRange.join(', ')}.`,
       }),
     );
   }
+}
+
+/** The record's uuid as a diagnostic's field, when it has one. */
+function uuidOf(record: RawRecord): { uuid?: string } {
+  return typeof record.uuid === 'string' ? { uuid: record.uuid } : {};
 }

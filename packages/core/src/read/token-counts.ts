@@ -27,23 +27,41 @@ export function isTokenCount(value: unknown): value is number {
  *
  * @param record A record as written.
  */
-export function tokenCountsOutOfRange(record: Record<string, unknown>): string[] {
+export function tokenCountsOutOfRange(record: Record<string, unknown>): readonly string[] {
   const message = record.message;
-  if (typeof message !== 'object' || message === null) return [];
+  if (typeof message !== 'object' || message === null) return NONE;
   const usage = (message as Record<string, unknown>).usage;
-  if (typeof usage !== 'object' || usage === null) return [];
+  if (typeof usage !== 'object' || usage === null) return NONE;
   const raw = usage as Record<string, unknown>;
+  const cache = raw.cache_creation;
+  const cacheFields = typeof cache === 'object' && cache !== null ? (cache as Record<string, unknown>) : null;
+  // Most usages are in range: checked first without building a name or a list.
+  if (
+    inRange(raw.input_tokens) &&
+    inRange(raw.output_tokens) &&
+    inRange(raw.cache_creation_input_tokens) &&
+    inRange(raw.cache_read_input_tokens) &&
+    (cacheFields === null ||
+      (inRange(cacheFields.ephemeral_5m_input_tokens) && inRange(cacheFields.ephemeral_1h_input_tokens)))
+  )
+    return NONE;
   const bad: string[] = [];
   for (const field of USAGE_FIELDS) check(raw[field], `usage.${field}`, bad);
-  const cache = raw.cache_creation;
-  if (typeof cache === 'object' && cache !== null) {
-    for (const field of CACHE_FIELDS)
-      check((cache as Record<string, unknown>)[field], `usage.cache_creation.${field}`, bad);
+  if (cacheFields !== null) {
+    for (const field of CACHE_FIELDS) check(cacheFields[field], `usage.cache_creation.${field}`, bad);
   }
   return bad;
 }
 
+/** The list of a usage with every count in range (shared: never changed). */
+const NONE: readonly string[] = [];
+
+/** Whether a token field's value is absent or a token count. */
+function inRange(value: unknown): boolean {
+  return value === undefined || value === null || isTokenCount(value);
+}
+
 function check(value: unknown, name: string, bad: string[]): void {
-  if (value === undefined || value === null || isTokenCount(value)) return;
+  if (inRange(value)) return;
   bad.push(`${name}=${String(JSON.stringify(value)).slice(0, 40)}`);
 }

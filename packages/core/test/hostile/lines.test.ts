@@ -110,10 +110,15 @@ describe('lines that could stop a run', () => {
         cache_creation: { ephemeral_1h_input_tokens: 1e308 },
       }),
       reply('d', 'c', { input_tokens: 10, output_tokens: 5 }),
+      // Only a field of `cache_creation` out of range.
+      reply('e', 'd', { cache_creation: { ephemeral_5m_input_tokens: -1, ephemeral_1h_input_tokens: 0 } }),
     ]);
     const out = session.diagnostics.filter((d) => d.code === 'number-out-of-range');
-    expect(out.map((d) => d.uuid)).toEqual(['b', 'c']);
+    expect(out.map((d) => d.uuid)).toEqual(['b', 'c', 'e']);
     expect(out[0]!.message).toContain('usage.input_tokens=1e+308');
+    expect(out[2]!.message).toBe(
+      'Token counts out of range were counted as 0: usage.cache_creation.ephemeral_5m_input_tokens=-1.',
+    );
     expect(session.usage.total.inputTokens).toBe(10);
     expect(session.usage.total.outputTokens).toBe(5);
     expect(session.usage.total.cacheCreation1hTokens).toBe(0);
