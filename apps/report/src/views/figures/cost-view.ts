@@ -14,16 +14,10 @@ import { archiveReported, ownReported } from './reported-once.js';
  * compaction cost. Every figure comes from the archive (core priced each API response once).
  */
 
-/**
- * Cents, with thousands separators. One formatter for every figure: `toLocaleString` with options makes a new one
- * per call (about 20 µs each, thousands of figures a session page).
- */
-const CENTS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /** Formats US dollars: `$1,234.56`, `$0.0042` below a cent, `$0.00` for nothing (as `cctrail stats` does). */
 export function formatUsd(usd: number): string {
   if (usd > 0 && usd < 0.01) return `$${usd.toFixed(4)}`;
-  return `$${CENTS.format(usd)}`;
+  return `$${usd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
 /** A cost with its unpriced responses: `$1.20`, or `$1.20 + 2 without a price`. */
