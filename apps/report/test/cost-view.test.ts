@@ -47,6 +47,15 @@ describe('cost views', () => {
     expect(formatUsd(1234.567)).toBe('$1,234.57');
   });
 
+  it('formats cents as the locale does for every amount: rounding, thousands, negatives, huge and odd numbers', () => {
+    const cents = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+    const amounts = [0.01, 1.005, 2.675, 999.995, 1e6 + 0.125, 123456789.555, 1e21, -0, -1.5, -1234.567];
+    for (let i = 0; i < 2000; i++) amounts.push(((i * 7919) % 100_003) / 7);
+    // (Below a cent, four decimals: the case above.)
+    for (const usd of [...amounts, Number.NaN, Number.POSITIVE_INFINITY].filter((x) => !(x > 0 && x < 0.01)))
+      expect(formatUsd(usd)).toBe(`$${usd.toLocaleString('en-US', cents)}`);
+  });
+
   it('gives the index its total, a bar per day between the first and the last, by model and by project', async () => {
     const dir = writeArchive(join(tmp, 'a'), [{ id: 'shop', cwd: '/home/dev/shop', sessions: [priced()] }]);
     const view = indexCostView(await siteOf(dir, join(tmp, 'cache-a')));

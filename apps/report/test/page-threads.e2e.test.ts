@@ -17,7 +17,8 @@ import { tempFolder } from './helpers/temp.js';
  * their order. Threads run the compiled package (`dist/`, made by `pnpm build`, which the tests depend on), so
  * this file builds with it. `CCTRAIL_TEST_PAGE_THREADS_FROM` lowers (or raises) the number of pages from which
  * threads are used: the same archive built both ways gives the same files, byte for byte, the same record of the
- * output folder and the same digests kept for the next build.
+ * output folder and the same digests kept for the next build. `CCTRAIL_TEST_SESSION_THREADS_FROM` does the same for
+ * the session files the build reads itself, in threads from so many bytes: in the threaded build, they are too.
  */
 
 const PACKAGE = resolve(import.meta.dirname, '..');
@@ -40,12 +41,17 @@ function filesOf(dir: string): string[] {
     .sort();
 }
 
-/** Builds the archive into `name` (its output folder and cache) with threads from `from` pages; its log. */
-async function buildWith(name: string, from: string | undefined): Promise<string[]> {
+/**
+ * Builds the archive into `name` (its output folder and cache) with threads from `from` pages, and sessions read
+ * in threads from `sessionsFrom` bytes; its log.
+ */
+async function buildWith(name: string, from: string | undefined, sessionsFrom?: string): Promise<string[]> {
   const { buildReport } = await built<{ buildReport: typeof BuildReport }>('index.js');
   const log: string[] = [];
   if (from === undefined) delete process.env.CCTRAIL_TEST_PAGE_THREADS_FROM;
   else process.env.CCTRAIL_TEST_PAGE_THREADS_FROM = from;
+  if (sessionsFrom === undefined) delete process.env.CCTRAIL_TEST_SESSION_THREADS_FROM;
+  else process.env.CCTRAIL_TEST_SESSION_THREADS_FROM = sessionsFrom;
   try {
     await buildReport({
       dataDir,
@@ -55,13 +61,14 @@ async function buildWith(name: string, from: string | undefined): Promise<string
     });
   } finally {
     delete process.env.CCTRAIL_TEST_PAGE_THREADS_FROM;
+    delete process.env.CCTRAIL_TEST_SESSION_THREADS_FROM;
   }
   return log;
 }
 
-/** How many threads rendered the pages, from a build's log. */
-function threadsOf(log: string[]): number {
-  const line = log.find((m) => m.includes('pages rendered and written'));
+/** How many threads rendered the pages (or read the sessions), from a build's log. */
+function threadsOf(log: string[], step = 'pages rendered and written'): number {
+  const line = log.find((m) => m.includes(step));
   return Number(line?.match(/ by (\d+) threads? /)?.[1] ?? Number.NaN);
 }
 
@@ -76,14 +83,18 @@ beforeAll(async () => {
 
 afterEach(() => {
   delete process.env.CCTRAIL_TEST_PAGE_THREADS_FROM;
+  delete process.env.CCTRAIL_TEST_SESSION_THREADS_FROM;
 });
 
 describe('pages rendered in worker threads', () => {
   it.skipIf(CORES < 2)('are the files a build in one thread writes, recorded the same', async () => {
     const one = await buildWith('one', '1000000');
-    const threaded = await buildWith('threaded', '1');
+    // Its sessions read in threads too: a few small files are read in this thread, as in the build above.
+    const threaded = await buildWith('threaded', '1', '0');
     expect(threadsOf(one)).toBe(1);
     expect(threadsOf(threaded)).toBe(CORES);
+    expect(threadsOf(one, 'session files read')).toBe(1);
+    expect(threadsOf(threaded, 'session files read')).toBe(CORES);
     const out = (name: string) => join(tmp, name, 'out');
     const files = filesOf(out('one'));
     expect(files.filter((f) => f.endsWith('.html')).length).toBeGreaterThan(20);

@@ -98,9 +98,20 @@ export async function processSession(
 const here = dirname(fileURLToPath(import.meta.url));
 
 /**
+ * Session files of fewer bytes than this in all are read in this thread (or than the number in
+ * `CCTRAIL_TEST_SESSION_THREADS_FROM`, for tests): a thread takes a third of a second to start and load the
+ * views, more than it would save on them.
+ */
+function threadsFromBytes(): number {
+  const from = Number(process.env.CCTRAIL_TEST_SESSION_THREADS_FROM || Number.NaN);
+  return Number.isSafeInteger(from) && from >= 0 ? from : 4 * 2 ** 20;
+}
+
+/**
  * Runs `processSession` on every job: in worker threads (one per core, at most four, each with a share of
- * about equal bytes) when there are more than two sessions and the package is compiled, else in this thread
- * (a few sessions, a rebuild, are quicker here than in threads that must start and load everything first).
+ * about equal bytes) when there are more than two sessions of a few megabytes or more (`threadsFromBytes`) and the package is
+ * compiled, else in this thread (a few sessions, a rebuild, are quicker here than in threads that must start and
+ * load everything first).
  *
  * @returns The parts computed, by file.
  */
@@ -114,7 +125,8 @@ export async function runSessionPass(
   const started = Date.now();
   const worker = join(here, 'session-worker.js');
   const threads = Math.min(4, availableParallelism(), jobs.length);
-  const inThread = !existsSync(worker) || threads < 2 || jobs.length <= 2;
+  const bytes = jobs.reduce((a, j) => a + j.bytes, 0);
+  const inThread = !existsSync(worker) || threads < 2 || jobs.length <= 2 || bytes < threadsFromBytes();
   let done: SessionDone[];
   if (inThread) {
     await loadHighlighter();

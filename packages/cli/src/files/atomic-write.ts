@@ -86,8 +86,11 @@ export async function writeIfChanged(
   return 'written';
 }
 
-/** Brotli's quality 2: a quarter smaller than gzip's level 1 on session files, and as fast. */
-const QUALITY = 2;
+/**
+ * Brotli's quality 1: a quarter smaller than gzip's level 1 on session files, at nearly twice its speed; quality 2
+ * saves a seventh more bytes for 1.7 × the CPU (BENCHMARKS.md, "#26 the page phase without decoding, cheaper caches").
+ */
+const QUALITY = 1;
 
 /**
  * A Brotli stream (quality `QUALITY`) that hands its output to a sink: `write` takes a copy of its bytes (the caller reuses
