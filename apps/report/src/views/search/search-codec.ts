@@ -49,7 +49,7 @@ function isIncreasing(list: readonly number[]): boolean {
 }
 
 /** One number's digits, low bits first. */
-function digits(n: number): string {
+export function digits(n: number): string {
   let out = '';
   let v = n;
   while (v >= 32) {

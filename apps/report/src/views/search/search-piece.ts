@@ -44,10 +44,18 @@ export function pieceText(
   t: readonly (readonly [string, string])[],
 ): string {
   let text = `{"s":${scriptJson(s)},"r":${scriptJson(r)}}\n`;
-  for (const [page, anchor, label] of d)
-    text += `${page},${inQuotes(scriptJson([anchor, label]).slice(1, -1))}\n`;
+  for (const [page, anchor, label] of d) text += `${page},${entryText(anchor, label)}\n`;
   return text + scriptJson(t);
 }
+
+/** `inQuotes(scriptJson([anchor, label]).slice(1, -1))`, with one test of the text when nothing is escaped. */
+function entryText(anchor: string, label: string): string {
+  const json = `${JSON.stringify(anchor)},${JSON.stringify(label)}`;
+  return ESCAPED.test(json) ? inQuotes(scriptJson([anchor, label]).slice(1, -1)) : json;
+}
+
+/** What `scriptJson` or `inQuotes` would change. */
+const ESCAPED = /[<>\u2028\u2029\\']/;
 
 /** Reads the text of `pieceText`. */
 export function readPiece(text: string): ReadPiece {
