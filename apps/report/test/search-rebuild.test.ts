@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildReport } from '../src/build/build.js';
 import { demoSession, linearSession, writeArchive } from './helpers/demo.js';
@@ -48,10 +47,10 @@ describe('the transcript index of a rebuild', () => {
     const out = join(tmp, 'site-0');
     await buildReport({ dataDir, outDir: out });
     const fragments = join(out, '.cctrail-cache', 'fragments');
-    const pieces = readdirSync(fragments).filter((f) => f.endsWith('.search.json.gz'));
+    const pieces = readdirSync(fragments).filter((f) => f.endsWith('.search.json'));
     expect(pieces).toHaveLength(3);
     // Pieces said to have nothing to search: a rebuild that read them again would drop every entry.
-    for (const piece of pieces) writeFileSync(join(fragments, piece), gzipSync('null'));
+    for (const piece of pieces) writeFileSync(join(fragments, piece), 'null');
     await buildReport({ dataDir, outDir: out });
     const rebuilt = searchFiles(out);
     expect([...rebuilt.values()].some((text) => text.includes('Prompt number 138'))).toBe(true);
