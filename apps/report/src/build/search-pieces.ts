@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { readPiece } from '../views/search/search-piece.js';
+import { readPieceEntries } from '../views/search/search-piece.js';
 import type { ManifestSession, SiteManifest } from '../views/site/site-model.js';
 import { signatureOf } from './page-writer.js';
 import {
@@ -67,7 +67,7 @@ function pieceAt(file: string): string {
 /** What a build keeps of a piece it read, its terms as JSON text, and what its files of entries need. */
 function recordOf(key: string, text: string): { record: PieceRecord; terms: string; docs: PieceDocs | null } {
   if (text === 'null') return { record: { k: key, s: '', n: 0 }, terms: '[]', docs: null };
-  const piece = readPiece(text);
+  const piece = readPieceEntries(text);
   return {
     record: { k: key, s: piece.s, n: piece.d.length },
     terms: text.slice(text.lastIndexOf('\n') + 1),

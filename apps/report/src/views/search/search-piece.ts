@@ -59,13 +59,23 @@ const ESCAPED = /[<>\u2028\u2029\\']/;
 
 /** Reads the text of `pieceText`. */
 export function readPiece(text: string): ReadPiece {
-  const lines = text.split('\n');
-  const head = JSON.parse(lines[0] ?? '') as { s: string; r: string[] };
+  return {
+    ...readPieceEntries(text),
+    t: JSON.parse(text.slice(text.lastIndexOf('\n') + 1)) as [string, string][],
+  };
+}
+
+/** Reads the text of `pieceText` but its terms. */
+export function readPieceEntries(text: string): Omit<ReadPiece, 't'> {
+  const first = text.indexOf('\n');
+  const last = text.lastIndexOf('\n');
+  const head = JSON.parse(text.slice(0, first)) as { s: string; r: string[] };
   const d: [number, string][] = [];
-  for (let i = 1; i < lines.length - 1; i++) {
-    const line = lines[i] as string;
-    const comma = line.indexOf(',');
-    d.push([Number(line.slice(0, comma)), line.slice(comma + 1)]);
+  for (let at = first + 1; at < last; ) {
+    const end = text.indexOf('\n', at);
+    const comma = text.indexOf(',', at);
+    d.push([Number(text.slice(at, comma)), text.slice(comma + 1, end)]);
+    at = end + 1;
   }
-  return { s: head.s, r: head.r, d, t: JSON.parse(lines[lines.length - 1] ?? '[]') as [string, string][] };
+  return { s: head.s, r: head.r, d };
 }
