@@ -8,7 +8,7 @@ type Weigh = (count: number, length: number) => number;
  * `begin`, its words counted by `countAscii` and `countTerm`, and its terms posted with their weights by `end`.
  * A hash table of its own, whose slots hold numbers, finds a word already seen (most words) by its characters
  * where the text holds it, without a string made for it nor a look-up in a `Map`; each term's count in the
- * document being added, and its postings, are numbers in typed arrays. `postings` writes them as
+ * document being added, and its postings, are numbers in typed arrays. `allPostings` writes them as
  * `encodePostings` does.
  */
 export class TermTable {
@@ -17,15 +17,13 @@ export class TermTable {
   /** Slots of the hash table: a term's number + 1, 0 when free. */
   private slots = new Int32Array(1 << 12);
   private hashes = new Int32Array(1 << 10);
-  /** Of each term: the last document that has it, its count there, its first and last posting. */
+  /** Of each term: the last document that has it, and its count there. */
   private lastDoc = new Int32Array(1 << 10);
   private counts = new Int32Array(1 << 10);
-  private heads = new Int32Array(1 << 10);
-  private tails = new Int32Array(1 << 10);
-  /** The postings: document, weight and the next posting of the same term (−1: none). */
+  /** The postings, in the order added (documents in increasing order): term, document, weight. */
+  private postTerm = new Int32Array(1 << 12);
   private postDoc = new Int32Array(1 << 12);
   private postWeight = new Uint8Array(1 << 12);
-  private postNext = new Int32Array(1 << 12);
   private posts = 0;
   /** The terms of the document being added, and its words. */
   private seen = new Int32Array(1 << 10);
@@ -111,13 +109,9 @@ export class TermTable {
       this.hashes = grown(this.hashes);
       this.lastDoc = grown(this.lastDoc);
       this.counts = grown(this.counts);
-      this.heads = grown(this.heads);
-      this.tails = grown(this.tails);
     }
     this.hashes[term] = hash;
     this.lastDoc[term] = -1;
-    this.heads[term] = -1;
-    this.tails[term] = -1;
     // At most half full: a look-up ends at a free slot after few steps.
     if (2 * this.terms.length > this.slots.length) this.rehash();
   }
@@ -136,40 +130,62 @@ export class TermTable {
   private post(term: number, doc: number, weight: number): void {
     const at = this.posts++;
     if (at === this.postDoc.length) {
+      this.postTerm = grown(this.postTerm);
       this.postDoc = grown(this.postDoc);
       this.postWeight = grown(this.postWeight);
-      this.postNext = grown(this.postNext);
     }
+    this.postTerm[at] = term;
     this.postDoc[at] = doc;
     this.postWeight[at] = weight;
-    this.postNext[at] = -1;
-    const tail = this.tails[term] as number;
-    if (tail < 0) this.heads[term] = at;
-    else this.postNext[tail] = at;
-    this.tails[term] = at;
   }
 
-  /** The postings of term number `term`, as `encodePostings` writes them (its documents are in increasing order). */
-  postings(term: number): string {
-    const head = this.heads[term] as number;
-    if (this.postNext[head] === -1)
-      return digitsOf((this.postDoc[head] as number) * WEIGHTS + (this.postWeight[head] as number) - 1);
-    let weights = 0;
-    for (let at = head; at >= 0; at = this.postNext[at] as number)
-      weights |= 1 << (this.postWeight[at] as number);
-    let out = '';
-    for (let weight = WEIGHTS; weight >= 1; weight--) {
-      if ((weights & (1 << weight)) === 0) continue;
-      let last = -1;
-      for (let at = head; at >= 0; at = this.postNext[at] as number) {
-        if (this.postWeight[at] !== weight) continue;
-        const doc = this.postDoc[at] as number;
-        out += digitsOf((doc - last - 1) * WEIGHTS + (weight - 1));
-        last = doc;
-      }
+  /**
+   * The postings of each term (in the order of `terms`), as `encodePostings` writes them: the postings are put in
+   * order of term, each term's documents still in increasing order, then each term's are read by weight.
+   */
+  allPostings(): string[] {
+    const terms = this.terms.length;
+    const starts = new Int32Array(terms + 1);
+    for (let at = 0; at < this.posts; at++) {
+      const term = (this.postTerm[at] as number) + 1;
+      starts[term] = (starts[term] as number) + 1;
     }
-    return out;
+    for (let term = 0; term < terms; term++)
+      starts[term + 1] = (starts[term + 1] as number) + (starts[term] as number);
+    const next = starts.slice(0, terms);
+    const docs = new Int32Array(this.posts);
+    const weights = new Uint8Array(this.posts);
+    for (let at = 0; at < this.posts; at++) {
+      const term = this.postTerm[at] as number;
+      const place = next[term] as number;
+      next[term] = place + 1;
+      docs[place] = this.postDoc[at] as number;
+      weights[place] = this.postWeight[at] as number;
+    }
+    const codes: string[] = [];
+    for (let term = 0; term < terms; term++)
+      codes.push(written(docs, weights, starts[term] as number, starts[term + 1] as number));
+    return codes;
   }
+}
+
+/** The postings `from` … `to` (one term's, documents in increasing order) as `encodePostings` writes them. */
+function written(docs: Int32Array, weights: Uint8Array, from: number, to: number): string {
+  if (to - from === 1) return digitsOf((docs[from] as number) * WEIGHTS + (weights[from] as number) - 1);
+  let present = 0;
+  for (let at = from; at < to; at++) present |= 1 << (weights[at] as number);
+  let out = '';
+  for (let weight = WEIGHTS; weight >= 1; weight--) {
+    if ((present & (1 << weight)) === 0) continue;
+    let last = -1;
+    for (let at = from; at < to; at++) {
+      if (weights[at] !== weight) continue;
+      const doc = docs[at] as number;
+      out += digitsOf((doc - last - 1) * WEIGHTS + (weight - 1));
+      last = doc;
+    }
+  }
+  return out;
 }
 
 /** Numbers whose digits are kept, made once (three digits or fewer: most postings of a session). */

@@ -175,7 +175,8 @@ export function searchPiece(
   }
   if (docs.length === 0) return null;
   const links = [...routes.keys()].map((route) => pageHref('', route));
-  const terms = table.terms.map((term, i): [string, string] => [term, table.postings(i)]);
+  const codes = table.allPostings();
+  const terms = table.terms.map((term, i): [string, string] => [term, codes[i] as string]);
   return pieceText(pageHref('', sessionRoute), links, docs, terms);
 }
 
