@@ -45,7 +45,20 @@ export function pieceText(
 ): string {
   let text = `{"s":${scriptJson(s)},"r":${scriptJson(r)}}\n`;
   for (const [page, anchor, label] of d) text += `${page},${entryText(anchor, label)}\n`;
-  return text + scriptJson(t);
+  return text + termsJson(t);
+}
+
+/**
+ * `scriptJson(t)`, written pair by pair: a term (letters and digits, lower case) and postings (`encodePostings`'
+ * digits) have nothing that JSON or a script escapes, so the postings, most of the text, are not read again.
+ */
+function termsJson(t: readonly (readonly [string, string])[]): string {
+  let out = '[';
+  for (let i = 0; i < t.length; i++) {
+    const [term, code] = t[i] as readonly [string, string];
+    out += `${i === 0 ? '' : ','}[${scriptJson(term)},"${code}"]`;
+  }
+  return `${out}]`;
 }
 
 /** `inQuotes(scriptJson([anchor, label]).slice(1, -1))`, in one replace (none when nothing is escaped). */

@@ -185,8 +185,6 @@ export function searchPiece(
  * end: `text.slice(0, PREVIEW * 4).replace(/\s+/g, ' ').trim().slice(0, PREVIEW)`, read only as far as needed.
  */
 export function previewOf(text: string): string {
-  // Most texts: no whitespace in the first characters shown but single spaces between words.
-  if (text.length > PREVIEW && !ODD_SPACE.test(text.slice(0, PREVIEW + 1))) return text.slice(0, PREVIEW);
   const end = Math.min(text.length, PREVIEW * 4);
   let out = '';
   // Where the word being read starts (−1: between words), and whether whitespace came after the last word.
@@ -209,9 +207,6 @@ export function previewOf(text: string): string {
   if (from >= 0) out += text.slice(from, end);
   return out.slice(0, PREVIEW);
 }
-
-/** Whitespace that a preview writes otherwise: first, other than a space, or after a space. */
-const ODD_SPACE = /^\s|[^\S ]| \s/;
 
 /** Whether a code unit is whitespace as `\s` and `trim` read it. */
 function isSpace(c: number): boolean {
