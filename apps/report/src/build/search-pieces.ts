@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { readPieceEntries } from '../views/search/search-piece.js';
 import type { ManifestSession, SiteManifest } from '../views/site/site-model.js';
 import { signatureOf } from './page-writer.js';
@@ -15,10 +16,11 @@ import { blocksOf, type PieceRecord, readSearchState, writeSearchState } from '.
 
 /**
  * The transcript search index on disk. Each session's piece (`views/search/search-text.ts`) is cached next to its
- * fragments (`fragments/<key>.search.json`, so the cache is pruned with them), uncompressed: every cold build writes
- * and reads all of them, and gzip's fastest level cost more CPU than the rest of the merge for a twentieth of
- * the cache against its input (BENCHMARKS.md "#26 search index, seventh round"). A build merges the pieces of the
- * archive, newest sessions first and duplicate copies left out, into the index's files (`search-files.ts`).
+ * fragments (`fragments/<key>.search.json.br`, so the cache is pruned with them), at Brotli's quality 0: every cold
+ * build writes and reads all of them, and gzip's fastest level cost three times its CPU to write for a tenth less
+ * (uncompressed, the report's cache on the shared corpus would pass 0.4 × its input: BENCHMARKS.md "#26 search index,
+ * seventh round"). A build merges the pieces of the archive, newest sessions first and duplicate copies left out,
+ * into the index's files (`search-files.ts`).
  */
 
 /**
@@ -30,7 +32,7 @@ export function searchPieceKey(projectSlug: string, s: Pick<ManifestSession, 'ke
 }
 
 function pieceFile(cacheDir: string, key: string): string {
-  return join(cacheDir, 'fragments', `${key}.search.json`);
+  return join(cacheDir, 'fragments', `${key}.search.json.br`);
 }
 
 /** True when the piece of `key` is cached (a session without text has the piece `null`). */
@@ -38,11 +40,14 @@ export function hasSearchPiece(cacheDir: string, key: string): boolean {
   return existsSync(pieceFile(cacheDir, key));
 }
 
+/** Brotli's fastest quality. */
+const FASTEST = { params: { [constants.BROTLI_PARAM_QUALITY]: 0 } };
+
 /** Caches a session's piece (`null`: nothing to search in it). */
 export function storeSearchPiece(cacheDir: string, key: string, piece: string | null): void {
   const file = pieceFile(cacheDir, key);
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, piece ?? 'null');
+  writeFileSync(file, brotliCompressSync(piece ?? 'null', FASTEST));
 }
 
 /** A file of the index the last build wrote: its digest, and its text, made again only when needed. */
@@ -61,7 +66,7 @@ export interface SearchPlan extends SearchIndex {
 
 /** A piece's text ('null' when it has nothing to search). */
 function pieceAt(file: string): string {
-  return readFileSync(file, 'utf8');
+  return brotliDecompressSync(readFileSync(file)).toString('utf8');
 }
 
 /** What a build keeps of a piece it read, its terms as JSON text, and what its files of entries need. */
