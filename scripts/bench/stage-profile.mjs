@@ -34,7 +34,9 @@ const STAGES = [
   ['redaction', (f) => /\/privacy\//.test(f.url)],
   [
     'search: tokens and pieces',
-    (f) => /\/views\/(?:[a-z-]+\/)?search-(text|codec)\.js/.test(f.url) && !/searchFiles/.test(f.stack),
+    (f) =>
+      /\/views\/(?:[a-z-]+\/)?search-(text|codec|terms|piece)\.js/.test(f.url) &&
+      !/searchFiles/.test(f.stack),
   ],
   [
     'search: merge and files',

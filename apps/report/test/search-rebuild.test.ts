@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildReport } from '../src/build/build.js';
 import { demoSession, linearSession, writeArchive } from './helpers/demo.js';
@@ -48,10 +48,10 @@ describe('the transcript index of a rebuild', () => {
     const out = join(tmp, 'site-0');
     await buildReport({ dataDir, outDir: out });
     const fragments = join(out, '.cctrail-cache', 'fragments');
-    const pieces = readdirSync(fragments).filter((f) => f.endsWith('.search.json.gz'));
+    const pieces = readdirSync(fragments).filter((f) => f.endsWith('.search.json.br'));
     expect(pieces).toHaveLength(3);
     // Pieces said to have nothing to search: a rebuild that read them again would drop every entry.
-    for (const piece of pieces) writeFileSync(join(fragments, piece), gzipSync('null'));
+    for (const piece of pieces) writeFileSync(join(fragments, piece), brotliCompressSync('null'));
     await buildReport({ dataDir, outDir: out });
     const rebuilt = searchFiles(out);
     expect([...rebuilt.values()].some((text) => text.includes('Prompt number 138'))).toBe(true);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { scriptJson } from '../src/views/search/search.js';
 import { encodePostings, WEIGHTS } from '../src/views/search/search-codec.js';
+import { inQuotes, pieceText } from '../src/views/search/search-piece.js';
 import { previewOf } from '../src/views/search/search-text.js';
 
 /** A small deterministic generator (the same texts on every run). */
@@ -40,6 +41,10 @@ const PARTS = [
   '😀',
   '\ud800',
   '<b>',
+  '"',
+  "'",
+  '\\',
+  '\u0001',
 ];
 
 function text(next: () => number): string {
@@ -63,6 +68,16 @@ describe('the preview of a search result', () => {
     ];
     for (let i = 0; i < 3000; i++) texts.push(text(next));
     for (const t of texts) expect(previewOf(t), JSON.stringify(t.slice(0, 80))).toBe(expected(t));
+  });
+});
+
+describe("a piece's entries", () => {
+  it('are written as JSON strings for a script, escaped for a single-quoted literal', () => {
+    const next = random(28);
+    const docs: [number, string, string][] = [];
+    for (let i = 0; i < 2000; i++) docs.push([i % 3, `e-${text(next).slice(0, 20)}`, text(next)]);
+    const lines = pieceText('s/index.html', ['a', 'b', 'c'], docs, []).split('\n').slice(1, -1);
+    expect(lines).toEqual(docs.map(([page, a, l]) => `${page},${inQuotes(scriptJson([a, l]).slice(1, -1))}`));
   });
 });
 

@@ -14,6 +14,7 @@ import {
   encodePostings,
   PostingsMerge,
   PostingsReader,
+  shiftedPostings,
   WEIGHTS,
 } from '../src/views/search/search-codec.js';
 import { pieceText, readPiece } from '../src/views/search/search-piece.js';
@@ -74,6 +75,24 @@ describe('postings as text', () => {
 });
 
 describe('postings merged piece by piece', () => {
+  it('write for one piece alone its postings renumbered from its first document', () => {
+    const lists = [
+      { docs: [0], weights: [8] },
+      { docs: [5], weights: [1] },
+      { docs: [0, 1, 2, 40, 41, 1000], weights: [3, 3, 8, 1, 3, 8] },
+      { docs: [7, 9, 11], weights: [2, 2, 2] },
+    ];
+    for (const p of lists)
+      for (const base of [0, 1, 3, 4, 700, 70_000]) {
+        const renumbered = { docs: p.docs.map((d) => d + base), weights: p.weights };
+        expect(shiftedPostings(encodePostings(p), base)).toBe(encodePostings(renumbered));
+        const merge = new PostingsMerge();
+        merge.append(encodePostings(p), base);
+        expect(String(merge)).toBe(encodePostings(renumbered));
+      }
+    expect(() => shiftedPostings('A,', 2)).toThrow(/digit/);
+  });
+
   it("write what encodePostings writes for all the pieces' documents, renumbered", () => {
     // Pieces of 3, 70 and 2 documents (numbered from 0 each); weights and gaps chosen so that groups start
     // and end in every piece and a first posting needs more digits once renumbered.

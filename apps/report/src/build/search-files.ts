@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { scriptJson } from '../views/search/search.js';
-import { PostingsMerge } from '../views/search/search-codec.js';
+import { PostingsMerge, shiftedPostings } from '../views/search/search-codec.js';
 import { inQuotes, readPiece } from '../views/search/search-piece.js';
 
 /**
@@ -137,9 +137,10 @@ export function mergeTerms(pieces: readonly PieceTerms[]): { n: number; t: [stri
   for (const term of [...terms.keys()].sort()) {
     const all = terms.get(term) ?? [];
     terms.delete(term);
-    // One piece numbered from 0: its postings as written.
-    if (all.length === 2 && all[0] === 0) {
-      t.push([term, all[1] as string]);
+    // One piece: its postings as written, numbered from its first entry.
+    if (all.length === 2) {
+      const base = all[0] as number;
+      t.push([term, base === 0 ? (all[1] as string) : shiftedPostings(all[1] as string, base)]);
       continue;
     }
     const merge = new PostingsMerge();

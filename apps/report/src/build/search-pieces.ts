@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
-import { readPiece } from '../views/search/search-piece.js';
+import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
+import { readPieceEntries } from '../views/search/search-piece.js';
 import type { ManifestSession, SiteManifest } from '../views/site/site-model.js';
 import { signatureOf } from './page-writer.js';
 import {
@@ -16,11 +16,11 @@ import { blocksOf, type PieceRecord, readSearchState, writeSearchState } from '.
 
 /**
  * The transcript search index on disk. Each session's piece (`views/search/search-text.ts`) is cached next to its
- * fragments (`fragments/<key>.search.json.gz`, so the cache is pruned with them; at gzip's fastest level, whose
- * reading is the quickest of the fast compressors: every build reads all of them, and uncompressed they were a
- * tenth of the cache against its input, BENCHMARKS.md "The report's cache against its input"); a build merges the pieces of
- * the archive, newest sessions first and duplicate copies left out, into the index's files
- * (`search-files.ts`).
+ * fragments (`fragments/<key>.search.json.br`, so the cache is pruned with them), at Brotli's quality 0: every cold
+ * build writes and reads all of them, and gzip's fastest level cost three times its CPU to write for a tenth less
+ * (uncompressed, the report's cache on the shared corpus would pass 0.4 × its input: BENCHMARKS.md "#26 search index,
+ * seventh round"). A build merges the pieces of the archive, newest sessions first and duplicate copies left out,
+ * into the index's files (`search-files.ts`).
  */
 
 /**
@@ -32,7 +32,7 @@ export function searchPieceKey(projectSlug: string, s: Pick<ManifestSession, 'ke
 }
 
 function pieceFile(cacheDir: string, key: string): string {
-  return join(cacheDir, 'fragments', `${key}.search.json.gz`);
+  return join(cacheDir, 'fragments', `${key}.search.json.br`);
 }
 
 /** True when the piece of `key` is cached (a session without text has the piece `null`). */
@@ -40,11 +40,14 @@ export function hasSearchPiece(cacheDir: string, key: string): boolean {
   return existsSync(pieceFile(cacheDir, key));
 }
 
+/** Brotli's fastest quality. */
+const FASTEST = { params: { [constants.BROTLI_PARAM_QUALITY]: 0 } };
+
 /** Caches a session's piece (`null`: nothing to search in it). */
 export function storeSearchPiece(cacheDir: string, key: string, piece: string | null): void {
   const file = pieceFile(cacheDir, key);
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, gzipSync(piece ?? 'null', { level: 1 }));
+  writeFileSync(file, brotliCompressSync(piece ?? 'null', FASTEST));
 }
 
 /** A file of the index the last build wrote: its digest, and its text, made again only when needed. */
@@ -63,13 +66,13 @@ export interface SearchPlan extends SearchIndex {
 
 /** A piece's text ('null' when it has nothing to search). */
 function pieceAt(file: string): string {
-  return gunzipSync(readFileSync(file)).toString('utf8');
+  return brotliDecompressSync(readFileSync(file)).toString('utf8');
 }
 
 /** What a build keeps of a piece it read, its terms as JSON text, and what its files of entries need. */
 function recordOf(key: string, text: string): { record: PieceRecord; terms: string; docs: PieceDocs | null } {
   if (text === 'null') return { record: { k: key, s: '', n: 0 }, terms: '[]', docs: null };
-  const piece = readPiece(text);
+  const piece = readPieceEntries(text);
   return {
     record: { k: key, s: piece.s, n: piece.d.length },
     terms: text.slice(text.lastIndexOf('\n') + 1),

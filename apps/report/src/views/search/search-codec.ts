@@ -49,7 +49,7 @@ function isIncreasing(list: readonly number[]): boolean {
 }
 
 /** One number's digits, low bits first. */
-function digits(n: number): string {
+export function digits(n: number): string {
   let out = '';
   let v = n;
   while (v >= 32) {
@@ -126,6 +126,41 @@ export class PostingsReader {
     }
     return false;
   }
+}
+
+/**
+ * A posting list written by `encodePostings` with its documents numbered from `base` (what `PostingsMerge` writes
+ * for it alone): only the first posting of each group of one weight changes, its gap being from −1.
+ */
+export function shiftedPostings(code: string, base: number): string {
+  let out = '';
+  let weight = 0;
+  // Where the part not yet written starts, and where the number being read does.
+  let from = 0;
+  let start = 0;
+  let v = 0;
+  let scale = 1;
+  for (let i = 0; i < code.length; i++) {
+    const c = code.charCodeAt(i);
+    const d = c < 128 ? (VALUE[c] as number) : -1;
+    if (d < 0) throw new Error(`not a postings digit: ${JSON.stringify(code[i])}`);
+    if (d >= 32) {
+      v += (d - 32) * scale;
+      scale *= 32;
+      continue;
+    }
+    v += d * scale;
+    const w = (v % WEIGHTS) + 1;
+    if (w !== weight) {
+      weight = w;
+      out += code.slice(from, start) + digits(v + base * WEIGHTS);
+      from = i + 1;
+    }
+    v = 0;
+    scale = 1;
+    start = i + 1;
+  }
+  return out + code.slice(from);
 }
 
 /**

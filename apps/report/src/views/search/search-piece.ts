@@ -44,20 +44,60 @@ export function pieceText(
   t: readonly (readonly [string, string])[],
 ): string {
   let text = `{"s":${scriptJson(s)},"r":${scriptJson(r)}}\n`;
-  for (const [page, anchor, label] of d)
-    text += `${page},${inQuotes(scriptJson([anchor, label]).slice(1, -1))}\n`;
-  return text + scriptJson(t);
+  for (const [page, anchor, label] of d) text += `${page},${entryText(anchor, label)}\n`;
+  return text + termsJson(t);
 }
+
+/**
+ * `scriptJson(t)`, written pair by pair: a term (letters and digits, lower case) and postings (`encodePostings`'
+ * digits) have nothing that JSON or a script escapes, so the postings, most of the text, are not read again.
+ */
+function termsJson(t: readonly (readonly [string, string])[]): string {
+  let out = '[';
+  for (let i = 0; i < t.length; i++) {
+    const [term, code] = t[i] as readonly [string, string];
+    out += `${i === 0 ? '' : ','}[${scriptJson(term)},"${code}"]`;
+  }
+  return `${out}]`;
+}
+
+/** `inQuotes(scriptJson([anchor, label]).slice(1, -1))`, in one replace (none when nothing is escaped). */
+function entryText(anchor: string, label: string): string {
+  const json = `${JSON.stringify(anchor)},${JSON.stringify(label)}`;
+  return ESCAPED.test(json) ? json.replace(ESCAPED_ALL, (c) => IN_SCRIPT[c] as string) : json;
+}
+
+/** What `scriptJson` or `inQuotes` would change, and what they write for it (`inQuotes` of `scriptJson`'s). */
+const ESCAPED = /[<>\u2028\u2029\\']/;
+const ESCAPED_ALL = /[<>\u2028\u2029\\']/g;
+const IN_SCRIPT: Record<string, string> = {
+  '<': '\\\\u003c',
+  '>': '\\\\u003e',
+  '\u2028': '\\\\u2028',
+  '\u2029': '\\\\u2029',
+  '\\': '\\\\',
+  "'": "\\'",
+};
 
 /** Reads the text of `pieceText`. */
 export function readPiece(text: string): ReadPiece {
-  const lines = text.split('\n');
-  const head = JSON.parse(lines[0] ?? '') as { s: string; r: string[] };
+  return {
+    ...readPieceEntries(text),
+    t: JSON.parse(text.slice(text.lastIndexOf('\n') + 1)) as [string, string][],
+  };
+}
+
+/** Reads the text of `pieceText` but its terms. */
+export function readPieceEntries(text: string): Omit<ReadPiece, 't'> {
+  const first = text.indexOf('\n');
+  const last = text.lastIndexOf('\n');
+  const head = JSON.parse(text.slice(0, first)) as { s: string; r: string[] };
   const d: [number, string][] = [];
-  for (let i = 1; i < lines.length - 1; i++) {
-    const line = lines[i] as string;
-    const comma = line.indexOf(',');
-    d.push([Number(line.slice(0, comma)), line.slice(comma + 1)]);
+  for (let at = first + 1; at < last; ) {
+    const end = text.indexOf('\n', at);
+    const comma = text.indexOf(',', at);
+    d.push([Number(text.slice(at, comma)), text.slice(comma + 1, end)]);
+    at = end + 1;
   }
-  return { s: head.s, r: head.r, d, t: JSON.parse(lines[lines.length - 1] ?? '[]') as [string, string][] };
+  return { s: head.s, r: head.r, d };
 }

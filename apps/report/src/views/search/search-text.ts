@@ -2,8 +2,9 @@ import { pageHref } from '../html/links.js';
 import type { ContentBlock, Entry, Session } from '../model.js';
 import type { EntryPlace } from '../transcript/entry-locator.js';
 import { actorLabel } from '../transcript/transcript.js';
-import { encodePostings, type Postings, WEIGHTS } from './search-codec.js';
+import { WEIGHTS } from './search-codec.js';
 import { pieceText } from './search-piece.js';
+import { TermTable } from './search-terms.js';
 
 /**
  * Full-text search inside transcripts: each session becomes one piece of the archive's index (its entries and,
@@ -157,7 +158,7 @@ export function searchPiece(
 ): string | null {
   const routes = new Map<string, number>();
   const docs: [number, string, string][] = [];
-  const postings = new Map<string, Building>();
+  const table = new TermTable();
   for (const entry of session.entries) {
     const text = entrySearchText(entry);
     if (!/\S/.test(text)) continue;
@@ -169,12 +170,13 @@ export function searchPiece(
       routes.set(place.route, r);
     }
     const preview = previewOf(text);
-    addDocument(postings, docs.length, text);
+    addDocument(table, docs.length, text);
     docs.push([r, place.anchor, `${actorLabel(entry)}: ${preview}`]);
   }
   if (docs.length === 0) return null;
   const links = [...routes.keys()].map((route) => pageHref('', route));
-  const terms = [...postings].map(([term, p]): [string, string] => [term, encodePostings(p)]);
+  const codes = table.allPostings();
+  const terms = table.terms.map((term, i): [string, string] => [term, codes[i] as string]);
   return pieceText(pageHref('', sessionRoute), links, docs, terms);
 }
 
@@ -223,49 +225,14 @@ function isSpace(c: number): boolean {
   );
 }
 
-/** A term's postings while a session is indexed: its count in the document being added, and which one. */
-interface Building extends Postings {
-  doc: number;
-  count: number;
-}
-
-/** Adds the terms of document `doc` (the highest so far) to the postings, each once with its weight. */
-function addDocument(postings: Map<string, Building>, doc: number, text: string): void {
-  // One look-up a word: each term counts its own occurrences in this document.
-  const seen: Building[] = [];
-  let length = 0;
-  const count = (term: string): void => {
-    length++;
-    let p = postings.get(term);
-    if (!p) {
-      p = { docs: [], weights: [], doc: -1, count: 0 };
-      postings.set(term, p);
-    }
-    if (p.doc !== doc) {
-      p.doc = doc;
-      p.count = 0;
-      seen.push(p);
-    }
-    p.count++;
-  };
+/** Adds the terms of document `doc` (the highest so far) to the table, each once with its weight. */
+function addDocument(table: TermTable, doc: number, text: string): void {
+  table.begin(doc);
   if (NOT_ASCII.test(text)) {
     for (const word of words(text).words) {
       // Empty, or too long to be typed: not indexed.
-      if (word !== '' && word.length <= LONGEST_TERM) count(word.toLowerCase());
+      if (word !== '' && word.length <= LONGEST_TERM) table.countTerm(word.toLowerCase());
     }
-  } else {
-    // The words `words` splits ASCII text into, read off the lowered text without splitting it.
-    const lower = text.toLowerCase();
-    let start = 0;
-    for (let i = 0; i <= lower.length; i++) {
-      const c = i < lower.length ? lower.charCodeAt(i) : 0;
-      if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) continue;
-      if (i > start && i - start <= LONGEST_TERM) count(lower.slice(start, i));
-      start = i + 1;
-    }
-  }
-  for (const p of seen) {
-    p.docs.push(doc);
-    p.weights.push(termWeight(p.count, length));
-  }
+  } else table.countAscii(text.toLowerCase(), LONGEST_TERM);
+  table.end(termWeight);
 }
