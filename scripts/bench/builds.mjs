@@ -6,9 +6,25 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+/**
+ * The CLI of a checkout as its package publishes it (`bin.cctrail` of `packages/cli/package.json`: the bundle since
+ * #17, `dist/bin.js` before), so that each build is measured as its users run it; `BENCH_CLI=dist` takes
+ * `dist/bin.js` of every build instead.
+ */
+function cliOf(root) {
+  const cli = join(root, 'packages/cli');
+  const manifest = join(cli, 'package.json');
+  const published = existsSync(manifest)
+    ? JSON.parse(readFileSync(manifest, 'utf8')).bin?.cctrail
+    : undefined;
+  return process.env.BENCH_CLI === 'dist' || typeof published !== 'string'
+    ? join(cli, 'dist/bin.js')
+    : join(cli, published);
+}
+
 /** A build: its name, root, CLI entry and commit. */
 function build(name, root) {
-  const cli = join(root, 'packages/cli/dist/bin.js');
+  const cli = cliOf(root);
   if (!existsSync(cli)) throw new Error(`${root}: build it first (pnpm build), no ${cli}`);
   let commit = 'unknown';
   try {

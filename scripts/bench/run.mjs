@@ -1,8 +1,9 @@
 // `pnpm bench`: the benchmarks of BENCHMARKS.md. Speed is reported as ratios against a baseline run in the same
 // process or on the same machine, never as timed tests. Generated data is cached under .bench/ (gitignored).
 //
-//   BENCH_BASELINE=DIR[,DIR]  other built checkouts (each with packages/cli/dist/bin.js, core and report dist):
+//   BENCH_BASELINE=DIR[,DIR]  other built checkouts (each with its CLI as published, core and report dist):
 //                       every measurement runs for every build back to back, and a table sets each against after
+//   BENCH_CLI=dist      measure every build's packages/cli/dist/bin.js (default: its published `bin`, the bundle)
 //   BENCH_RUNS=3        runs per measurement (median, min–max)
 //   BENCH_ARCHIVE_RUNS=9  runs of benchmark 3 (at least BENCH_RUNS)
 //   BENCH_SCALE=1       scales every generated size (0.05 for a quick look; figures in BENCHMARKS.md use 1)

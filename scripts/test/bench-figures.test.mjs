@@ -48,7 +48,21 @@ describe('the figures of a run with two baselines', () => {
       expect(builds(here, `${a}, ${b}`).map((x) => x.name)).toEqual(['after', 'before 1', 'before 2']);
       expect(builds(here, '').map((x) => x.name)).toEqual(['after']);
       expect(() => builds(here, `${a},${join(dir, 'c')}`)).toThrow(/build it first/);
+      // A package that publishes its bundle is measured by it, unless BENCH_CLI=dist.
+      mkdirSync(join(b, 'packages/cli/dist/bundle'));
+      writeFileSync(join(b, 'packages/cli/dist/bundle/bin.js'), '');
+      writeFileSync(
+        join(b, 'packages/cli/package.json'),
+        JSON.stringify({ bin: { cctrail: './dist/bundle/bin.js' } }),
+      );
+      expect(builds(here, b).map((x) => x.cli)).toEqual([
+        join(here, 'packages/cli/dist/bin.js'),
+        join(b, 'packages/cli/dist/bundle/bin.js'),
+      ]);
+      process.env.BENCH_CLI = 'dist';
+      expect(builds(here, b)[1].cli).toBe(join(b, 'packages/cli/dist/bin.js'));
     } finally {
+      delete process.env.BENCH_CLI;
       rmSync(dir, { recursive: true, force: true });
     }
   });
