@@ -187,7 +187,9 @@ async function readSkeletons(file: string): Promise<Map<string, string>> {
   try {
     const bytes = await readFile(file);
     // Written compressed when its name says so (`writeIfChanged`).
-    lines = (file.endsWith(COMPRESSED) ? await decompress(bytes) : bytes).toString('utf8').split('\n');
+    // In pieces of 1 MiB: each piece is handed to this thread (16 KiB by default: 1,600 hand-overs for a cache).
+    const text = file.endsWith(COMPRESSED) ? await decompress(bytes, { chunkSize: 1 << 20 }) : bytes;
+    lines = text.toString('utf8').split('\n');
   } catch {
     return kept;
   }

@@ -14,10 +14,16 @@ import { archiveReported, ownReported } from './reported-once.js';
  * compaction cost. Every figure comes from the archive (core priced each API response once).
  */
 
+/**
+ * What `toLocaleString('en-US', …)` with these options formats with, made once: that call builds a formatter each
+ * time, and the index pages format thousands of costs.
+ */
+const USD = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 /** Formats US dollars: `$1,234.56`, `$0.0042` below a cent, `$0.00` for nothing (as `cctrail stats` does). */
 export function formatUsd(usd: number): string {
   if (usd > 0 && usd < 0.01) return `$${usd.toFixed(4)}`;
-  return `$${usd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return `$${USD.format(usd)}`;
 }
 
 /** A cost with its unpriced responses: `$1.20`, or `$1.20 + 2 without a price`. */
