@@ -125,7 +125,10 @@ export async function runReport({ options, positionals, io, firstRun }: CommandC
   await rm(join(cache, 'skeletons.json'), { force: true });
   const runner = new JobRunner(io.env);
   // Released at the end, or when the process exits (an error, a signal).
-  const guard = guardRun(outDir, [cache], cacheRoot(io.env, io.cwd), () => runner.close());
+  // The site is written in place (`SiteWriter`): no temporary file but the folder's record, at its top level.
+  const guard = guardRun(outDir, [cache], cacheRoot(io.env, io.cwd), () => runner.close(), {
+    outputInPlace: true,
+  });
   const progress = progressBar(io, selection.sessions.length, 'sessions');
   // The site builder starts once a session is known to be a transcript: it bundles the site while the
   // sessions are written, and reads the archive once it is complete.

@@ -35,14 +35,19 @@ export function isRunning(pid: number): boolean {
  *
  * @param dirs Folders cctrail writes in (an output folder, a cache folder).
  * @param owned Whether a temporary of this process id is to be removed.
+ * @param shallow Those of `dirs` looked at without their subfolders.
  * @returns How many were removed.
  */
-export function removeTemporaries(dirs: readonly string[], owned: (pid: number) => boolean): number {
+export function removeTemporaries(
+  dirs: readonly string[],
+  owned: (pid: number) => boolean,
+  shallow: readonly string[] = [],
+): number {
   let removed = 0;
   for (const dir of dirs) {
     let entries: Entry[];
     try {
-      entries = readdirSync(dir, { withFileTypes: true, recursive: true });
+      entries = readdirSync(dir, { withFileTypes: true, recursive: !shallow.includes(dir) });
     } catch {
       continue;
     }
