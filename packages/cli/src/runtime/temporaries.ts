@@ -83,13 +83,35 @@ export async function removeTemporaryFilesLater(
   dirs: readonly string[],
   owned: (pid: number) => boolean,
 ): Promise<void> {
-  await Promise.all(
-    dirs.map(async (dir) => {
-      const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
-      await Promise.all(temporariesIn(entries, owned).map((path) => rm(path, { force: true })));
-    }),
-  ).catch(() => undefined);
+  const folders = [...dirs];
+  const list = async (dir: string) => {
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) if (entry.isDirectory()) folders.push(join(dir, entry.name));
+    const found = temporariesIn(
+      entries.map((entry) => ({ name: entry.name, parentPath: dir, isFile: () => entry.isFile() })),
+      owned,
+    );
+    await Promise.all(found.map((path) => rm(path, { force: true }).catch(() => undefined)));
+  };
+  // A few folders listed at a time (Node's own recursive listing waits for each folder before the next).
+  let active = 0;
+  await new Promise<void>((done) => {
+    const next = () => {
+      while (active < WALKERS && folders.length > 0) {
+        active++;
+        void list(folders.pop()!).finally(() => {
+          active--;
+          next();
+        });
+      }
+      if (active === 0) done();
+    };
+    next();
+  });
 }
+
+/** How many folders `removeTemporaryFilesLater` lists at a time. */
+const WALKERS = 8;
 
 /** An entry of a folder listed recursively. */
 type Entry = { name: string; parentPath: string; isFile(): boolean };
