@@ -11,7 +11,8 @@ const work = await mkdtemp(join(tmpdir(), 'cctrail-skeleton-cache-'));
 afterAll(() => rm(work, { recursive: true, force: true }), 0);
 
 /** A skeleton as the cache sees it (it keeps the JSON text and checks only the id). */
-const skeleton = (id: string): Skeleton => ({ id, project: 'p', notATranscript: false, diagnostics: [] }) as never;
+const skeleton = (id: string): Skeleton =>
+  ({ id, project: 'p', notATranscript: false, diagnostics: [] }) as never;
 
 /** Keys spread over blocks `a` (two), `b` and `c`: the block is the key's first hex digit. */
 const KEYS = { a1: 'a1'.padEnd(64, '0'), a2: 'a2'.padEnd(64, '0'), b1: 'b1'.padEnd(64, '0') };

@@ -50,7 +50,6 @@ function overwrite(target: string, data: string | Uint8Array): void {
   }
 }
 
-
 /** The output folder as a build writes it (see the module comment). */
 export class SiteWriter {
   private readonly own = new Set<string>();
@@ -125,11 +124,7 @@ export class SiteWriter {
    */
   hasFile(rel: string): boolean {
     const segments = rel.split('/');
-    return (
-      isPlainRelative(rel) &&
-      this.realFolders(segments) &&
-      !!entryAt(join(this.outDir, rel))?.isFile()
-    );
+    return isPlainRelative(rel) && this.realFolders(segments) && !!entryAt(join(this.outDir, rel))?.isFile();
   }
 
   /** Whether every folder on the way to a path of the site is a real folder (no link). */

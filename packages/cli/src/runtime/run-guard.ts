@@ -6,12 +6,7 @@
  */
 
 import { lockFolder } from './folder-lock.js';
-import {
-  ownTemporary,
-  removeTemporaries,
-  removeTemporaryFilesLater,
-  staleTemporary,
-} from './temporaries.js';
+import { ownTemporary, removeTemporaries, removeTemporaryFilesLater, staleTemporary } from './temporaries.js';
 
 /** A run's hold on its folders. */
 export interface RunGuard {
