@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { filesUnder } from '../src/build/files.js';
 import { PageWriter } from '../src/build/page-writer.js';
@@ -53,5 +54,30 @@ describe('PageWriter', () => {
     expect(writeAll()).toMatchObject({ written: 2, removed: 0 });
     expect(readFileSync(join(outDir, 's/a/index.html'), 'utf8')).toBe('<main><p>new</p></main>');
     expect(readFileSync(join(outDir, 'index.html'), 'utf8')).toBe('<main>index</main>');
+  });
+
+  it('puts a compressed file decompressed, again when it changes or the folder lost it', () => {
+    const compressed = join(dir, 'mermaid.min.js.br');
+    const known = join(dir, 'mermaid.json');
+    const once = () => {
+      const pages = new PageWriter({ site: new SiteWriter(outDir), state });
+      pages.putCompressed('_cctrail/mermaid.min.js', compressed, known);
+      return pages.finish().written;
+    };
+    const target = join(outDir, '_cctrail/mermaid.min.js');
+    writeFileSync(compressed, brotliCompressSync('mermaid 1'));
+    expect(once()).toBe(1);
+    expect(readFileSync(target, 'utf8')).toBe('mermaid 1');
+    expect(once()).toBe(0);
+    rmSync(target);
+    expect(once()).toBe(1);
+    expect(readFileSync(target, 'utf8')).toBe('mermaid 1');
+    writeFileSync(compressed, brotliCompressSync('mermaid 2'));
+    expect(once()).toBe(1);
+    expect(readFileSync(target, 'utf8')).toBe('mermaid 2');
+    // A remembered digest that is damaged only costs a decompression.
+    writeFileSync(known, '{');
+    expect(once()).toBe(0);
+    expect(readFileSync(target, 'utf8')).toBe('mermaid 2');
   });
 });

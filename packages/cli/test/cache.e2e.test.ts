@@ -144,7 +144,10 @@ describe('cctrail cache', () => {
       const text = brotliDecompressSync(readFileSync(join(archive, 'sessions', file))).toString('utf8');
       expect(JSON.parse(text)).toMatchObject({ schemaVersion: 4 });
     }
-    expect(existsSync(join(cache, 'reports', report!, 'skeletons.json.br'))).toBe(true);
+    // The skeletons, in compressed blocks: one per first hex digit of their keys.
+    const blocks = await readdir(join(cache, 'reports', report!, 'skeletons'));
+    expect(blocks.length).toBeGreaterThan(0);
+    for (const block of blocks) expect(block).toMatch(/^[0-9a-f]\.json\.br$/);
     // Transcripts deleted and the site's cache gone: the pages come from the archive's compressed files.
     const [first] = await readdir(input);
     const ids = (await readdir(join(input, first!))).map((f) => f.replace(/\.jsonl$/, ''));

@@ -1,6 +1,5 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
 import { searchIndexScript, searchItems } from '../views/search/search.js';
 import { sessionRoutes } from '../views/site/routes.js';
 import type { CachedPart } from '../views/site/session-part.js';
@@ -201,7 +200,7 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
     // Files that Astro does not render: Mermaid's IIFE build and the search index, both classic scripts,
     // written like pages only when they changed (a rebuild after one change rewrites the index's files of
     // entries from that session's on, and the term files it changed).
-    pages.put(MERMAID, brotliDecompressSync(readFileSync(bundle.mermaid)));
+    pages.putCompressed(MERMAID, bundle.mermaid, join(work, 'mermaid.json'));
     site.plan([...searchFiles.files, ...searchFiles.known].map((f) => f.name));
     pages.put(SEARCH_INDEX, searchIndexScript(searchItems(manifest), searchFiles.meta));
     for (const f of searchFiles.files) pages.put(f.name, f.text);

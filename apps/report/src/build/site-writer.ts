@@ -50,21 +50,16 @@ function overwrite(target: string, data: string | Uint8Array): void {
   }
 }
 
-/** Whether every folder on the way to `rel` is a real folder (no link) inside `root`. */
-function realFolders(root: string, segments: readonly string[]): boolean {
-  let dir = root;
-  for (const segment of segments.slice(0, -1)) {
-    dir = join(dir, segment);
-    if (!entryAt(dir)?.isDirectory()) return false;
-  }
-  return true;
-}
-
 /** The output folder as a build writes it (see the module comment). */
 export class SiteWriter {
   private readonly own = new Set<string>();
   /** What the record says the folder holds until `commit`. */
   private readonly recorded = new Set<string>();
+  /**
+   * The folders of the site seen to be real folders (no link) in this build: a rebuild that keeps thousands of
+   * pages looks at each folder once, not once per file in it.
+   */
+  private readonly folders = new Set<string>();
 
   /** @param outDir The output folder (absolute). */
   constructor(readonly outDir: string) {}
@@ -99,6 +94,7 @@ export class SiteWriter {
     let dir = this.outDir;
     for (const segment of segments.slice(0, -1)) {
       dir = join(dir, segment);
+      if (this.folders.has(dir)) continue;
       let entry = entryAt(dir);
       // A link is replaced by a folder, so nothing is written through it.
       if (entry?.isSymbolicLink()) {
@@ -108,6 +104,7 @@ export class SiteWriter {
       if (entry === null) mkdirSync(dir);
       else if (!entry.isDirectory())
         throw new Error(`the report needs a folder at ${dir}, and a file is there`);
+      this.folders.add(dir);
     }
     const target = join(this.outDir, rel);
     const entry = entryAt(target);
@@ -127,11 +124,19 @@ export class SiteWriter {
    */
   hasFile(rel: string): boolean {
     const segments = rel.split('/');
-    return (
-      isPlainRelative(rel) &&
-      realFolders(this.outDir, segments) &&
-      !!entryAt(join(this.outDir, rel))?.isFile()
-    );
+    return isPlainRelative(rel) && this.realFolders(segments) && !!entryAt(join(this.outDir, rel))?.isFile();
+  }
+
+  /** Whether every folder on the way to a path of the site is a real folder (no link). */
+  private realFolders(segments: readonly string[]): boolean {
+    let dir = this.outDir;
+    for (const segment of segments.slice(0, -1)) {
+      dir = join(dir, segment);
+      if (this.folders.has(dir)) continue;
+      if (!entryAt(dir)?.isDirectory()) return false;
+      this.folders.add(dir);
+    }
+    return true;
   }
 
   /**
@@ -165,7 +170,10 @@ export class SiteWriter {
     const depthOf = (rel: string) => rel.split('/').length;
     for (const rel of [...emptied].sort((a, b) => depthOf(b) - depthOf(a))) {
       const dir = join(this.outDir, rel);
-      if (entryAt(dir)?.isDirectory() && readdirSync(dir).length === 0) rmdirSync(dir);
+      if (entryAt(dir)?.isDirectory() && readdirSync(dir).length === 0) {
+        rmdirSync(dir);
+        this.folders.delete(dir);
+      }
     }
     return removed;
   }

@@ -36,8 +36,11 @@ export interface ExportOptions {
   progress: Progress;
   /** Redaction and home-path shortening (the `report` command). */
   privacy?: Privacy;
-  /** A file to keep the sessions' skeletons in, so that unchanged sessions are not read again. */
-  skeletonCache?: string;
+  /**
+   * A file to keep the sessions' skeletons in, so that unchanged sessions are not read again; or the cache,
+   * being opened already (the report opens its own while its modules load).
+   */
+  skeletonCache?: string | Promise<SkeletonCache>;
   /** For `cctrail report`: its site's cache folder, where each session written is prepared for the site. */
   reportCacheDir?: string;
   /**
@@ -113,9 +116,9 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
   const dir = 'dir' in target ? target.dir : null;
   const privacy = options.privacy ?? NO_PRIVACY;
   const now = options.now ?? new Date().toISOString().slice(0, 10);
-  const cache = await SkeletonCache.open(
-    options.skeletonCache === undefined ? undefined : resolve(options.skeletonCache),
-  );
+  const cache = await (typeof options.skeletonCache === 'object'
+    ? options.skeletonCache
+    : SkeletonCache.open(options.skeletonCache === undefined ? undefined : resolve(options.skeletonCache)));
   const previous = dir === null ? null : await readArchiveIndex(dir);
   const state = dir === null ? null : new ExportState(dir, previous);
   const manifest = dir === null || options.manifest === false ? null : await readManifest(dir);

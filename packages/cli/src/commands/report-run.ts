@@ -17,6 +17,7 @@ import { fileStats } from '../runtime/file-stats.js';
 import { liveLocksOf } from '../runtime/folder-lock.js';
 import { JobRunner } from '../runtime/job-runner.js';
 import { guardRun } from '../runtime/run-guard.js';
+import { SkeletonCache } from '../runtime/skeleton-cache.js';
 import { childBuild } from '../serve/child-build.js';
 import { settleOption } from '../serve/settle-option.js';
 import { watchFolder } from '../serve/watch-folder.js';
@@ -29,8 +30,10 @@ import { loadReportModule } from './report-module.js';
 import { REPORT_OPTIONS } from './report-options.js';
 import { printUnread } from './report-unread.js';
 
-/** The skeletons of a report's sessions, in its cache folder (compressed: see `COMPRESSED`). */
-const SKELETONS = 'skeletons.json.br';
+/** The skeletons of a report's sessions, in its cache folder: a folder of compressed blocks (`openBlocks`). */
+const SKELETONS = 'skeletons';
+/** Where earlier versions kept them in one file: read once, then removed. */
+const SKELETONS_FILE = 'skeletons.json.br';
 
 /** The bytes of the files of the sessions selected: what a report's cache is compared with. */
 function inputBytes(sessions: readonly { discovered: Parameters<typeof fileStats>[0] }[]): number {
@@ -87,10 +90,13 @@ export async function runReport({ options, positionals, io, firstRun }: CommandC
   if ((await stat(outDir).catch(() => null))?.isDirectory() === false) {
     throw new CliError(`the output ${outDir} is a file; give a folder`);
   }
-  const report = await loadReportModule();
-  refuseOverlap(outDir, { inputs: inputPaths(positionals, io), cache: cacheRoot(io.env, io.cwd) });
   // The archive lives in the report's cache folder, so a rebuild re-exports only the sessions that changed.
   const cache = reportCacheDir(outDir, io.env, io.cwd);
+  // Read and decompressed in libuv's pool while this thread loads the site builder. Its keys name the files
+  // and the code they were built from: whatever another run does meanwhile, a skeleton found is right.
+  const skeletons = SkeletonCache.openBlocks(join(cache, SKELETONS), join(cache, SKELETONS_FILE));
+  const report = await loadReportModule();
+  refuseOverlap(outDir, { inputs: inputPaths(positionals, io), cache: cacheRoot(io.env, io.cwd) });
   const force = flag(options, 'force');
   const folder = report.inspectOutputFolder(outDir, join(cache, 'site'));
   if (folder.kind === 'foreign' && !force)
@@ -119,7 +125,10 @@ export async function runReport({ options, positionals, io, firstRun }: CommandC
   await rm(join(cache, 'skeletons.json'), { force: true });
   const runner = new JobRunner(io.env);
   // Released at the end, or when the process exits (an error, a signal).
-  const guard = guardRun(outDir, [cache], cacheRoot(io.env, io.cwd), () => runner.close());
+  // The site is written in place (`SiteWriter`): no temporary file but the folder's record, at its top level.
+  const guard = guardRun(outDir, [cache], cacheRoot(io.env, io.cwd), () => runner.close(), {
+    outputInPlace: true,
+  });
   const progress = progressBar(io, selection.sessions.length, 'sessions');
   // The site builder starts once a session is known to be a transcript: it bundles the site while the
   // sessions are written, and reads the archive once it is complete.
@@ -147,7 +156,7 @@ export async function runReport({ options, positionals, io, firstRun }: CommandC
     manifest: false,
     // Only cctrail reads it: its session files are kept compressed (the cache stays under half its input).
     compressed: true,
-    skeletonCache: join(cache, SKELETONS),
+    skeletonCache: skeletons,
     // The export workers prepare each session they write for the site, while it is in memory.
     reportCacheDir: siteCache,
     onPlanned: () => {

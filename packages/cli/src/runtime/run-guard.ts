@@ -6,7 +6,7 @@
  */
 
 import { lockFolder } from './folder-lock.js';
-import { ownTemporary, removeTemporaries, staleTemporary } from './temporaries.js';
+import { ownTemporary, removeTemporaries, removeTemporaryFilesLater, staleTemporary } from './temporaries.js';
 
 /** A run's hold on its folders. */
 export interface RunGuard {
@@ -28,25 +28,35 @@ const SIGNALS = { SIGINT: 2, SIGTERM: 15 } as const;
  * @param others Other folders the run writes temporaries in (the report's cache folder).
  * @param cache The cache root, where the lock lives.
  * @param stop On a signal, stops what still writes (the worker threads) before the temporaries are removed.
+ * @param options `outputInPlace`: the output folder's files are written in place, with no temporary file but at
+ *   its top level (a report's site).
  */
 export function guardRun(
   output: string,
   others: readonly string[],
   cache: string,
   stop: () => Promise<void> = async () => {},
+  options: { outputInPlace?: boolean } = {},
 ): RunGuard {
   const unlock = lockFolder(output, cache);
   const dirs = [output, ...others];
-  removeTemporaries(dirs, staleTemporary);
+  // The spool folders of dead processes at once; their files in the folders while the run goes on (done by its
+  // end: `finish`), as walking an output folder of thousands of pages costs a rebuild a tenth of its time.
+  removeTemporaries([], staleTemporary);
+  const stale = removeTemporaryFilesLater(dirs, staleTemporary);
   let released = false;
-  const release = () => {
+  const release = (completed = false) => {
     if (released) return;
     released = true;
     for (const signal of Object.keys(SIGNALS)) process.off(signal, onSignal);
-    process.off('exit', release);
-    removeTemporaries(dirs, ownTemporary);
+    process.off('exit', onExit);
+    // A run that completed has no write under way: in an output folder written in place (a report's site), only
+    // its top level can hold this run's temporaries (the folder's record), and its thousands of folders are not
+    // walked again. A run stopped half-way is swept everywhere.
+    removeTemporaries(dirs, ownTemporary, completed && options.outputInPlace ? [output] : []);
     unlock();
   };
+  const onExit = () => release();
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -62,12 +72,13 @@ export function guardRun(
   };
   for (const signal of Object.keys(SIGNALS)) process.on(signal, onSignal);
   // A run that ends with an error releases when the process exits.
-  process.on('exit', release);
+  process.on('exit', onExit);
   const finish = async () => {
     // A signal is delivered to its handler on a turn of the event loop, which a long synchronous step delays.
     await new Promise<void>((resolve) => setImmediate(resolve));
+    await stale;
     if (stopping) return new Promise<void>(() => {});
-    release();
+    release(true);
   };
-  return { release, finish };
+  return { release: () => release(), finish };
 }

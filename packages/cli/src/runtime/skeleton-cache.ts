@@ -1,5 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { brotliDecompressSync } from 'node:zlib';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliDecompress } from 'node:zlib';
 import { COMPRESSED, writeIfChanged } from '../files/atomic-write.js';
 import type { Skeleton } from '../sessions/skeleton.js';
 import { codeVersion } from './build-id.js';
@@ -11,21 +13,36 @@ import { skeletonJson } from './jobs.js';
 /** The first line of a skeletons file; then one skeleton a line, `"fingerprint":{…}` (see `save`). */
 const SKELETONS_HEAD = '{"schemaVersion":1,"skeletons":{';
 
+/** The name of a block of a folder cache (see `SkeletonCache.openBlocks`): its keys' first hex digit. */
+const BLOCK = /^([0-9a-f])\.json\.br$/;
+
+/** Decompressed in libuv's pool, not on the thread that waits. */
+const decompress = promisify(brotliDecompress);
+
 /**
- * Skeletons kept between runs in one file, keyed by a fingerprint of the session's files (size and
- * modification time) and of the code, so a session whose files did not change is not read again. A run keeps
- * the skeletons of the sessions it saw (see `put` and `keepOthers`); a cache that cannot be read or written only
- * costs a run its time.
+ * Where skeletons are kept: one file, or a folder of blocks (`<first hex digit of the key>.json.br`), of which
+ * a run rewrites only those whose skeletons changed.
+ */
+type Store =
+  | { kind: 'file'; file: string }
+  | { kind: 'blocks'; dir: string; found: Set<string>; legacy: string | undefined; fromLegacy: boolean };
+
+/**
+ * Skeletons kept between runs, keyed by a fingerprint of the session's files (size and modification time) and of
+ * the code, so a session whose files did not change is not read again. A run keeps the skeletons of the sessions
+ * it saw (see `put` and `keepOthers`); a cache that cannot be read or written only costs a run its time.
  */
 export class SkeletonCache {
-  readonly #file: string | undefined;
-  /** What the file held, by fingerprint, as JSON text: a hit is parsed alone, and written back as read. */
+  readonly #store: Store | undefined;
+  /** What the store held, by fingerprint, as JSON text: a hit is parsed alone, and written back as read. */
   readonly #cached: Map<string, string>;
   readonly #kept = new Map<string, string>();
+  /** The blocks a skeleton built in this run goes to (a folder cache). */
+  readonly #builtIn = new Set<string>();
   #built = 0;
 
-  private constructor(file: string | undefined, cached: Map<string, string>) {
-    this.#file = file;
+  private constructor(store: Store | undefined, cached: Map<string, string>) {
+    this.#store = store;
     this.#cached = cached;
   }
 
@@ -35,12 +52,33 @@ export class SkeletonCache {
    * @param file The file, absolute; missing or damaged files hold nothing.
    */
   static async open(file: string | undefined): Promise<SkeletonCache> {
-    return new SkeletonCache(file, file === undefined ? new Map() : await readSkeletons(file));
+    if (file === undefined) return new SkeletonCache(undefined, new Map());
+    return new SkeletonCache({ kind: 'file', file }, await readSkeletons(file));
   }
 
-  /** The key of a session's skeleton, or null without a cache file. */
+  /**
+   * Opens a cache kept in a folder of compressed blocks, one per first hex digit of the keys: a run after one
+   * session changed rewrites at most the two blocks of its old and new keys, not every skeleton. The blocks are
+   * read and decompressed at once, in libuv's pool (the report starts this while its modules load).
+   *
+   * @param dir The folder, absolute; missing or damaged blocks hold nothing.
+   * @param legacy A one-file cache of an earlier version: read when the folder holds no block, removed once the
+   *   blocks are saved.
+   */
+  static async openBlocks(dir: string, legacy?: string): Promise<SkeletonCache> {
+    const names = await readdir(dir).catch(() => [] as string[]);
+    const found = new Set(names.flatMap((name) => BLOCK.exec(name)?.[1] ?? []));
+    const fromLegacy = found.size === 0 && legacy !== undefined;
+    const files = fromLegacy ? [legacy] : [...found].map((block) => blockFile(dir, block));
+    const cached = new Map<string, string>();
+    for (const block of await Promise.all(files.map(readSkeletons)))
+      for (const [key, text] of block) cached.set(key, text);
+    return new SkeletonCache({ kind: 'blocks', dir, found, legacy, fromLegacy }, cached);
+  }
+
+  /** The key of a session's skeleton, or null without a cache. */
   key(files: readonly FileStat[]): string | null {
-    return this.#file === undefined ? null : skeletonKey(files);
+    return this.#store === undefined ? null : skeletonKey(files);
   }
 
   /** The cached skeleton under a key (kept for the next run), or undefined. */
@@ -54,7 +92,9 @@ export class SkeletonCache {
   /** Keeps a skeleton built in this run (as built: before duplicates are marked). */
   put(key: string | null, skeleton: Skeleton): void {
     this.#built++;
-    if (key !== null) this.#kept.set(key, skeletonJson(skeleton));
+    if (key === null) return;
+    this.#kept.set(key, skeletonJson(skeleton));
+    this.#builtIn.add(blockOf(key));
   }
 
   /** Keeps also the cached skeletons of the sessions this run did not select (a run that selected some only). */
@@ -67,15 +107,68 @@ export class SkeletonCache {
     }
   }
 
-  /** Writes the skeletons kept, and only those, unless the file holds them already. */
+  /** Writes the skeletons kept, and only those, unless the store holds them already. */
   async save(): Promise<void> {
-    if (this.#file === undefined || (this.#built === 0 && this.#kept.size === this.#cached.size)) return;
-    const body = [...this.#kept.keys()]
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${this.#kept.get(key)!}`)
-      .join(',\n');
-    await writeIfChanged(this.#file, `${SKELETONS_HEAD}\n${body}\n}}\n`).catch(() => undefined);
+    const store = this.#store;
+    if (store === undefined) return;
+    if (store.kind === 'file') {
+      if (this.#built === 0 && this.#kept.size === this.#cached.size) return;
+      await writeIfChanged(store.file, skeletonsText([...this.#kept.keys()], this.#kept)).catch(
+        () => undefined,
+      );
+      return;
+    }
+    await this.#saveBlocks(store).catch(() => undefined);
   }
+
+  /**
+   * Writes the blocks whose skeletons changed: one that got a skeleton built in this run, or lost one it held
+   * (what a block keeps is what it held and what was built into it, so equal counts mean equal blocks).
+   */
+  async #saveBlocks(store: Extract<Store, { kind: 'blocks' }>): Promise<void> {
+    const kept = groupByBlock(this.#kept.keys());
+    const held = store.fromLegacy ? new Map<string, string[]>() : groupByBlock(this.#cached.keys());
+    const writes: Promise<unknown>[] = [];
+    // A block file found is removed when it keeps nothing (damaged, or its sessions gone).
+    for (const block of new Set([...kept.keys(), ...held.keys(), ...store.found])) {
+      const keys = kept.get(block) ?? [];
+      const file = blockFile(store.dir, block);
+      if (keys.length === 0) writes.push(rm(file, { force: true }));
+      else if (this.#builtIn.has(block) || keys.length !== held.get(block)?.length)
+        writes.push(writeIfChanged(file, skeletonsText(keys, this.#kept)));
+    }
+    await Promise.all(writes);
+    if (store.legacy !== undefined) await rm(store.legacy, { force: true });
+  }
+}
+
+function blockFile(dir: string, block: string): string {
+  return join(dir, `${block}.json${COMPRESSED}`);
+}
+
+/** The block of a key: its first character (a hex digit: keys are SHA-256 digests). */
+function blockOf(key: string): string {
+  return /^[0-9a-f]/.test(key) ? key[0]! : '0';
+}
+
+function groupByBlock(keys: Iterable<string>): Map<string, string[]> {
+  const blocks = new Map<string, string[]>();
+  for (const key of keys) {
+    const block = blockOf(key);
+    const list = blocks.get(block);
+    if (list) list.push(key);
+    else blocks.set(block, [key]);
+  }
+  return blocks;
+}
+
+/** The text of a skeletons file: the head, then one `"key":{…}` a line, in the order of the keys. */
+function skeletonsText(keys: string[], texts: ReadonlyMap<string, string>): string {
+  const body = keys
+    .sort()
+    .map((key) => `${JSON.stringify(key)}:${texts.get(key)!}`)
+    .join(',\n');
+  return `${SKELETONS_HEAD}\n${body}\n}}\n`;
 }
 
 /**
@@ -94,7 +187,9 @@ async function readSkeletons(file: string): Promise<Map<string, string>> {
   try {
     const bytes = await readFile(file);
     // Written compressed when its name says so (`writeIfChanged`).
-    lines = (file.endsWith(COMPRESSED) ? brotliDecompressSync(bytes) : bytes).toString('utf8').split('\n');
+    // In pieces of 1 MiB: each piece is handed to this thread (16 KiB by default: 1,600 hand-overs for a cache).
+    const text = file.endsWith(COMPRESSED) ? await decompress(bytes, { chunkSize: 1 << 20 }) : bytes;
+    lines = text.toString('utf8').split('\n');
   } catch {
     return kept;
   }

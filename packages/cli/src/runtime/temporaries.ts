@@ -5,6 +5,7 @@
  */
 
 import { readdirSync, rmSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -34,21 +35,24 @@ export function isRunning(pid: number): boolean {
  *
  * @param dirs Folders cctrail writes in (an output folder, a cache folder).
  * @param owned Whether a temporary of this process id is to be removed.
+ * @param shallow Those of `dirs` looked at without their subfolders.
  * @returns How many were removed.
  */
-export function removeTemporaries(dirs: readonly string[], owned: (pid: number) => boolean): number {
+export function removeTemporaries(
+  dirs: readonly string[],
+  owned: (pid: number) => boolean,
+  shallow: readonly string[] = [],
+): number {
   let removed = 0;
   for (const dir of dirs) {
-    let entries: { name: string; parentPath: string; isFile(): boolean }[];
+    let entries: Entry[];
     try {
-      entries = readdirSync(dir, { withFileTypes: true, recursive: true });
+      entries = readdirSync(dir, { withFileTypes: true, recursive: !shallow.includes(dir) });
     } catch {
       continue;
     }
-    for (const entry of entries) {
-      const match = TEMPORARY_FILE.exec(entry.name);
-      if (!match || !entry.isFile() || !owned(Number(match[1]))) continue;
-      rmSync(join(entry.parentPath, entry.name), { force: true });
+    for (const path of temporariesIn(entries, owned)) {
+      rmSync(path, { force: true });
       removed++;
     }
   }
@@ -65,6 +69,61 @@ export function removeTemporaries(dirs: readonly string[], owned: (pid: number) 
     removed++;
   }
   return removed;
+}
+
+/**
+ * `removeTemporaries` of the files only, walking the folders in libuv's pool while the run goes on: for the
+ * temporaries of other processes, which this run's own never collide with (an output folder of thousands of
+ * pages takes 60–180 ms to walk on the thread). Never rejects.
+ *
+ * @param dirs Folders cctrail writes in.
+ * @param owned Whether a temporary of this process id is to be removed.
+ */
+export async function removeTemporaryFilesLater(
+  dirs: readonly string[],
+  owned: (pid: number) => boolean,
+): Promise<void> {
+  const folders = [...dirs];
+  const list = async (dir: string) => {
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) if (entry.isDirectory()) folders.push(join(dir, entry.name));
+    const found = temporariesIn(
+      entries.map((entry) => ({ name: entry.name, parentPath: dir, isFile: () => entry.isFile() })),
+      owned,
+    );
+    await Promise.all(found.map((path) => rm(path, { force: true }).catch(() => undefined)));
+  };
+  // A few folders listed at a time (Node's own recursive listing waits for each folder before the next).
+  let active = 0;
+  await new Promise<void>((done) => {
+    const next = () => {
+      while (active < WALKERS && folders.length > 0) {
+        active++;
+        void list(folders.pop()!).finally(() => {
+          active--;
+          next();
+        });
+      }
+      if (active === 0) done();
+    };
+    next();
+  });
+}
+
+/** How many folders `removeTemporaryFilesLater` lists at a time. */
+const WALKERS = 8;
+
+/** An entry of a folder listed recursively. */
+type Entry = { name: string; parentPath: string; isFile(): boolean };
+
+/** The paths of the temporary files among entries whose owner `owned` says so. */
+function temporariesIn(entries: readonly Entry[], owned: (pid: number) => boolean): string[] {
+  const paths: string[] = [];
+  for (const entry of entries) {
+    const match = TEMPORARY_FILE.exec(entry.name);
+    if (match && entry.isFile() && owned(Number(match[1]))) paths.push(join(entry.parentPath, entry.name));
+  }
+  return paths;
 }
 
 /** Whether a temporary belongs to this process. */

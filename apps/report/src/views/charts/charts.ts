@@ -1,5 +1,6 @@
 import { totalTokens } from '@cctrail/core';
-import { max, scaleBand, scaleLinear } from 'd3';
+import { max } from 'd3-array';
+import { scaleBand, scaleLinear } from 'd3-scale';
 import { escapeHtml, type SafeHtml, trusted } from '../html/html.js';
 import type { ArchiveSessionSummary } from '../model.js';
 import { type Bar, type TimeBars, timeBars } from './time-bars.js';

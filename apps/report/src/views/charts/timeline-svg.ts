@@ -1,4 +1,5 @@
-import { area, line, scaleLinear, scaleUtc } from 'd3';
+import { scaleLinear, scaleUtc } from 'd3-scale';
+import { area, line } from 'd3-shape';
 import { formatUsd } from '../figures/cost-view.js';
 import { escapeHtml, type SafeHtml, trusted } from '../html/html.js';
 import type { CallPoint, Span, TimelineSeries } from './timeline.js';

@@ -1,5 +1,5 @@
 import { contextTokens, type RereadsAfterCompaction } from '@cctrail/core';
-import { max } from 'd3';
+import { max } from 'd3-array';
 import type { Compaction, Session } from '../model.js';
 import { SYNTHETIC_MODEL, tokensAfterCompactions } from './compaction-after.js';
 

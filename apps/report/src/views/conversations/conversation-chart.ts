@@ -1,6 +1,6 @@
 import { totalTokens } from '@cctrail/core';
 import type { Conversation } from '@cctrail/core/archive';
-import { scaleUtc } from 'd3';
+import { scaleUtc } from 'd3-scale';
 import { escapeHtml, type SafeHtml, trusted } from '../html/html.js';
 
 /**

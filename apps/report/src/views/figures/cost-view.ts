@@ -14,10 +14,17 @@ import { archiveReported, ownReported } from './reported-once.js';
  * compaction cost. Every figure comes from the archive (core priced each API response once).
  */
 
+/**
+ * What `toLocaleString('en-US', …)` with these options formats with, made on first use (making one loads ICU's
+ * data) and then kept: that call builds a formatter each time, and the index pages format thousands of costs.
+ */
+let usdFormat: Intl.NumberFormat | null = null;
+
 /** Formats US dollars: `$1,234.56`, `$0.0042` below a cent, `$0.00` for nothing (as `cctrail stats` does). */
 export function formatUsd(usd: number): string {
   if (usd > 0 && usd < 0.01) return `$${usd.toFixed(4)}`;
-  return `$${usd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  usdFormat ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `$${usdFormat.format(usd)}`;
 }
 
 /** A cost with its unpriced responses: `$1.20`, or `$1.20 + 2 without a price`. */
