@@ -83,20 +83,9 @@ export function readFragment(cacheDir: string, key: string): TranscriptFragment 
  * @param sessionFile The session file whose key the fragment's is (it holds the images left out of the cache).
  */
 export function fragmentHtml(cacheDir: string, key: string, sessionFile: string): string {
-  return Buffer.from(fragmentBytes(cacheDir, key, sessionFile)).toString('utf8');
-}
-
-/**
- * The transcript HTML of a cached fragment as UTF-8 bytes, as a page is written: without cut payloads, the
- * cache's bytes themselves, never decoded.
- *
- * @param sessionFile The session file whose key the fragment's is (it holds the images left out of the cache).
- */
-export function fragmentBytes(cacheDir: string, key: string, sessionFile: string): Uint8Array {
   const files = fragmentFiles(cacheDir, key);
-  const bytes = unpackFile(files.html);
-  if (!existsSync(files.cuts)) return bytes;
-  // The cuts' offsets are in UTF-16 units of the text.
+  const html = unpackFile(files.html).toString('utf8');
+  if (!existsSync(files.cuts)) return html;
   const cuts = JSON.parse(readFileSync(files.cuts, 'utf8')) as SharedPayload[];
-  return Buffer.from(putPayloadsBack(bytes.toString('utf8'), cuts, sessionFile), 'utf8');
+  return putPayloadsBack(html, cuts, sessionFile);
 }

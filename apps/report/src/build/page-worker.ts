@@ -3,7 +3,6 @@ import type { PageDone, PageWorkerData } from './page-threads.js';
 import { signatureOf } from './page-writer.js';
 import { pagesOf } from './site-pages.js';
 import { loadRenderer } from './site-server.js';
-import { renderSitePage } from './transcript-slot.js';
 
 /**
  * Worker thread of `renderInThreads`: loads the site's bundle once, makes the site's list of pages from the
@@ -20,7 +19,7 @@ async function render(at: number): Promise<PageDone> {
   const started = performance.now();
   const page = pages[at];
   if (!page) throw new Error(`no page ${at} in a site of ${pages.length}`);
-  const html = await renderSitePage(renderPage, page);
+  const html = await renderPage(page.route, { view: page.view() });
   const bytes = html.byteOffset === 0 && html.byteLength === html.buffer.byteLength ? html : html.slice();
   return { at, bytes, signature: signatureOf(bytes), ms: performance.now() - started };
 }

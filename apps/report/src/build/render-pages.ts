@@ -6,7 +6,6 @@ import { pageThreads, renderInThreads } from './page-threads.js';
 import type { PageWriter } from './page-writer.js';
 import { pagesOf } from './site-pages.js';
 import { loadRenderer, type SiteBundle } from './site-server.js';
-import { renderSitePage } from './transcript-slot.js';
 
 /**
  * Page rendering: the build computes each page's view model (`site-pages.ts`) and hands it to the site's
@@ -62,7 +61,7 @@ export async function renderPages(
         turned = Date.now();
       }
       const at = performance.now();
-      site.put(`${page.route}index.html`, await renderSitePage(renderPage, page));
+      site.put(`${page.route}index.html`, await renderPage(page.route, { view: page.view() }));
       count(page.kind, performance.now() - at);
     }
   }

@@ -1,45 +1,47 @@
 import { conversationPageView } from '../views/conversations/conversation-view.js';
-import { agentPageView, agentsPageView, indexPageView, searchPageView } from '../views/site/page-views.js';
+import {
+  agentPageView,
+  agentsPageView,
+  indexPageView,
+  type PageView,
+  searchPageView,
+} from '../views/site/page-views.js';
 import { allRoutes, findSession, type SiteRoute } from '../views/site/routes.js';
 import { sessionPageView, transcriptPageView } from '../views/site/session-page-views.js';
 import type { SiteManifest } from '../views/site/site-model.js';
 import { fragmentKey, scopeOf } from '../views/transcript/transcript-fragment.js';
-import { fragmentBytes, readFragment } from './fragments.js';
-import { type PageData, TRANSCRIPT_SLOT } from './transcript-slot.js';
+import { fragmentHtml, readFragment } from './fragments.js';
 
 /**
  * The pages of a site and their view models (the pages' only data), in the order a build puts them: the index,
- * then every route of the manifest. A transcript page gets its fragment from the cache; its view holds a slot
- * where the transcript goes (`TRANSCRIPT_SLOT`), and the transcript's HTML comes beside it as the cache's bytes,
- * put in place once the page is rendered (`transcript-slot.ts`); both are read for that page only, when its view is
- * asked for. The list is the same wherever it is made from the same manifest: the build's threads that render
- * pages (`page-threads.ts`) make their own and are handed page numbers.
+ * then every route of the manifest. A transcript page gets its fragment from the cache, its transcript's HTML
+ * included, which the page renders in place (`set:html`); it is read for that page only, when its view is asked
+ * for. The list is the same wherever it is made from the same manifest: the build's threads that render pages
+ * (`page-threads.ts`) make their own and are handed page numbers.
  */
 
-/** A page of the site: its route, its kind (for `--verbose`), and its data, made when asked for. */
+/** A page of the site: its route, its kind (for `--verbose`), and its view model, made when asked for. */
 export interface SitePage {
   route: string;
   kind: string;
-  view: () => PageData;
+  view: () => PageView;
 }
 
-/** The data of the page at a route of the manifest. */
-function pageView(m: SiteManifest, r: SiteRoute, cacheDir: string): PageData {
+/** The view model of the page at a route of the manifest. */
+function pageView(m: SiteManifest, r: SiteRoute, cacheDir: string): PageView {
   const p = r.props;
-  if (p.kind === 'agents') return { view: agentsPageView(m, r.route) };
-  if (p.kind === 'agent') return { view: agentPageView(m, p.agentType, r.route) };
-  if (p.kind === 'search') return { view: searchPageView(m, r.route) };
-  if (p.kind === 'conversation') return { view: conversationPageView(m, p.conversation, r.route) };
+  if (p.kind === 'agents') return agentsPageView(m, r.route);
+  if (p.kind === 'agent') return agentPageView(m, p.agentType, r.route);
+  if (p.kind === 'search') return searchPageView(m, r.route);
+  if (p.kind === 'conversation') return conversationPageView(m, p.conversation, r.route);
   const at = scopeOf(p);
   if (!at) throw new Error(`no view for the page at ${r.route}`);
   const { project, session } = findSession(m, p.project, p.session);
   const fragment = readFragment(cacheDir, fragmentKey(project.slug, session, at.scope, at.page));
-  const transcript = fragmentBytes(cacheDir, fragment.key, session.file);
-  const view =
-    at.scope.kind === 'main' && at.page === 1
-      ? sessionPageView(m, p.project, p.session, r.route, fragment, TRANSCRIPT_SLOT)
-      : transcriptPageView(m, p.project, p.session, at.scope, at.page, r.route, fragment, TRANSCRIPT_SLOT);
-  return { view, transcript };
+  const transcript = fragmentHtml(cacheDir, fragment.key, session.file);
+  return at.scope.kind === 'main' && at.page === 1
+    ? sessionPageView(m, p.project, p.session, r.route, fragment, transcript)
+    : transcriptPageView(m, p.project, p.session, at.scope, at.page, r.route, fragment, transcript);
 }
 
 /**
@@ -49,7 +51,7 @@ function pageView(m: SiteManifest, r: SiteRoute, cacheDir: string): PageData {
  */
 export function pagesOf(manifest: SiteManifest, cacheDir: string): SitePage[] {
   return [
-    { route: '', kind: 'index', view: () => ({ view: indexPageView(manifest) }) },
+    { route: '', kind: 'index', view: () => indexPageView(manifest) },
     ...allRoutes(manifest).map((r) => ({
       route: r.route,
       // A session's first page shows its overview; its other pages, like sidechains' and branches', a transcript.

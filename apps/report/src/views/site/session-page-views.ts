@@ -49,7 +49,7 @@ export interface SessionPageView extends SessionLinks {
   /** The short branches not listed: how many, and where the first of them is among alternatives. */
   moreBranches: { count: number; href: string; pages: number } | null;
   pager: PagerLink[];
-  /** The transcript's HTML (the fragment's, from the build cache), rendered in place; in a build, the slot it is put in. */
+  /** The transcript's HTML (the fragment's, from the build cache), rendered in place. */
   transcript: string;
   /** The session is a teammate's own file: who spawned it. */
   teammateOf: ReturnType<typeof teammateOfView>;
@@ -108,7 +108,7 @@ function listedBranches(
  * A session's first page.
  *
  * @param fragment Its fragment (main transcript, page 1).
- * @param transcript The transcript's HTML (the fragment's), or the slot the build puts it in (`transcript-slot.ts`).
+ * @param transcript The transcript's HTML (the fragment's).
  */
 export function sessionPageView(
   m: SiteManifest,
