@@ -88,7 +88,7 @@ export async function writeIfChanged(
 
 /**
  * Brotli's quality 1: a quarter smaller than gzip's level 1 on session files, at nearly twice its speed; quality 2
- * saves a seventh more bytes for 1.7 × the CPU (BENCHMARKS.md, "#26 the page phase without decoding, cheaper caches").
+ * saves a seventh more bytes for 1.7 × the CPU (BENCHMARKS.md, "#26 this round's smaller changes, … seventh round").
  */
 const QUALITY = 1;
 
