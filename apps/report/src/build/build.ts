@@ -188,19 +188,12 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
     mkdirSync(outDir, { recursive: true });
     site.begin(previous, [...rendered, ...plan.kept, ...ASSETS]);
     const pages = new PageWriter({ site, state: join(work, 'pages.json') });
-    const rendering = renderPages(bundle, manifest, pages, work, log);
-    // The search index is merged while the pages are rendered (the page threads start by loading the site's
-    // bundle, and leave this thread idle), not after them, on one core.
-    let searchFiles: ReturnType<typeof planSearchFiles>;
-    try {
-      searchFiles = planSearchFiles(manifest, work);
-    } finally {
-      await rendering;
-    }
+    await renderPages(bundle, manifest, pages, work, log);
     // Files that Astro does not render: Mermaid's IIFE build and the search index, both classic scripts,
     // written like pages only when they changed (a rebuild after one change rewrites the index's files of
     // entries from that session's on, and the term files it changed).
     pages.putCompressed(MERMAID, bundle.mermaid, join(work, 'mermaid.json'));
+    const searchFiles = planSearchFiles(manifest, work);
     site.plan([...searchFiles.files, ...searchFiles.known].map((f) => f.name));
     pages.put(SEARCH_INDEX, searchIndexScript(searchItems(manifest), searchFiles.meta));
     for (const f of searchFiles.files) pages.put(f.name, f.text);
