@@ -109,9 +109,9 @@ function threadsFromBytes(): number {
 
 /**
  * Runs `processSession` on every job: in worker threads (one per core, at most four, each with a share of
- * about equal bytes) when there are more than two sessions of a few megabytes or more (`threadsFromBytes`) and the package is
- * compiled, else in this thread (a few sessions, a rebuild, are quicker here than in threads that must start and
- * load everything first).
+ * about equal bytes) when there are more than two sessions, of a few megabytes in all (`threadsFromBytes`), and
+ * the package is compiled, else in this thread (a few sessions, a rebuild, are quicker here than in threads that
+ * must start and load everything first).
  *
  * @returns The parts computed, by file.
  */

@@ -36,14 +36,7 @@ export function tokenCountsOutOfRange(record: Record<string, unknown>): readonly
   const cache = raw.cache_creation;
   const cacheFields = typeof cache === 'object' && cache !== null ? (cache as Record<string, unknown>) : null;
   // Most usages are in range: checked first without building a name or a list.
-  if (
-    inRange(raw.input_tokens) &&
-    inRange(raw.output_tokens) &&
-    inRange(raw.cache_creation_input_tokens) &&
-    inRange(raw.cache_read_input_tokens) &&
-    (cacheFields === null ||
-      (inRange(cacheFields.ephemeral_5m_input_tokens) && inRange(cacheFields.ephemeral_1h_input_tokens)))
-  )
+  if (allInRange(raw, USAGE_FIELDS) && (cacheFields === null || allInRange(cacheFields, CACHE_FIELDS)))
     return NONE;
   const bad: string[] = [];
   for (const field of USAGE_FIELDS) check(raw[field], `usage.${field}`, bad);
@@ -55,6 +48,12 @@ export function tokenCountsOutOfRange(record: Record<string, unknown>): readonly
 
 /** The list of a usage with every count in range (shared: never changed). */
 const NONE: readonly string[] = [];
+
+/** Whether every one of `fields` of `record` is absent or a token count. */
+function allInRange(record: Record<string, unknown>, fields: readonly string[]): boolean {
+  for (let i = 0; i < fields.length; i++) if (!inRange(record[fields[i]!])) return false;
+  return true;
+}
 
 /** Whether a token field's value is absent or a token count. */
 function inRange(value: unknown): boolean {
