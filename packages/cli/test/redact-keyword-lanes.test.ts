@@ -25,7 +25,7 @@ describe('laneScanner: four lanes in WebAssembly', () => {
   const next = Int32Array.from([0, 3, 0, 0, 3, ~6, 0, 3, 0]);
 
   it('reports where each keyword ends, in order, across lanes and windows', () => {
-    const scan = laneScanner({ classes, next, overlap: 2 }, (_text, i, offset, hits, written) => {
+    const scan = laneScanner({ classes, next, width: 3, overlap: 2 }, (_text, i, offset, hits, written) => {
       hits[written++] = i;
       hits[written++] = offset;
       return written;
@@ -43,7 +43,16 @@ describe('laneScanner: four lanes in WebAssembly', () => {
 });
 
 describe('KeywordScan on long texts (read by lanes)', () => {
-  const words = ['he', 'she', 'hers', 'his', 'Token', 'token', 'https://hooks.slack.com/services/t', '\u001b'];
+  const words = [
+    'he',
+    'she',
+    'hers',
+    'his',
+    'Token',
+    'token',
+    'https://hooks.slack.com/services/t',
+    '\u001b',
+  ];
   const anyCase = new Set([5, 6]);
   const scan = new KeywordScan(words.map((word, i) => ({ word, anyCase: anyCase.has(i) })));
 

@@ -15,6 +15,8 @@ export interface LaneTables {
   classes: Uint8Array;
   /** For each state's offset plus a class, the next state's offset (state × width), negated (`~`) when keywords end there. */
   next: Int32Array;
+  /** How many classes there are. */
+  width: number;
   /** The longest keyword's length. */
   overlap: number;
 }
@@ -44,11 +46,12 @@ type Kernel = (first: number, stride: number, steps: number, heads: number, capa
  * @returns The scan: it writes the hits of a text (see `KeywordScan.scan`) and returns how many pairs it wrote.
  */
 export function laneScanner(
-  { classes, next, overlap }: LaneTables,
+  { classes, next, width, overlap }: LaneTables,
   write: WriteHits,
 ): ((text: string, hits: number[]) => number) | null {
   const api = (globalThis as { WebAssembly?: WebAssemblyApi }).WebAssembly;
-  if (api === undefined) return null;
+  // A class × 4 is read as one byte.
+  if (api === undefined || 4 * (width - 1) > 0xff) return null;
   const text16 = (TABLE + 4 * next.length + 15) & ~15;
   const heads = (text16 + 2 * (WINDOW + overlap) + 15) & ~15;
   const records = heads + 8 * LANES;

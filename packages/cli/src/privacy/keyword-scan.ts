@@ -3,7 +3,8 @@
  * finds every keyword in it, overlapping ones included. Letters are read without their case (ASCII only), so
  * that one automaton serves keywords in any letter case and exact ones alike; a keyword of exact case is checked
  * against the text where it is found. The npm packages measured (BENCHMARKS.md, #26) build their automata of
- * maps and read text by grapheme: 2 to 66 MB/s on transcript strings, where this table reads 400 MB/s and more.
+ * maps and read text by grapheme: 2 to 66 MB/s on transcript strings, where this table reads 400 MB/s and more
+ * (1 GB/s and more for long strings, which WebAssembly reads: `keyword-lanes.ts`).
  */
 
 import { laneScanner, type WriteHits } from './keyword-lanes.js';
@@ -159,7 +160,7 @@ function compiledScan({ keywords, classes, next, width, ends, overlap }: Automat
   };
   // The second half's hits, until they are copied after the first's.
   const later: number[] = [];
-  const lanes = laneScanner({ classes, next, overlap }, found);
+  const lanes = laneScanner({ classes, next, width, overlap }, found);
   return (text: string, hits: number[]): number => {
     const length = text.length;
     if (length >= LANES_SHORTEST && lanes !== null) return lanes(text, hits);

@@ -187,7 +187,13 @@ export function laneModule(pages: number, table: number): Uint8Array {
     ...section(1, vector([[0x60, ...vector(params), ...vector([])]])),
     ...section(3, vector([[0]])),
     ...section(5, vector([[0x00, ...unsigned(pages)]])),
-    ...section(7, vector([[...name('lanes'), 0x00, 0], [...name('memory'), 0x02, 0]])),
+    ...section(
+      7,
+      vector([
+        [...name('lanes'), 0x00, 0],
+        [...name('memory'), 0x02, 0],
+      ]),
+    ),
     ...section(10, vector([[...unsigned(code.length), ...code]])),
   ]);
 }
