@@ -40,6 +40,12 @@ describe('laneScanner: four lanes in WebAssembly', () => {
       expect(hits.slice(0, expected.length)).toEqual(expected);
     }
   });
+
+  it('is not made for more classes than a byte holds × 4 (the JavaScript scan reads those texts)', () => {
+    expect(
+      laneScanner({ classes, next, width: 65, overlap: 2 }, (_t, _i, _o, _h, written) => written),
+    ).toBeNull();
+  });
 });
 
 describe('KeywordScan on long texts (read by lanes)', () => {
