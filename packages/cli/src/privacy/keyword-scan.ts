@@ -3,8 +3,11 @@
  * finds every keyword in it, overlapping ones included. Letters are read without their case (ASCII only), so
  * that one automaton serves keywords in any letter case and exact ones alike; a keyword of exact case is checked
  * against the text where it is found. The npm packages measured (BENCHMARKS.md, #26) build their automata of
- * maps and read text by grapheme: 2 to 66 MB/s on transcript strings, where this table reads 400 MB/s and more.
+ * maps and read text by grapheme: 2 to 66 MB/s on transcript strings, where this table reads 400 MB/s and more
+ * (1 GB/s and more for long strings, which WebAssembly reads: `keyword-lanes.ts`).
  */
+
+import { laneScanner, type WriteHits } from './keyword-lanes.js';
 
 /** A keyword to find. */
 export interface Keyword {
@@ -20,6 +23,8 @@ function fold(code: number): number {
 
 // Texts from this length on are scanned as two halves (`compiledScan`); it is at least twice the longest keyword's.
 const HALVED_SHORTEST = 256;
+// Texts from this length on are scanned in WebAssembly by four lanes (`keyword-lanes.ts`), where it runs.
+const LANES_SHORTEST = 512;
 
 /** The keywords found in texts by one pass each. */
 export class KeywordScan {
@@ -139,7 +144,7 @@ function compiledScan({ keywords, classes, next, width, ends, overlap }: Automat
   // The keywords of exact case, as written; null for the others.
   const exact = keywords.map(({ word, anyCase }) => (anyCase ? null : word));
   /** Writes the keywords that end at `i` (the scan is at `offset`) into `hits` from `written`; returns where to go on. */
-  const found = (text: string, i: number, offset: number, hits: number[], written: number): number => {
+  const found: WriteHits = (text, i, offset, hits, written) => {
     // `| 0`: an integer index, which keeps the scan's loop in optimized code.
     const list = ends[(offset / width) | 0]!;
     for (let k = 0; k < list.length; k++) {
@@ -155,8 +160,10 @@ function compiledScan({ keywords, classes, next, width, ends, overlap }: Automat
   };
   // The second half's hits, until they are copied after the first's.
   const later: number[] = [];
+  const lanes = laneScanner({ classes, next, width, overlap }, found);
   return (text: string, hits: number[]): number => {
     const length = text.length;
+    if (length >= LANES_SHORTEST && lanes !== null) return lanes(text, hits);
     let written = 0;
     if (length < HALVED_SHORTEST) {
       let offset = 0;

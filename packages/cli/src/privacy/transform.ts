@@ -42,8 +42,10 @@ export function privacyTransform(
   return <T>(value: T): T => mapStrings(value, map);
 }
 
-// Strings shorter than this are scanned again rather than looked up.
+// Strings shorter than this are remembered in a set (`short`), longer ones by `UnchangedStrings`.
 const REMEMBERED_SHORTEST = 64;
+// Short strings remembered, at most, then the set starts over.
+const SHORT_MOST = 1 << 16;
 // Object keys are few and come again in every entry (`type`, `text`, `input`): each is redacted once, up to this
 // many keys of at most this length, then the memo starts over.
 const KEYS_MOST = 4096;
@@ -69,8 +71,17 @@ function stringMap(privacy: Privacy, counts: PrivacyCounts): StringMap | null {
   if (each === null) return null;
   // A string left unchanged changes nothing when it comes again (nothing is counted for it either).
   const unchanged = new UnchangedStrings();
+  const short = new Set<string>();
   const value = (text: string): string => {
-    if (text.length < REMEMBERED_SHORTEST) return each(text);
+    if (text.length < REMEMBERED_SHORTEST) {
+      if (short.has(text)) return text;
+      const out = each(text);
+      if (out === text) {
+        if (short.size >= SHORT_MOST) short.clear();
+        short.add(text);
+      }
+      return out;
+    }
     const print = unchanged.find(text);
     if (print === -1) return text;
     const out = each(text);
