@@ -108,7 +108,7 @@ describe('manifest and views', () => {
     // Without images to put back, the transcript comes as the UTF-8 bytes the page renders in place.
     const bytes = fragmentHtml(cache, frag.key, s.file);
     expect(bytes).toBeInstanceOf(Uint8Array);
-    const html = Buffer.from(bytes as Uint8Array).toString('utf8');
+    const html = Buffer.from(bytes).toString('utf8');
     expect(html).toContain(`href="../../../s/${p.slug}/${s.slug}/agent/agent-x1/index.html"`);
     // The cache holds the transcript compressed: a fraction of its bytes.
     const stored = readFileSync(join(cache, 'fragments', `${frag.key}.html.br`));
