@@ -3,8 +3,10 @@ import { App } from 'astro/app';
 import { neutralizeBidiBytes } from '../src/views/html/bidi.ts';
 
 export function createExports(manifest) {
-  // Without streaming a page is rendered whole before its response, so its errors reach the 500 page.
-  const app = new App(manifest, false);
+  // Rendered as a stream of UTF-8 bytes: a transcript handed to its page as bytes (`fragmentHtml`) goes into it
+  // as they are, not decoded into a string only to be encoded again. A page's error still rejects its render
+  // (`site-server.test.ts`: before or after its first bytes), never a page cut short.
+  const app = new App(manifest, true);
   return {
     /**
      * Renders the page at `route` (`''` for the index, else folders ending in `/`) from `data` (the page's view

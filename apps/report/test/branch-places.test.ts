@@ -87,7 +87,7 @@ describe('abandoned branches: long ones on pages of their own, short ones togeth
       2,
       route,
       { ...fragment, key: 'k' },
-      fragment.transcript,
+      Buffer.from(fragment.transcript),
     );
     expect(view.heading).toBe('Abandoned branches 52–101');
     expect(view.count).toBe(3);

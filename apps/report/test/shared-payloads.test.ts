@@ -60,8 +60,9 @@ describe('shared payloads', () => {
     storeFragment(cache, 'k2', fragment);
     const sizes = ['k1', 'k2'].map((k) => readFileSync(join(cache, 'fragments', `${k}.html.br`)).byteLength);
     expect(sizes[0]!).toBeLessThan(sizes[1]! - 60_000);
-    expect(fragmentHtml(cache, 'k1', file)).toBe(html);
-    expect(fragmentHtml(cache, 'k2', file)).toBe(html);
+    // As the UTF-8 bytes the page renders in place, images put back (k1) or kept (k2).
+    for (const key of ['k1', 'k2'])
+      expect(Buffer.from(fragmentHtml(cache, key, file)).toString('utf8')).toBe(html);
     expect(readFragment(cache, 'k1')).toEqual({ rereads: [], key: 'k1' });
   });
 });

@@ -9,7 +9,7 @@ import type { SiteManifest } from '../src/views/site/site-model.js';
 /**
  * The site's server bundle, made for a copy of the package's sources (inside the package, so that the bundle's
  * imports resolve from its node_modules): it is made once when missing, made again when a source changes, and
- * renders pages, handing back a failing page's own error.
+ * renders pages, handing back a failing page's own error (before or after its first bytes).
  */
 
 const PACKAGE = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -94,6 +94,11 @@ describe('the site server bundle', () => {
       join(copy, 'site', 'src', 'pages', 'broken.astro'),
       "---\nthrow new Error('the broken page failed');\n---\n<p>never</p>\n",
     );
+    // A page that fails once its first bytes are out (pages render as a stream): its error, not a page cut short.
+    writeFileSync(
+      join(copy, 'site', 'src', 'pages', 'broken-late.astro'),
+      "---\nconst late = async () => { throw new Error('the late part failed'); };\n---\n<p>first</p>{late()}\n",
+    );
     const after = siteServerKey(copy);
     expect(after).not.toBe(before);
     const bundle = await siteServer({ packageRoot: copy });
@@ -104,6 +109,7 @@ describe('the site server bundle', () => {
     const render = await loadRenderer(bundle.entry);
     expect(await render('', { view: indexPageView(manifest) })).toContain('an edited static report:');
     await expect(render('broken/')).rejects.toThrow('the broken page failed');
+    await expect(render('broken-late/')).rejects.toThrow('the late part failed');
   }, 300_000);
 
   it('is the one shipped when the site’s sources are not installed', async () => {

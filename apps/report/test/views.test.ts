@@ -105,7 +105,10 @@ describe('manifest and views', () => {
     expect(frag.graph?.nodes.length).toBeGreaterThan(3);
     expect(frag.timeline).toContain('<svg');
     expect(frag.rereads[0]?.files[0]?.file).toBe('src/cart.ts');
-    const html = fragmentHtml(cache, frag.key, s.file);
+    // Without images to put back, the transcript comes as the UTF-8 bytes the page renders in place.
+    const bytes = fragmentHtml(cache, frag.key, s.file);
+    expect(bytes).toBeInstanceOf(Uint8Array);
+    const html = Buffer.from(bytes).toString('utf8');
     expect(html).toContain(`href="../../../s/${p.slug}/${s.slug}/agent/agent-x1/index.html"`);
     // The cache holds the transcript compressed: a fraction of its bytes.
     const stored = readFileSync(join(cache, 'fragments', `${frag.key}.html.br`));

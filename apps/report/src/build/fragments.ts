@@ -78,14 +78,15 @@ export function readFragment(cacheDir: string, key: string): TranscriptFragment 
 }
 
 /**
- * The transcript HTML of a cached fragment.
+ * The transcript HTML of a cached fragment, as UTF-8 bytes (the images left out of the cache put back), which the
+ * page's render (a stream of bytes) takes as they are.
  *
  * @param sessionFile The session file whose key the fragment's is (it holds the images left out of the cache).
  */
-export function fragmentHtml(cacheDir: string, key: string, sessionFile: string): string {
+export function fragmentHtml(cacheDir: string, key: string, sessionFile: string): Uint8Array {
   const files = fragmentFiles(cacheDir, key);
-  const html = unpackFile(files.html).toString('utf8');
-  if (!existsSync(files.cuts)) return html;
+  const bytes = unpackFile(files.html);
+  if (!existsSync(files.cuts)) return bytes;
   const cuts = JSON.parse(readFileSync(files.cuts, 'utf8')) as SharedPayload[];
-  return putPayloadsBack(html, cuts, sessionFile);
+  return Buffer.from(putPayloadsBack(bytes.toString('utf8'), cuts, sessionFile), 'utf8');
 }

@@ -16,7 +16,7 @@ import { readArchiveIndex } from './archive-input.js';
 import { addCarried, upgradeInPlace } from './carried.js';
 import { carryOver } from './carry-over.js';
 import { addConversations } from './conversations.js';
-import { archiveIndex, writeIndex } from './index-file.js';
+import { archiveIndex, type IndexedSession, writeIndex } from './index-file.js';
 import { type KeepTally, keepSources, withArchived } from './keep.js';
 import { layoutOf } from './layout.js';
 import { checkFiles, type Manifest, readManifest, writeManifest } from './manifest.js';
@@ -195,10 +195,10 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
       outcome.pruned = [...pruned, ...cut.pruned];
     }
     addCarried(index, carried);
-    // A session file an earlier version wrote, and this run kept, is brought to the current schema. The files an
-    // index of the current schema lists are current already (that run wrote or upgraded them before its index):
-    // only the others are opened, not every file of the archive on every rebuild.
-    const current = currentFiles(previous);
+    // A session file an earlier version wrote, and this run kept, is brought to the current schema. The files this
+    // run wrote, and those an index of the current schema lists (that run wrote or upgraded them before its
+    // index), are current already: only the others are opened, not every file of the archive on every build.
+    const current = currentFiles(previous, settled.indexed);
     for (const project of index.projects)
       for (const line of project.sessions)
         if (!current.has(line.file)) await upgradeInPlace(target.dir, line.file);
@@ -215,9 +215,16 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
 }
 
 /** How many sessions of an index were not read from the input, by status. */
-/** The session files a previous index of the current schema lists (none for an older or no index). */
-function currentFiles(previous: ArchiveIndex | null): Set<string> {
+/**
+ * The session files known to be of the current schema: those this run wrote (not reused from an earlier export),
+ * and those a previous index of the current schema lists (none for an older or no index).
+ */
+function currentFiles(
+  previous: ArchiveIndex | null,
+  indexed: ReadonlyMap<Planned, IndexedSession>,
+): Set<string> {
   const files = new Set<string>();
+  for (const [session, line] of indexed) if (session.reused === null) files.add(line.summary.file);
   if (previous?.schemaVersion !== SCHEMA_VERSION) return files;
   for (const project of previous.projects)
     for (const line of project?.sessions ?? []) if (typeof line?.file === 'string') files.add(line.file);

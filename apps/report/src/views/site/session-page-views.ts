@@ -49,8 +49,8 @@ export interface SessionPageView extends SessionLinks {
   /** The short branches not listed: how many, and where the first of them is among alternatives. */
   moreBranches: { count: number; href: string; pages: number } | null;
   pager: PagerLink[];
-  /** The transcript's HTML (the fragment's, from the build cache), rendered in place. */
-  transcript: string;
+  /** The transcript's HTML as UTF-8 bytes (the fragment's, from the build cache), rendered in place. */
+  transcript: Uint8Array;
   /** The session is a teammate's own file: who spawned it. */
   teammateOf: ReturnType<typeof teammateOfView>;
 }
@@ -78,7 +78,7 @@ export interface TranscriptPageView {
   teammateHref: string | null;
   errors: string[];
   pager: PagerLink[];
-  transcript: string;
+  transcript: Uint8Array;
 }
 
 /** Most branches a session's page lists whatever their length (the pages of alternatives show every short one). */
@@ -116,7 +116,7 @@ export function sessionPageView(
   sessionSlug: string,
   route: string,
   fragment: TranscriptFragment,
-  transcript: string,
+  transcript: Uint8Array,
 ): SessionPageView {
   const { project: p, session: s } = findSession(m, projectSlug, sessionSlug);
   const cost = sessionCostView(s);
@@ -156,7 +156,7 @@ export function transcriptPageView(
   page: number,
   route: string,
   fragment: TranscriptFragment,
-  transcript: string,
+  transcript: Uint8Array,
 ): TranscriptPageView {
   const { project: p, session: s } = findSession(m, projectSlug, sessionSlug);
   const title = sessionTitle({ ...s.summary, id: s.id });

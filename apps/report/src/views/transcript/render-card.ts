@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from '../html/html.js';
+import { html, type SafeHtml, trusted } from '../html/html.js';
 import { entryAnchor } from '../html/links.js';
 import type { Entry } from '../model.js';
 import { type Card, isQuiet, transcriptCards } from './cards.js';
@@ -56,12 +56,21 @@ ${entryHead(lead)}
 </article>${forks}`;
 }
 
-/** Renders a list of entries as a transcript of cards. */
+/**
+ * Renders a list of entries as a transcript of cards, after `before` (HTML shown above it).
+ *
+ * The HTML is joined once, the wrapper and `before` included: a transcript is megabytes, and a string made of
+ * parts is copied again, whole, the first time it is read (when its page's payloads are cut, when it is written).
+ */
 export function renderTranscript(
   entries: readonly Entry[],
   ctx: TranscriptContext,
   links: TranscriptLinks,
+  before?: SafeHtml,
 ): SafeHtml {
   const cards = transcriptCards(entries, (e) => isFoldedResult(e, ctx));
-  return html`<div class="transcript">${cards.map((c) => renderCard(c, ctx, links))}</div>`;
+  const parts = [before?.value ?? '', '<div class="transcript">'];
+  for (const card of cards) parts.push(renderCard(card, ctx, links).value);
+  parts.push('</div>');
+  return trusted(parts.join(''));
 }

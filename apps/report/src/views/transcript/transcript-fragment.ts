@@ -235,14 +235,14 @@ export function renderFragment(
   const { entries, pages, ctx } = scoped(session, s, scope);
   const p = pages[page - 1] ?? { start: 0, end: 0 };
   const first = scope.kind === 'main' && page === 1;
-  const outline = first ? renderOutline(outlinePrompts(entries, (e) => href(locate(e)))).value : '';
+  const outline = first ? renderOutline(outlinePrompts(entries, (e) => href(locate(e)))) : undefined;
   let transcript: string;
   if (scope.kind === 'alternatives') {
     const memo = memoOf(session);
     const indices = branchLayout(s.branches).pages[page - 1] ?? [];
     const entriesOf = (index: number) => entriesOfBranch(session, memo, index);
     transcript = renderAlternatives(session, indices, entriesOf, forkOf, links).value;
-  } else transcript = outline + renderTranscript(entries.slice(p.start, p.end), ctx, links).value;
+  } else transcript = renderTranscript(entries.slice(p.start, p.end), ctx, links, outline).value;
   let spawn: string | null = null;
   if (scope.kind === 'sidechain') {
     const id = findSidechainOrNull(s, scope.slug)?.id;
