@@ -32,11 +32,13 @@ import type { BuildOptions, SessionSource } from './source.js';
  * diagnostic, and every input line is accounted for (`Session.accounting`).
  *
  * @param source The main transcript and its agent files.
- * @param options `content: false` keeps structure only, for low memory on huge sessions.
+ * @param options `content: false` keeps structure only, for low memory on huge sessions; `statsOnly` computes only
+ *   what statistics read.
  * @example const session = await buildSession(await sessionSource(found)); // sessionSource: `@cctrail/core/node`
  */
 export async function buildSession(source: SessionSource, options: BuildOptions = {}): Promise<Session> {
   const lean = options.content === false;
+  const full = options.statsOnly !== true;
   const read = await readSession(source, { toEntry: lean ? normalizeLeanEntry : normalizeEntry, lean });
   const { entries, diagnostics, metadata, seedEvents, mainEnd } = read;
 
@@ -51,7 +53,7 @@ export async function buildSession(source: SessionSource, options: BuildOptions 
   linkBackgroundAnswers(sidechains, entries, metadata, tools);
   attachSpawnReports(sidechains, entries, tools);
   markHelperLinks(sidechains, diagnostics);
-  attributeToolCalls(tools.calls, dag);
+  if (full) attributeToolCalls(tools.calls, dag);
   const { compactions, epochs } = findCompactions(dag, seedEvents, mainEnd, diagnostics);
   const { branchPoints, branches, leaf } = findBranches(dag, compactions, sidechains, diagnostics);
   settleActivePath(dag, branchPoints, branches, leaf);
@@ -63,18 +65,18 @@ export async function buildSession(source: SessionSource, options: BuildOptions 
   const workflows = workflowRuns(runs, runSpawns, sidechains, entries, tools);
   for (const file of source.workflowFiles ?? [])
     read.files.push({ path: file.path, role: 'workflow', lines: 0, bytes: file.text.length });
-  const firstPrompt = findFirstPrompt(entries, options.beforeCut);
+  const firstPrompt = full ? findFirstPrompt(entries, options.beforeCut) : null;
   const times = timeSpan(entries);
   return {
     schemaVersion: SCHEMA_VERSION,
     id: source.id,
-    sessionIds: distinct(entries.map((e) => e.sessionId)),
+    sessionIds: full ? distinct(entries.map((e) => e.sessionId)) : [],
     project: {
       slug: source.project?.slug ?? null,
-      cwd: source.project?.cwd ?? mostCommon(entries.map((e) => e.cwd)),
+      cwd: source.project?.cwd ?? (full ? mostCommon(entries.map((e) => e.cwd)) : null),
     },
     files: read.files,
-    title: storedTitle(firstPrompt, metadata, (uuid) => dag.index.has(uuid), options.beforeCut),
+    title: full ? storedTitle(firstPrompt, metadata, (uuid) => dag.index.has(uuid), options.beforeCut) : null,
     firstPrompt,
     startedAt: times.start,
     endedAt: times.end,
@@ -96,6 +98,6 @@ export async function buildSession(source: SessionSource, options: BuildOptions 
     diagnostics,
     accounting: read.accounting,
     ...(workflows.length > 0 ? { workflows } : {}),
-    recordTypes: recordTypes(entries, metadata),
+    ...(full ? { recordTypes: recordTypes(entries, metadata) } : {}),
   };
 }

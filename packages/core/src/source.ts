@@ -44,4 +44,11 @@ export interface BuildOptions {
    * secrets with it: a secret cut in the middle would publish its first part).
    */
   beforeCut?: (text: string) => string;
+  /**
+   * Build only what statistics read (`statsDigest`, `priceSession`): the session's title, first prompt, other
+   * session ids and record types are not computed (left null or empty), `project.cwd` is null unless the source
+   * gives it, and tool calls are not attributed to sidechains (`ToolCall.sidechain` stays null). Everything else,
+   * the diagnostics included, is as a full build makes it. For `cctrail stats`.
+   */
+  statsOnly?: boolean;
 }

@@ -77,8 +77,9 @@ export async function runJob<J extends Job>(job: J): Promise<JobResult<J>> {
   const source = await sessionSource(discovered, (path) => shown?.[path] ?? displayPath(root, path), {
     blocking: true,
   });
+  // A skeleton is made of statistics only: the parts of a session that no statistic reads are not computed.
   if (job.kind === 'skeleton')
-    return skeletonOf(await buildSession(source, { content: false })) as JobResult<J>;
+    return skeletonOf(await buildSession(source, { content: false, statsOnly: true })) as JobResult<J>;
   // Export code (privacy, writing) is loaded with the first export: a run that only builds skeletons (stats)
   // starts its workers without it.
   const { exportSession } = await import('../sessions/session-export.js');

@@ -36,15 +36,20 @@ export interface ConversationDigest {
  * @param session A built session (content is not needed).
  */
 export function conversationDigest(session: Session): ConversationDigest {
-  const own = new Set<string>();
-  for (const entry of session.entries) own.add(entry.uuid);
+  // Whether a uuid is one of the session's entries: asked of compaction boundaries and summaries only, so the
+  // set of every uuid is made on the first question (most sessions ask none).
+  let uuids: Set<string> | undefined;
+  const own = (uuid: string) => {
+    uuids ??= new Set(session.entries.map((entry) => entry.uuid));
+    return uuids.has(uuid);
+  };
   const refs: ConversationDigest['refs'] = [];
   const orphans = new Set(session.orphans);
   let forkedFrom = null as ConversationDigest['forkedFrom'];
   for (const entry of session.entries) {
     if (entry.sidechain !== null) continue;
     const logical = entry.logicalParentUuid;
-    if (logical !== null && !own.has(logical) && entry.subtype === 'compact_boundary')
+    if (logical !== null && entry.subtype === 'compact_boundary' && !own(logical))
       refs.push({ uuid: logical, via: 'compaction', from: entry.uuid });
     else if (orphans.has(entry.uuid) && entry.parentUuid !== null && entry.logicalParentUuid === null)
       refs.push({ uuid: entry.parentUuid, via: 'resume', from: entry.uuid });
@@ -58,7 +63,7 @@ export function conversationDigest(session: Session): ConversationDigest {
   }
   for (const record of session.metadata) {
     const { leafUuid } = record.record;
-    if (record.type === 'summary' && typeof leafUuid === 'string' && !own.has(leafUuid))
+    if (record.type === 'summary' && typeof leafUuid === 'string' && !own(leafUuid))
       refs.push({ uuid: leafUuid, via: 'summary', from: null });
     if (record.type === 'fork-context-ref') forkedFrom = forkContext(record.record) ?? forkedFrom;
   }
