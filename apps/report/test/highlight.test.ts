@@ -19,6 +19,7 @@ import tsx from 'shiki/langs/tsx.mjs';
 import typescript from 'shiki/langs/typescript.mjs';
 import yaml from 'shiki/langs/yaml.mjs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { shikiHtml } from '../src/views/markdown/markdown-html.js';
 
 const CORPUS = resolve(import.meta.dirname, '../../../../shared/corpus/claude-projects');
 
@@ -183,6 +184,41 @@ describe('highlighting', () => {
     }
     for (const name of ['text', 'elixir', 'toml', '', 'constructor', '__proto__', 'hasOwnProperty'])
       expect(highlight('const a = 1;\n', name), name).toBeNull();
+  });
+
+  it('has its trees written as hast-util-to-html writes them, without its walk', async () => {
+    const highlight = await fresh();
+    const hostile = [
+      '',
+      '\n\n',
+      'a < b && c > d',
+      `"q" 'q' \`q\` &amp; &#x3C;`,
+      'x\uD800y \uDC00 😀 \u0000 \u202E',
+      '<script>alert(1)</script>',
+    ];
+    const blocks = [
+      ...Object.entries(SAMPLES).map(([lang, code]) => ({ lang, code })),
+      ...Object.keys(SAMPLES).flatMap((lang) => hostile.map((code) => ({ lang, code }))),
+      ...(existsSync(CORPUS) ? fences(CORPUS) : []),
+    ];
+    let written = 0;
+    for (const { code, lang } of blocks) {
+      const tree = highlight(code, lang);
+      if (tree === null) continue;
+      expect(shikiHtml(tree), `${lang}: ${code.slice(0, 200)}`).toBe(
+        toHtml(tree as Parameters<typeof toHtml>[0]),
+      );
+      written++;
+    }
+    expect(written).toBeGreaterThan(50);
+    // Any other shape is left to hast-util-to-html.
+    for (const other of [
+      { type: 'element', tagName: 'pre', properties: { className: ['x'] }, children: [] },
+      { type: 'element', tagName: 'pre', properties: { class: '' }, children: [] },
+      { type: 'element', tagName: 'div', properties: {}, children: [] },
+      { type: 'element', tagName: 'pre', properties: {}, children: [{ type: 'comment', value: 'x' }] },
+    ])
+      expect(shikiHtml(other)).toBeUndefined();
   });
 
   it.runIf(existsSync(CORPUS))(

@@ -60,11 +60,53 @@ export function codeBlockHtml(value: string, lang: string): string {
     properties: lang === '' ? {} : { className: [`language-${lang}`] },
     children: value === '' ? [] : [{ type: 'text' as const, value }],
   };
-  const tree = highlightToHast(value, lang === '' ? 'text' : lang) ?? {
+  const highlighted = highlightToHast(value, lang === '' ? 'text' : lang);
+  const tree = highlighted ?? {
     type: 'element' as const,
     tagName: 'pre',
     properties: {},
     children: [code],
   };
-  return toHtml(tree as Parameters<typeof toHtml>[0]);
+  const fast = highlighted ? shikiHtml(highlighted) : undefined;
+  return fast ?? toHtml(tree as Parameters<typeof toHtml>[0]);
+}
+
+/** A node of shiki's trees: elements with string attributes, and text. */
+interface ShikiNode {
+  type?: unknown;
+  tagName?: unknown;
+  properties?: Record<string, unknown>;
+  children?: readonly ShikiNode[];
+  value?: unknown;
+}
+
+/** The attributes of shiki's elements, which hast-util-to-html writes by the same name, their value escaped. */
+const SHIKI_ATTRIBUTES = new Set(['class', 'style', 'tabindex']);
+
+/**
+ * Shiki's tree (`highlightToHast`) as hast-util-to-html writes it, without its generic walk (which cost as much as
+ * the highlighting): elements `pre`, `code` and `span` with non-empty string attributes of `SHIKI_ATTRIBUTES`,
+ * and text. Undefined for a tree with anything else, which `toHtml` then writes.
+ */
+export function shikiHtml(tree: unknown): string | undefined {
+  const out: string[] = [];
+  const write = (node: ShikiNode): boolean => {
+    if (node.type === 'text' && typeof node.value === 'string') {
+      out.push(escapeText(node.value));
+      return true;
+    }
+    const tag = node.tagName;
+    if (node.type !== 'element' || (tag !== 'pre' && tag !== 'code' && tag !== 'span')) return false;
+    let open = `<${tag}`;
+    for (const name in node.properties) {
+      const value = node.properties[name];
+      if (!SHIKI_ATTRIBUTES.has(name) || typeof value !== 'string' || value === '') return false;
+      open += ` ${name}="${escapeAttribute(value)}"`;
+    }
+    out.push(`${open}>`);
+    for (const child of node.children ?? []) if (!write(child)) return false;
+    out.push(`</${tag}>`);
+    return true;
+  };
+  return write(tree as ShikiNode) ? out.join('') : undefined;
 }
