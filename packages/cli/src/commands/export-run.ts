@@ -65,7 +65,10 @@ export async function runExport({ options, positionals, io }: CommandContext): P
       `Warning: the cache folder ${cache} cannot be written (${problem}); exporting without it (set CCTRAIL_CACHE_DIR to use another).\n`,
     );
   const runner = new JobRunner(io.env);
-  const guard = toStdout ? null : guardRun(dir, [], cache, () => runner.close());
+  // The skeleton cache is written beside the archive: a signal during its save leaves no temporary there either.
+  const guard = toStdout
+    ? null
+    : guardRun(dir, skeletons === null ? [] : [skeletons], cache, () => runner.close());
   const progress = progressBar(io, selection.sessions.length, 'sessions');
   const result = await exportArchive({
     selection,
