@@ -6,10 +6,12 @@ type Weigh = (count: number, length: number) => number;
 /**
  * The terms of a session's documents and their postings, as `searchPiece` counts them: a document is added by
  * `begin`, its words counted by `countAscii` and `countTerm`, and its terms posted with their weights by `end`.
- * A hash table of its own, whose slots hold numbers, finds a word already seen (most words) by its characters
- * where the text holds it, without a string made for it nor a look-up in a `Map`; each term's count in the
- * document being added, and its postings, are numbers in typed arrays. `allPostings` writes them as
- * `encodePostings` does.
+ * A hash table of its own, whose slots hold numbers, finds a word already seen (most words) without a string made
+ * for it nor a look-up in a `Map`: a word of ASCII letters and digits is also read as a number, its letters and
+ * digits as the digits of a number in base 37 (`KEY_DIGITS`), which is exact, and so tells one word from another,
+ * for words of up to `EXACT_KEY` characters (most words); only longer ones are compared character by character.
+ * Each term's count in the document being added, and its postings, are numbers in typed arrays. `allPostings`
+ * writes them as `encodePostings` does.
  */
 export class TermTable {
   /** The terms, in the order they were first seen. */
@@ -20,6 +22,9 @@ export class TermTable {
   /** Of each term: the last document that has it, and its count there. */
   private lastDoc = new Int32Array(1 << 10);
   private counts = new Int32Array(1 << 10);
+  /** Of each term: its key (`countAscii`; `NOT_KEYED` for a term of other characters), and its length. */
+  private keys = new Float64Array(1 << 10);
+  private lengths = new Uint8Array(1 << 10);
   /** The postings, in the order added (documents in increasing order): term, document, weight. */
   private postTerm = new Int32Array(1 << 12);
   private postDoc = new Int32Array(1 << 12);
@@ -47,54 +52,95 @@ export class TermTable {
   }
 
   /**
-   * Counts the words of ASCII text in lower case, runs of `a`–`z` and `0`–`9`, but those longer than `longest`
-   * characters.
+   * Counts the words of a text of ASCII only, runs of letters (`A`–`Z`, `a`–`z`, lowered) and digits, but those
+   * longer than `longest` characters (at most 255). False, and nothing counted, when the text has other characters.
    */
-  countAscii(lower: string, longest: number): void {
+  countAscii(text: string, longest: number): boolean {
+    // Its UTF-8 bytes, read faster than its characters, are its characters when there are as many.
+    const bytes = text.length <= SCRATCH.length ? SCRATCH : new Uint8Array(text.length);
+    const { read, written } = ENCODER.encodeInto(text, bytes);
+    if (read !== text.length || written !== read) return false;
     let start = 0;
     let hash = 0;
-    const end = lower.length;
-    for (let i = 0; i <= end; i++) {
-      const c = i < end ? lower.charCodeAt(i) : 0;
-      if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
-        hash = Math.imul(hash ^ c, 16777619);
+    let key = 0;
+    for (let i = 0; i < written; i++) {
+      const digit = KEY_DIGITS[bytes[i] as number] as number;
+      if (digit !== 0) {
+        hash = Math.imul(hash ^ digit, 16777619);
+        key = key * 37 + digit;
         continue;
       }
-      if (i > start && i - start <= longest) this.countAt(lower, start, i, hash);
+      if (i > start && i - start <= longest) this.countKeyed(text, start, i, hash, key);
       start = i + 1;
       hash = 0;
+      key = 0;
     }
+    if (written > start && written - start <= longest) this.countKeyed(text, start, written, hash, key);
+    return true;
   }
 
-  /** Counts a term (lower case). */
+  /** Counts a term (lower case; at most 255 characters). */
   countTerm(term: string): void {
     let hash = 0;
-    for (let i = 0; i < term.length; i++) hash = Math.imul(hash ^ term.charCodeAt(i), 16777619);
-    this.countAt(term, 0, term.length, hash);
+    let key = 0;
+    for (let i = 0; i < term.length; i++) {
+      const c = term.charCodeAt(i);
+      const digit = c < 128 ? (KEY_DIGITS[c] as number) : 0;
+      if (digit === 0) {
+        this.countOther(term);
+        return;
+      }
+      hash = Math.imul(hash ^ digit, 16777619);
+      key = key * 37 + digit;
+    }
+    this.countKeyed(term, 0, term.length, hash, key);
   }
 
-  /** Counts the term `text.slice(start, end)` (lower case), whose hash is `hash`. */
-  private countAt(text: string, start: number, end: number, hash: number): void {
-    this.words++;
+  /**
+   * Counts the word `text.slice(start, end)` (ASCII letters and digits, in any case), whose hash and key are
+   * `hash` and `key` (`countAscii`).
+   */
+  private countKeyed(text: string, start: number, end: number, hash: number, key: number): void {
     const mask = this.slots.length - 1;
     const length = end - start;
     let slot = hash & mask;
-    let term = -1;
     for (;;) {
       const at = this.slots[slot] as number;
       if (at === 0) break;
-      if (this.hashes[at - 1] === hash && same(this.terms[at - 1] as string, text, start, length)) {
-        term = at - 1;
-        break;
+      if (
+        this.keys[at - 1] === key &&
+        this.lengths[at - 1] === length &&
+        (length <= EXACT_KEY || sameLowered(this.terms[at - 1] as string, text, start))
+      ) {
+        this.count(at - 1);
+        return;
       }
       slot = (slot + 1) & mask;
     }
-    if (term < 0) {
-      term = this.terms.length;
-      this.terms.push(start === 0 && end === text.length ? text : text.slice(start, end));
-      this.slots[slot] = term + 1;
-      this.newTerm(term, hash);
+    this.count(this.added(slot, text.slice(start, end).toLowerCase(), hash, key));
+  }
+
+  /** Counts a term of other characters than ASCII letters and digits (lower case), found by its text. */
+  private countOther(term: string): void {
+    let hash = 0;
+    for (let i = 0; i < term.length; i++) hash = Math.imul(hash ^ term.charCodeAt(i), 16777619);
+    const mask = this.slots.length - 1;
+    let slot = hash & mask;
+    for (;;) {
+      const at = this.slots[slot] as number;
+      if (at === 0) break;
+      if (this.keys[at - 1] === NOT_KEYED && this.terms[at - 1] === term) {
+        this.count(at - 1);
+        return;
+      }
+      slot = (slot + 1) & mask;
     }
+    this.count(this.added(slot, term, hash, NOT_KEYED));
+  }
+
+  /** Counts a word of term `term` in the document being added. */
+  private count(term: number): void {
+    this.words++;
     if (this.lastDoc[term] !== this.doc) {
       this.lastDoc[term] = this.doc;
       this.counts[term] = 0;
@@ -104,13 +150,26 @@ export class TermTable {
     this.counts[term] = (this.counts[term] as number) + 1;
   }
 
-  private newTerm(term: number, hash: number): void {
+  /** Adds a term in the free slot `slot`; its number. */
+  private added(slot: number, text: string, hash: number, key: number): number {
+    const term = this.terms.length;
+    this.terms.push(text);
+    this.slots[slot] = term + 1;
+    this.newTerm(term, hash, key, text.length);
+    return term;
+  }
+
+  private newTerm(term: number, hash: number, key: number, length: number): void {
     if (term === this.hashes.length) {
       this.hashes = grown(this.hashes);
       this.lastDoc = grown(this.lastDoc);
       this.counts = grown(this.counts);
+      this.keys = grown(this.keys);
+      this.lengths = grown(this.lengths);
     }
     this.hashes[term] = hash;
+    this.keys[term] = key;
+    this.lengths[term] = length;
     this.lastDoc[term] = -1;
     // At most half full: a look-up ends at a free slot after few steps.
     if (2 * this.terms.length > this.slots.length) this.rehash();
@@ -199,15 +258,33 @@ function digitsOf(n: number): string {
   return kept[n] as string;
 }
 
-/** Whether `term` is the `length` characters of `text` from `start`. */
-function same(term: string, text: string, start: number, length: number): boolean {
-  if (term.length !== length) return false;
-  for (let i = 0; i < length; i++) if (term.charCodeAt(i) !== text.charCodeAt(start + i)) return false;
+/**
+ * The digit of each ASCII letter and digit in a word's key (1–36, a letter's the same in either case), 0 for the
+ * other characters (which end a word).
+ */
+const KEY_DIGITS = new Uint8Array(128);
+for (let c = 0; c < 26; c++) {
+  KEY_DIGITS[97 + c] = 1 + c;
+  KEY_DIGITS[65 + c] = 1 + c;
+}
+for (let c = 0; c < 10; c++) KEY_DIGITS[48 + c] = 27 + c;
+const ENCODER = new TextEncoder();
+/** Where `countAscii` reads a text's bytes (a longer text gets an array of its own). */
+const SCRATCH = new Uint8Array(1 << 16);
+/** The longest words whose key is exact (37 ** 10 < 2 ** 53): words no longer than this are told apart by it. */
+const EXACT_KEY = 10;
+/** The key of a term that is not read by `countAscii` (no word's: keys are positive). */
+const NOT_KEYED = -1;
+
+/** Whether `term` (lower case) is the `term.length` characters of ASCII `text` from `start`, lowered. */
+function sameLowered(term: string, text: string, start: number): boolean {
+  for (let i = 0; i < term.length; i++)
+    if (KEY_DIGITS[term.charCodeAt(i)] !== KEY_DIGITS[text.charCodeAt(start + i)]) return false;
   return true;
 }
 
 /** A typed array twice as long, holding the same values first. */
-function grown<T extends Int32Array | Uint8Array>(array: T): T {
+function grown<T extends Int32Array | Uint8Array | Float64Array>(array: T): T {
   const more = new (array.constructor as new (length: number) => T)(array.length * 2);
   more.set(array);
   return more;

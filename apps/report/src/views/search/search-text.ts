@@ -187,11 +187,19 @@ export function searchPiece(
 export function previewOf(text: string): string {
   const end = Math.min(text.length, PREVIEW * 4);
   let out = '';
-  // Where the word being read starts (−1: between words), and whether whitespace came after the last word.
+  // Where the run of text being read starts (−1: in whitespace): words and the single spaces between them, kept
+  // as one slice (a preview of few slices joined, not one a word), and whether whitespace came after the last.
   let from = -1;
   let gap = false;
   for (let i = 0; i < end; i++) {
-    if (isSpace(text.charCodeAt(i))) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 && from >= 0 && i + 1 < end && !isSpace(text.charCodeAt(i + 1))) {
+      if (out.length + i - from < PREVIEW) continue;
+      out += text.slice(from, i);
+      from = -1;
+      break;
+    }
+    if (isSpace(c)) {
       if (from >= 0) {
         out += text.slice(from, i);
         from = -1;
@@ -228,11 +236,12 @@ function isSpace(c: number): boolean {
 /** Adds the terms of document `doc` (the highest so far) to the table, each once with its weight. */
 function addDocument(table: TermTable, doc: number, text: string): void {
   table.begin(doc);
-  if (NOT_ASCII.test(text)) {
-    for (const word of words(text).words) {
-      // Empty, or too long to be typed: not indexed.
-      if (word !== '' && word.length <= LONGEST_TERM) table.countTerm(word.toLowerCase());
+  // Text of ASCII only (most of it) is read without Unicode's tables.
+  if (!table.countAscii(text, LONGEST_TERM)) {
+    for (const word of text.match(WORD) ?? []) {
+      // Too long to be typed: not indexed.
+      if (word.length <= LONGEST_TERM) table.countTerm(word.toLowerCase());
     }
-  } else table.countAscii(text.toLowerCase(), LONGEST_TERM);
+  }
   table.end(termWeight);
 }
