@@ -57,8 +57,9 @@ export class TermTable {
    */
   countAscii(text: string, longest: number): boolean {
     // Its UTF-8 bytes, read faster than its characters, are its characters when there are as many.
-    const bytes = text.length <= SCRATCH.length ? SCRATCH : new Uint8Array(text.length);
-    const { read, written } = ENCODER.encodeInto(text, bytes);
+    scratch ??= { encoder: new TextEncoder(), bytes: new Uint8Array(1 << 16) };
+    const bytes = text.length <= scratch.bytes.length ? scratch.bytes : new Uint8Array(text.length);
+    const { read, written } = scratch.encoder.encodeInto(text, bytes);
     if (read !== text.length || written !== read) return false;
     let start = 0;
     let hash = 0;
@@ -262,19 +263,23 @@ function digitsOf(n: number): string {
  * The digit of each ASCII letter and digit in a word's key (1–36, a letter's the same in either case), 0 for the
  * other characters (which end a word).
  */
-const KEY_DIGITS = new Uint8Array(128);
-for (let c = 0; c < 26; c++) {
-  KEY_DIGITS[97 + c] = 1 + c;
-  KEY_DIGITS[65 + c] = 1 + c;
-}
-for (let c = 0; c < 10; c++) KEY_DIGITS[48 + c] = 27 + c;
-const ENCODER = new TextEncoder();
-/** Where `countAscii` reads a text's bytes (a longer text gets an array of its own). */
-const SCRATCH = new Uint8Array(1 << 16);
+const KEY_DIGITS = /* @__PURE__ */ keyDigits();
+/** Where `countAscii` reads a text's bytes (a longer text gets an array of its own), made on first use. */
+let scratch: { encoder: InstanceType<typeof TextEncoder>; bytes: Uint8Array } | null = null;
 /** The longest words whose key is exact (37 ** 10 < 2 ** 53): words no longer than this are told apart by it. */
 const EXACT_KEY = 10;
 /** The key of a term that is not read by `countAscii` (no word's: keys are positive). */
 const NOT_KEYED = -1;
+
+function keyDigits(): Uint8Array {
+  const table = new Uint8Array(128);
+  for (let c = 0; c < 26; c++) {
+    table[97 + c] = 1 + c;
+    table[65 + c] = 1 + c;
+  }
+  for (let c = 0; c < 10; c++) table[48 + c] = 27 + c;
+  return table;
+}
 
 /** Whether `term` (lower case) is the `term.length` characters of ASCII `text` from `start`, lowered. */
 function sameLowered(term: string, text: string, start: number): boolean {
