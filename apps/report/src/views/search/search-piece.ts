@@ -43,9 +43,19 @@ export function pieceText(
   d: readonly (readonly [number, string, string])[],
   t: readonly (readonly [string, string])[],
 ): string {
+  return pieceTextWith(s, r, d, termsJson(t));
+}
+
+/** `pieceText`, its terms written already (`termsJson(t)`: `TermTable.termsLine`). */
+export function pieceTextWith(
+  s: string,
+  r: readonly string[],
+  d: readonly (readonly [number, string, string])[],
+  terms: string,
+): string {
   let text = `{"s":${scriptJson(s)},"r":${scriptJson(r)}}\n`;
   for (const [page, anchor, label] of d) text += `${page},${entryText(anchor, label)}\n`;
-  return text + termsJson(t);
+  return text + terms;
 }
 
 /**

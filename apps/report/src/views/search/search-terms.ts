@@ -1,4 +1,4 @@
-import { digits, WEIGHTS } from './search-codec.js';
+import { termsLine } from './terms-line.js';
 
 /** BM25's weight of a term counted `count` times in a document of `length` words (`termWeight`). */
 type Weigh = (count: number, length: number) => number;
@@ -10,7 +10,7 @@ type Weigh = (count: number, length: number) => number;
  * for it nor a look-up in a `Map`: a word of ASCII letters and digits is also read as a number, its letters and
  * digits as the digits of a number in base 37 (`KEY_DIGITS`), which is exact, and so tells one word from another,
  * for words of up to `EXACT_KEY` characters (most words); only longer ones are compared character by character.
- * Each term's count in the document being added, and its postings, are numbers in typed arrays. `allPostings`
+ * Each term's count in the document being added, and its postings, are numbers in typed arrays. `termsLine`
  * writes them as `encodePostings` does.
  */
 export class TermTable {
@@ -200,10 +200,10 @@ export class TermTable {
   }
 
   /**
-   * The postings of each term (in the order of `terms`), as `encodePostings` writes them: the postings are put in
-   * order of term, each term's documents still in increasing order, then each term's are read by weight.
+   * The terms and their postings as the piece's last line (`termsLine`): the postings are put in order of term,
+   * each term's documents still in increasing order, then each term's are written by weight.
    */
-  allPostings(): string[] {
+  termsLine(): string {
     const terms = this.terms.length;
     const starts = new Int32Array(terms + 1);
     for (let at = 0; at < this.posts; at++) {
@@ -222,41 +222,8 @@ export class TermTable {
       docs[place] = this.postDoc[at] as number;
       weights[place] = this.postWeight[at] as number;
     }
-    const codes: string[] = [];
-    for (let term = 0; term < terms; term++)
-      codes.push(written(docs, weights, starts[term] as number, starts[term + 1] as number));
-    return codes;
+    return termsLine(this.terms, docs, weights, starts);
   }
-}
-
-/** The postings `from` … `to` (one term's, documents in increasing order) as `encodePostings` writes them. */
-function written(docs: Int32Array, weights: Uint8Array, from: number, to: number): string {
-  if (to - from === 1) return digitsOf((docs[from] as number) * WEIGHTS + (weights[from] as number) - 1);
-  let present = 0;
-  for (let at = from; at < to; at++) present |= 1 << (weights[at] as number);
-  let out = '';
-  for (let weight = WEIGHTS; weight >= 1; weight--) {
-    if ((present & (1 << weight)) === 0) continue;
-    let last = -1;
-    for (let at = from; at < to; at++) {
-      if (weights[at] !== weight) continue;
-      const doc = docs[at] as number;
-      out += digitsOf((doc - last - 1) * WEIGHTS + (weight - 1));
-      last = doc;
-    }
-  }
-  return out;
-}
-
-/** Numbers whose digits are kept, made once (three digits or fewer: most postings of a session). */
-const KEPT = 32_768;
-let kept: string[] | null = null;
-
-/** `digits(n)`, kept for the smaller numbers. */
-function digitsOf(n: number): string {
-  if (n >= KEPT) return digits(n);
-  kept ??= Array.from({ length: KEPT }, (_, i) => digits(i));
-  return kept[n] as string;
 }
 
 /**

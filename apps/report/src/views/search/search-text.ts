@@ -3,7 +3,7 @@ import type { ContentBlock, Entry, Session } from '../model.js';
 import type { EntryPlace } from '../transcript/entry-locator.js';
 import { actorLabel } from '../transcript/transcript.js';
 import { WEIGHTS } from './search-codec.js';
-import { pieceText } from './search-piece.js';
+import { pieceTextWith } from './search-piece.js';
 import { TermTable } from './search-terms.js';
 
 /**
@@ -175,9 +175,7 @@ export function searchPiece(
   }
   if (docs.length === 0) return null;
   const links = [...routes.keys()].map((route) => pageHref('', route));
-  const codes = table.allPostings();
-  const terms = table.terms.map((term, i): [string, string] => [term, codes[i] as string]);
-  return pieceText(pageHref('', sessionRoute), links, docs, terms);
+  return pieceTextWith(pageHref('', sessionRoute), links, docs, table.termsLine());
 }
 
 /**
