@@ -45,9 +45,12 @@ export class TermTable {
 
   /** Posts each term of the document with its weight in it. */
   end(weigh: Weigh): void {
+    // Most terms are once in a document: their weight, the same for all, is computed once.
+    const once = this.seenCount > 0 ? weigh(1, this.words) : 0;
     for (let i = 0; i < this.seenCount; i++) {
       const term = this.seen[i] as number;
-      this.post(term, this.doc, weigh(this.counts[term] as number, this.words));
+      const count = this.counts[term] as number;
+      this.post(term, this.doc, count === 1 ? once : weigh(count, this.words));
     }
   }
 

@@ -25,6 +25,8 @@ const LONGEST_TERM = 40;
 /** The text of an entry that search finds, capped per block (tool outputs are long, and mostly code). */
 export function entrySearchText(entry: Entry): string {
   if (entry.kind === 'progress') return '';
+  // Most entries are one block.
+  if (entry.content.length === 1) return blockText(entry.content[0] as ContentBlock);
   const parts: string[] = [];
   for (const block of entry.content) parts.push(blockText(block));
   return parts.filter((p) => p !== '').join('\n');
@@ -110,6 +112,7 @@ function words(text: string): { words: string[]; lower: boolean } {
 }
 
 const NOT_ASCII = /[^\u0000-\u007f]/;
+const NOT_SPACE = /\S/;
 
 /** A term as indexed: lower case, or dropped (empty, or too long to be typed). */
 function indexTerm(term: string): string | null {
@@ -161,7 +164,7 @@ export function searchPiece(
   const table = new TermTable();
   for (const entry of session.entries) {
     const text = entrySearchText(entry);
-    if (!/\S/.test(text)) continue;
+    if (!NOT_SPACE.test(text)) continue;
     const place = locate(entry);
     if (!place) continue;
     let r = routes.get(place.route);

@@ -90,9 +90,17 @@ class ByteText {
   number(n: number): void {
     const codes = digitCodes();
     let v = n;
-    while (v >= 32) {
-      this.bytes[this.at++] = codes[32 + (v % 32)] as number;
-      v = Math.floor(v / 32);
+    // Below 2 ** 31 (`digits`' arithmetic, in bits).
+    if (v < 2 ** 31) {
+      while (v >= 32) {
+        this.bytes[this.at++] = codes[32 + (v & 31)] as number;
+        v >>>= 5;
+      }
+    } else {
+      while (v >= 32) {
+        this.bytes[this.at++] = codes[32 + (v % 32)] as number;
+        v = Math.floor(v / 32);
+      }
     }
     this.bytes[this.at++] = codes[v] as number;
   }
