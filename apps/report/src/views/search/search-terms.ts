@@ -1,3 +1,4 @@
+import { WEIGHTS } from './search-codec.js';
 import { termsLine } from './terms-line.js';
 
 /** BM25's weight of a term counted `count` times in a document of `length` words (`termWeight`). */
@@ -203,27 +204,29 @@ export class TermTable {
   }
 
   /**
-   * The terms and their postings as the piece's last line (`termsLine`): the postings are put in order of term,
-   * each term's documents still in increasing order, then each term's are written by weight.
+   * The terms and their postings as the piece's last line (`termsLine`): the postings are put in order of term and,
+   * within a term, of weight, heaviest first (a counting sort, which keeps the documents in increasing order).
    */
   termsLine(): string {
-    const terms = this.terms.length;
-    const starts = new Int32Array(terms + 1);
+    const groups = this.terms.length * WEIGHTS;
+    // Group `term * WEIGHTS + WEIGHTS - weight` starts at `starts[group]`.
+    const starts = new Int32Array(groups + 1);
     for (let at = 0; at < this.posts; at++) {
-      const term = (this.postTerm[at] as number) + 1;
-      starts[term] = (starts[term] as number) + 1;
+      const group = (this.postTerm[at] as number) * WEIGHTS + WEIGHTS - (this.postWeight[at] as number) + 1;
+      starts[group] = (starts[group] as number) + 1;
     }
-    for (let term = 0; term < terms; term++)
-      starts[term + 1] = (starts[term + 1] as number) + (starts[term] as number);
-    const next = starts.slice(0, terms);
+    for (let group = 0; group < groups; group++)
+      starts[group + 1] = (starts[group + 1] as number) + (starts[group] as number);
+    const next = starts.slice(0, groups);
     const docs = new Int32Array(this.posts);
     const weights = new Uint8Array(this.posts);
     for (let at = 0; at < this.posts; at++) {
-      const term = this.postTerm[at] as number;
-      const place = next[term] as number;
-      next[term] = place + 1;
+      const weight = this.postWeight[at] as number;
+      const group = (this.postTerm[at] as number) * WEIGHTS + WEIGHTS - weight;
+      const place = next[group] as number;
+      next[group] = place + 1;
       docs[place] = this.postDoc[at] as number;
-      weights[place] = this.postWeight[at] as number;
+      weights[place] = weight;
     }
     return termsLine(this.terms, docs, weights, starts);
   }

@@ -7,7 +7,8 @@ import { digits, WEIGHTS } from './search-codec.js';
  * and digits) and postings (`encodePostings`' digits) have nothing that JSON or a script escapes.
  *
  * @param terms The terms, in the order they are written.
- * @param docs The postings' documents, each term's from `starts[term]` to `starts[term + 1]`, in increasing order.
+ * @param docs The postings' documents, each term's from `starts[term * WEIGHTS]` to `starts[(term + 1) * WEIGHTS]`,
+ *   heaviest first, each weight's in increasing order.
  * @param weights Their weights (1 … `WEIGHTS`).
  */
 export function termsLine(
@@ -20,8 +21,8 @@ export function termsLine(
   out.byte(OPEN);
   for (let term = 0; term < terms.length; term++) {
     const text = terms[term] as string;
-    const from = starts[term] as number;
-    const to = starts[term + 1] as number;
+    const from = starts[term * WEIGHTS] as number;
+    const to = starts[(term + 1) * WEIGHTS] as number;
     // A number is at most 7 digits (5 bits each); a character at most 3 bytes.
     out.reserve(8 + 3 * text.length + 7 * (to - from));
     if (term > 0) out.byte(COMMA);
@@ -40,23 +41,20 @@ export function termsLine(
   return out.toString();
 }
 
-/** The postings `from` … `to` (one term's, documents in increasing order) as `encodePostings` writes them. */
+/** The postings `from` … `to` (one term's, heaviest first, each weight's in increasing order), as `encodePostings`. */
 function postings(out: ByteText, docs: Int32Array, weights: Uint8Array, from: number, to: number): void {
-  if (to - from === 1) {
-    out.number((docs[from] as number) * WEIGHTS + (weights[from] as number) - 1);
-    return;
-  }
-  let present = 0;
-  for (let at = from; at < to; at++) present |= 1 << (weights[at] as number);
-  for (let weight = WEIGHTS; weight >= 1; weight--) {
-    if ((present & (1 << weight)) === 0) continue;
-    let last = -1;
-    for (let at = from; at < to; at++) {
-      if (weights[at] !== weight) continue;
-      const doc = docs[at] as number;
-      out.number((doc - last - 1) * WEIGHTS + (weight - 1));
-      last = doc;
+  let weight = 0;
+  let last = -1;
+  for (let at = from; at < to; at++) {
+    const w = weights[at] as number;
+    // A change of weight starts a group, whose first gap is from −1.
+    if (w !== weight) {
+      weight = w;
+      last = -1;
     }
+    const doc = docs[at] as number;
+    out.number((doc - last - 1) * WEIGHTS + (w - 1));
+    last = doc;
   }
 }
 
