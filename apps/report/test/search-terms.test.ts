@@ -91,4 +91,44 @@ describe("a session's search terms", () => {
     expect(terms.length).toBeGreaterThan(4096);
     expect(terms).toEqual(reference(texts));
   });
+
+  it('tell apart long words that differ only past their first letters, in ASCII text and not', () => {
+    // Past ten letters a word's key (its letters as digits of a number) is no longer exact: words that differ only
+    // in their last letters have the same key, many of them so that some meet in the table.
+    const next = random(27);
+    const many: string[] = [];
+    for (let i = 0; i < 3000; i++) {
+      let word = 'abcdefghijkl';
+      while (word.length < 30) word += 'abcdefghijklmnopqrstuvwxyz0123456789'[Math.floor(next() * 36)];
+      many.push(next() < 0.5 ? word : word.toUpperCase());
+    }
+    const long = [
+      'abcdefghijklmnopa',
+      'abcdefghijklmnopb',
+      'ABCDEFGHIJKLMNOPB',
+      'abcdefghijklmnop9',
+      'zzzzzzzzzzzz',
+    ];
+    const texts = [
+      long.join(' '),
+      `${[...long].reverse().join('\n')} zzzzzzzzzzzy`,
+      `über ${long.join(' ')} ÜBER`,
+      'abcdefghijklmnopb',
+      many.join(' '),
+      [...many].reverse().join(' '),
+    ];
+    const session = linearSession('long', 0);
+    session.entries = texts.map((text, i) => entry(`l-${i}`, null, { content: [{ type: 'text', text }] }));
+    const piece = searchPiece(session, (e) => ({ route: 's/p/x/', anchor: `e-${e.uuid}` }), 's/p/x/');
+    const terms = readPiece(piece as string).t;
+    expect(terms.map(([term]) => term).slice(0, 6)).toEqual([
+      'abcdefghijklmnopa',
+      'abcdefghijklmnopb',
+      'abcdefghijklmnop9',
+      'zzzzzzzzzzzz',
+      'zzzzzzzzzzzy',
+      'über',
+    ]);
+    expect(terms).toEqual(reference(texts));
+  });
 });

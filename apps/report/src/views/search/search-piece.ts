@@ -43,9 +43,19 @@ export function pieceText(
   d: readonly (readonly [number, string, string])[],
   t: readonly (readonly [string, string])[],
 ): string {
+  return pieceTextWith(s, r, d, termsJson(t));
+}
+
+/** `pieceText`, its terms written already (`termsJson(t)`: `TermTable.termsLine`). */
+export function pieceTextWith(
+  s: string,
+  r: readonly string[],
+  d: readonly (readonly [number, string, string])[],
+  terms: string,
+): string {
   let text = `{"s":${scriptJson(s)},"r":${scriptJson(r)}}\n`;
   for (const [page, anchor, label] of d) text += `${page},${entryText(anchor, label)}\n`;
-  return text + termsJson(t);
+  return text + terms;
 }
 
 /**
@@ -63,10 +73,14 @@ function termsJson(t: readonly (readonly [string, string])[]): string {
 
 /** `inQuotes(scriptJson([anchor, label]).slice(1, -1))`, in one replace (none when nothing is escaped). */
 function entryText(anchor: string, label: string): string {
+  // Most have nothing that either escapes: written as they are.
+  if (!CHANGED.test(label) && !CHANGED.test(anchor)) return `"${anchor}","${label}"`;
   const json = `${JSON.stringify(anchor)},${JSON.stringify(label)}`;
   return ESCAPED.test(json) ? json.replace(ESCAPED_ALL, (c) => IN_SCRIPT[c] as string) : json;
 }
 
+/** What `JSON.stringify` (quotes, backslashes, control characters, surrogates), `scriptJson` or `inQuotes` change. */
+const CHANGED = /["\\\u0000-\u001f\ud800-\udfff<>'\u2028\u2029]/;
 /** What `scriptJson` or `inQuotes` would change, and what they write for it (`inQuotes` of `scriptJson`'s). */
 const ESCAPED = /[<>\u2028\u2029\\']/;
 const ESCAPED_ALL = /[<>\u2028\u2029\\']/g;

@@ -1,4 +1,5 @@
-import { digits, WEIGHTS } from './search-codec.js';
+import { WEIGHTS } from './search-codec.js';
+import { termsLine } from './terms-line.js';
 
 /** BM25's weight of a term counted `count` times in a document of `length` words (`termWeight`). */
 type Weigh = (count: number, length: number) => number;
@@ -6,10 +7,12 @@ type Weigh = (count: number, length: number) => number;
 /**
  * The terms of a session's documents and their postings, as `searchPiece` counts them: a document is added by
  * `begin`, its words counted by `countAscii` and `countTerm`, and its terms posted with their weights by `end`.
- * A hash table of its own, whose slots hold numbers, finds a word already seen (most words) by its characters
- * where the text holds it, without a string made for it nor a look-up in a `Map`; each term's count in the
- * document being added, and its postings, are numbers in typed arrays. `allPostings` writes them as
- * `encodePostings` does.
+ * A hash table of its own, whose slots hold numbers, finds a word already seen (most words) without a string made
+ * for it nor a look-up in a `Map`: a word of ASCII letters and digits is also read as a number, its letters and
+ * digits as the digits of a number in base 37 (`KEY_DIGITS`), which is exact, and so tells one word from another,
+ * for words of up to `EXACT_KEY` characters (most words); only longer ones are compared character by character.
+ * Each term's count in the document being added, and its postings, are numbers in typed arrays. `termsLine`
+ * writes them as `encodePostings` does.
  */
 export class TermTable {
   /** The terms, in the order they were first seen. */
@@ -20,6 +23,9 @@ export class TermTable {
   /** Of each term: the last document that has it, and its count there. */
   private lastDoc = new Int32Array(1 << 10);
   private counts = new Int32Array(1 << 10);
+  /** Of each term: its key (`countAscii`; `NOT_KEYED` for a term of other characters), and its length. */
+  private keys = new Float64Array(1 << 10);
+  private lengths = new Uint8Array(1 << 10);
   /** The postings, in the order added (documents in increasing order): term, document, weight. */
   private postTerm = new Int32Array(1 << 12);
   private postDoc = new Int32Array(1 << 12);
@@ -40,61 +46,106 @@ export class TermTable {
 
   /** Posts each term of the document with its weight in it. */
   end(weigh: Weigh): void {
+    // Most terms are once in a document: their weight, the same for all, is computed once.
+    const once = this.seenCount > 0 ? weigh(1, this.words) : 0;
     for (let i = 0; i < this.seenCount; i++) {
       const term = this.seen[i] as number;
-      this.post(term, this.doc, weigh(this.counts[term] as number, this.words));
+      const count = this.counts[term] as number;
+      this.post(term, this.doc, count === 1 ? once : weigh(count, this.words));
     }
   }
 
   /**
-   * Counts the words of ASCII text in lower case, runs of `a`–`z` and `0`–`9`, but those longer than `longest`
-   * characters.
+   * Counts the words of a text of ASCII only, runs of letters (`A`–`Z`, `a`–`z`, lowered) and digits, but those
+   * longer than `longest` characters (at most 255). False, and nothing counted, when the text has other characters.
    */
-  countAscii(lower: string, longest: number): void {
+  countAscii(text: string, longest: number): boolean {
+    // Its UTF-8 bytes, read faster than its characters, are its characters when there are as many.
+    scratch ??= { encoder: new TextEncoder(), bytes: new Uint8Array(1 << 16) };
+    const bytes = text.length <= scratch.bytes.length ? scratch.bytes : new Uint8Array(text.length);
+    const { read, written } = scratch.encoder.encodeInto(text, bytes);
+    if (read !== text.length || written !== read) return false;
     let start = 0;
     let hash = 0;
-    const end = lower.length;
-    for (let i = 0; i <= end; i++) {
-      const c = i < end ? lower.charCodeAt(i) : 0;
-      if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
-        hash = Math.imul(hash ^ c, 16777619);
+    let key = 0;
+    for (let i = 0; i < written; i++) {
+      const digit = KEY_DIGITS[bytes[i] as number] as number;
+      if (digit !== 0) {
+        hash = Math.imul(hash ^ digit, 16777619);
+        key = key * 37 + digit;
         continue;
       }
-      if (i > start && i - start <= longest) this.countAt(lower, start, i, hash);
+      if (i > start && i - start <= longest) this.countKeyed(text, start, i, hash, key);
       start = i + 1;
       hash = 0;
+      key = 0;
     }
+    if (written > start && written - start <= longest) this.countKeyed(text, start, written, hash, key);
+    return true;
   }
 
-  /** Counts a term (lower case). */
+  /** Counts a term (lower case; at most 255 characters). */
   countTerm(term: string): void {
     let hash = 0;
-    for (let i = 0; i < term.length; i++) hash = Math.imul(hash ^ term.charCodeAt(i), 16777619);
-    this.countAt(term, 0, term.length, hash);
+    let key = 0;
+    for (let i = 0; i < term.length; i++) {
+      const c = term.charCodeAt(i);
+      const digit = c < 128 ? (KEY_DIGITS[c] as number) : 0;
+      if (digit === 0) {
+        this.countOther(term);
+        return;
+      }
+      hash = Math.imul(hash ^ digit, 16777619);
+      key = key * 37 + digit;
+    }
+    this.countKeyed(term, 0, term.length, hash, key);
   }
 
-  /** Counts the term `text.slice(start, end)` (lower case), whose hash is `hash`. */
-  private countAt(text: string, start: number, end: number, hash: number): void {
-    this.words++;
+  /**
+   * Counts the word `text.slice(start, end)` (ASCII letters and digits, in any case), whose hash and key are
+   * `hash` and `key` (`countAscii`).
+   */
+  private countKeyed(text: string, start: number, end: number, hash: number, key: number): void {
     const mask = this.slots.length - 1;
     const length = end - start;
     let slot = hash & mask;
-    let term = -1;
     for (;;) {
       const at = this.slots[slot] as number;
       if (at === 0) break;
-      if (this.hashes[at - 1] === hash && same(this.terms[at - 1] as string, text, start, length)) {
-        term = at - 1;
-        break;
+      if (
+        this.keys[at - 1] === key &&
+        this.lengths[at - 1] === length &&
+        (length <= EXACT_KEY || sameLowered(this.terms[at - 1] as string, text, start))
+      ) {
+        this.count(at - 1);
+        return;
       }
       slot = (slot + 1) & mask;
     }
-    if (term < 0) {
-      term = this.terms.length;
-      this.terms.push(start === 0 && end === text.length ? text : text.slice(start, end));
-      this.slots[slot] = term + 1;
-      this.newTerm(term, hash);
+    this.count(this.added(slot, text.slice(start, end).toLowerCase(), hash, key));
+  }
+
+  /** Counts a term of other characters than ASCII letters and digits (lower case), found by its text. */
+  private countOther(term: string): void {
+    let hash = 0;
+    for (let i = 0; i < term.length; i++) hash = Math.imul(hash ^ term.charCodeAt(i), 16777619);
+    const mask = this.slots.length - 1;
+    let slot = hash & mask;
+    for (;;) {
+      const at = this.slots[slot] as number;
+      if (at === 0) break;
+      if (this.keys[at - 1] === NOT_KEYED && this.terms[at - 1] === term) {
+        this.count(at - 1);
+        return;
+      }
+      slot = (slot + 1) & mask;
     }
+    this.count(this.added(slot, term, hash, NOT_KEYED));
+  }
+
+  /** Counts a word of term `term` in the document being added. */
+  private count(term: number): void {
+    this.words++;
     if (this.lastDoc[term] !== this.doc) {
       this.lastDoc[term] = this.doc;
       this.counts[term] = 0;
@@ -104,13 +155,26 @@ export class TermTable {
     this.counts[term] = (this.counts[term] as number) + 1;
   }
 
-  private newTerm(term: number, hash: number): void {
+  /** Adds a term in the free slot `slot`; its number. */
+  private added(slot: number, text: string, hash: number, key: number): number {
+    const term = this.terms.length;
+    this.terms.push(text);
+    this.slots[slot] = term + 1;
+    this.newTerm(term, hash, key, text.length);
+    return term;
+  }
+
+  private newTerm(term: number, hash: number, key: number, length: number): void {
     if (term === this.hashes.length) {
       this.hashes = grown(this.hashes);
       this.lastDoc = grown(this.lastDoc);
       this.counts = grown(this.counts);
+      this.keys = grown(this.keys);
+      this.lengths = grown(this.lengths);
     }
     this.hashes[term] = hash;
+    this.keys[term] = key;
+    this.lengths[term] = length;
     this.lastDoc[term] = -1;
     // At most half full: a look-up ends at a free slot after few steps.
     if (2 * this.terms.length > this.slots.length) this.rehash();
@@ -140,74 +204,65 @@ export class TermTable {
   }
 
   /**
-   * The postings of each term (in the order of `terms`), as `encodePostings` writes them: the postings are put in
-   * order of term, each term's documents still in increasing order, then each term's are read by weight.
+   * The terms and their postings as the piece's last line (`termsLine`): the postings are put in order of term and,
+   * within a term, of weight, heaviest first (a counting sort, which keeps the documents in increasing order).
    */
-  allPostings(): string[] {
-    const terms = this.terms.length;
-    const starts = new Int32Array(terms + 1);
+  termsLine(): string {
+    const groups = this.terms.length * WEIGHTS;
+    // Group `term * WEIGHTS + WEIGHTS - weight` starts at `starts[group]`.
+    const starts = new Int32Array(groups + 1);
     for (let at = 0; at < this.posts; at++) {
-      const term = (this.postTerm[at] as number) + 1;
-      starts[term] = (starts[term] as number) + 1;
+      const group = (this.postTerm[at] as number) * WEIGHTS + WEIGHTS - (this.postWeight[at] as number) + 1;
+      starts[group] = (starts[group] as number) + 1;
     }
-    for (let term = 0; term < terms; term++)
-      starts[term + 1] = (starts[term + 1] as number) + (starts[term] as number);
-    const next = starts.slice(0, terms);
+    for (let group = 0; group < groups; group++)
+      starts[group + 1] = (starts[group + 1] as number) + (starts[group] as number);
+    const next = starts.slice(0, groups);
     const docs = new Int32Array(this.posts);
     const weights = new Uint8Array(this.posts);
     for (let at = 0; at < this.posts; at++) {
-      const term = this.postTerm[at] as number;
-      const place = next[term] as number;
-      next[term] = place + 1;
+      const weight = this.postWeight[at] as number;
+      const group = (this.postTerm[at] as number) * WEIGHTS + WEIGHTS - weight;
+      const place = next[group] as number;
+      next[group] = place + 1;
       docs[place] = this.postDoc[at] as number;
-      weights[place] = this.postWeight[at] as number;
+      weights[place] = weight;
     }
-    const codes: string[] = [];
-    for (let term = 0; term < terms; term++)
-      codes.push(written(docs, weights, starts[term] as number, starts[term + 1] as number));
-    return codes;
+    return termsLine(this.terms, docs, weights, starts);
   }
 }
 
-/** The postings `from` … `to` (one term's, documents in increasing order) as `encodePostings` writes them. */
-function written(docs: Int32Array, weights: Uint8Array, from: number, to: number): string {
-  if (to - from === 1) return digitsOf((docs[from] as number) * WEIGHTS + (weights[from] as number) - 1);
-  let present = 0;
-  for (let at = from; at < to; at++) present |= 1 << (weights[at] as number);
-  let out = '';
-  for (let weight = WEIGHTS; weight >= 1; weight--) {
-    if ((present & (1 << weight)) === 0) continue;
-    let last = -1;
-    for (let at = from; at < to; at++) {
-      if (weights[at] !== weight) continue;
-      const doc = docs[at] as number;
-      out += digitsOf((doc - last - 1) * WEIGHTS + (weight - 1));
-      last = doc;
-    }
+/**
+ * The digit of each ASCII letter and digit in a word's key (1–36, a letter's the same in either case), 0 for the
+ * other characters (which end a word).
+ */
+const KEY_DIGITS = /* @__PURE__ */ keyDigits();
+/** Where `countAscii` reads a text's bytes (a longer text gets an array of its own), made on first use. */
+let scratch: { encoder: InstanceType<typeof TextEncoder>; bytes: Uint8Array } | null = null;
+/** The longest words whose key is exact (37 ** 10 < 2 ** 53): words no longer than this are told apart by it. */
+const EXACT_KEY = 10;
+/** The key of a term that is not read by `countAscii` (no word's: keys are positive). */
+const NOT_KEYED = -1;
+
+function keyDigits(): Uint8Array {
+  const table = new Uint8Array(128);
+  for (let c = 0; c < 26; c++) {
+    table[97 + c] = 1 + c;
+    table[65 + c] = 1 + c;
   }
-  return out;
+  for (let c = 0; c < 10; c++) table[48 + c] = 27 + c;
+  return table;
 }
 
-/** Numbers whose digits are kept, made once (three digits or fewer: most postings of a session). */
-const KEPT = 32_768;
-let kept: string[] | null = null;
-
-/** `digits(n)`, kept for the smaller numbers. */
-function digitsOf(n: number): string {
-  if (n >= KEPT) return digits(n);
-  kept ??= Array.from({ length: KEPT }, (_, i) => digits(i));
-  return kept[n] as string;
-}
-
-/** Whether `term` is the `length` characters of `text` from `start`. */
-function same(term: string, text: string, start: number, length: number): boolean {
-  if (term.length !== length) return false;
-  for (let i = 0; i < length; i++) if (term.charCodeAt(i) !== text.charCodeAt(start + i)) return false;
+/** Whether `term` (lower case) is the `term.length` characters of ASCII `text` from `start`, lowered. */
+function sameLowered(term: string, text: string, start: number): boolean {
+  for (let i = 0; i < term.length; i++)
+    if (KEY_DIGITS[term.charCodeAt(i)] !== KEY_DIGITS[text.charCodeAt(start + i)]) return false;
   return true;
 }
 
 /** A typed array twice as long, holding the same values first. */
-function grown<T extends Int32Array | Uint8Array>(array: T): T {
+function grown<T extends Int32Array | Uint8Array | Float64Array>(array: T): T {
   const more = new (array.constructor as new (length: number) => T)(array.length * 2);
   more.set(array);
   return more;

@@ -3,7 +3,7 @@ import type { ContentBlock, Entry, Session } from '../model.js';
 import type { EntryPlace } from '../transcript/entry-locator.js';
 import { actorLabel } from '../transcript/transcript.js';
 import { WEIGHTS } from './search-codec.js';
-import { pieceText } from './search-piece.js';
+import { pieceTextWith } from './search-piece.js';
 import { TermTable } from './search-terms.js';
 
 /**
@@ -25,6 +25,8 @@ const LONGEST_TERM = 40;
 /** The text of an entry that search finds, capped per block (tool outputs are long, and mostly code). */
 export function entrySearchText(entry: Entry): string {
   if (entry.kind === 'progress') return '';
+  // Most entries are one block.
+  if (entry.content.length === 1) return blockText(entry.content[0] as ContentBlock);
   const parts: string[] = [];
   for (const block of entry.content) parts.push(blockText(block));
   return parts.filter((p) => p !== '').join('\n');
@@ -110,6 +112,7 @@ function words(text: string): { words: string[]; lower: boolean } {
 }
 
 const NOT_ASCII = /[^\u0000-\u007f]/;
+const NOT_SPACE = /\S/;
 
 /** A term as indexed: lower case, or dropped (empty, or too long to be typed). */
 function indexTerm(term: string): string | null {
@@ -161,7 +164,7 @@ export function searchPiece(
   const table = new TermTable();
   for (const entry of session.entries) {
     const text = entrySearchText(entry);
-    if (!/\S/.test(text)) continue;
+    if (!NOT_SPACE.test(text)) continue;
     const place = locate(entry);
     if (!place) continue;
     let r = routes.get(place.route);
@@ -175,9 +178,7 @@ export function searchPiece(
   }
   if (docs.length === 0) return null;
   const links = [...routes.keys()].map((route) => pageHref('', route));
-  const codes = table.allPostings();
-  const terms = table.terms.map((term, i): [string, string] => [term, codes[i] as string]);
-  return pieceText(pageHref('', sessionRoute), links, docs, terms);
+  return pieceTextWith(pageHref('', sessionRoute), links, docs, table.termsLine());
 }
 
 /**
@@ -187,11 +188,19 @@ export function searchPiece(
 export function previewOf(text: string): string {
   const end = Math.min(text.length, PREVIEW * 4);
   let out = '';
-  // Where the word being read starts (−1: between words), and whether whitespace came after the last word.
+  // Where the run of text being read starts (−1: in whitespace): words and the single spaces between them, kept
+  // as one slice (a preview of few slices joined, not one a word), and whether whitespace came after the last.
   let from = -1;
   let gap = false;
   for (let i = 0; i < end; i++) {
-    if (isSpace(text.charCodeAt(i))) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 && from >= 0 && i + 1 < end && !isSpace(text.charCodeAt(i + 1))) {
+      if (out.length + i - from < PREVIEW) continue;
+      out += text.slice(from, i);
+      from = -1;
+      break;
+    }
+    if (isSpace(c)) {
       if (from >= 0) {
         out += text.slice(from, i);
         from = -1;
@@ -228,11 +237,12 @@ function isSpace(c: number): boolean {
 /** Adds the terms of document `doc` (the highest so far) to the table, each once with its weight. */
 function addDocument(table: TermTable, doc: number, text: string): void {
   table.begin(doc);
-  if (NOT_ASCII.test(text)) {
-    for (const word of words(text).words) {
-      // Empty, or too long to be typed: not indexed.
-      if (word !== '' && word.length <= LONGEST_TERM) table.countTerm(word.toLowerCase());
+  // Text of ASCII only (most of it) is read without Unicode's tables.
+  if (!table.countAscii(text, LONGEST_TERM)) {
+    for (const word of text.match(WORD) ?? []) {
+      // Too long to be typed: not indexed.
+      if (word.length <= LONGEST_TERM) table.countTerm(word.toLowerCase());
     }
-  } else table.countAscii(text.toLowerCase(), LONGEST_TERM);
+  }
   table.end(termWeight);
 }
