@@ -122,7 +122,10 @@ const BUNDLE_CODE_KEY_FILE = 'code.key';
 /** The key of the code of the bundle this module is in: the one its key file holds, else computed. */
 function bundledCodeKey(): string {
   try {
-    const key = readFileSync(join(dirname(fileURLToPath(import.meta.url)), BUNDLE_CODE_KEY_FILE), 'utf8').trim();
+    const key = readFileSync(
+      join(dirname(fileURLToPath(import.meta.url)), BUNDLE_CODE_KEY_FILE),
+      'utf8',
+    ).trim();
     if (/^[0-9a-f]{16}$/.test(key)) return key;
   } catch {
     // A bundle made without the file: its code is hashed.
@@ -144,7 +147,11 @@ function codeKey(...modules: string[]): string {
   let key = computed.get(id);
   if (key === undefined) {
     const files = modules.map((m) => fileOf(join(CODE_ROOT, 'x'), `./${m}.js`));
-    key = files.every((f) => f !== null) ? closureHash(files as string[]) : (bundled ??= bundledCodeKey());
+    if (files.every((f) => f !== null)) key = closureHash(files as string[]);
+    else {
+      bundled ??= bundledCodeKey();
+      key = bundled;
+    }
     computed.set(id, key);
   }
   return key;

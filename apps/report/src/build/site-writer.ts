@@ -142,7 +142,8 @@ export class SiteWriter {
     if (names === undefined) {
       names = new Set();
       try {
-        for (const entry of readdirSync(dir, { withFileTypes: true })) if (entry.isFile()) names.add(entry.name);
+        for (const entry of readdirSync(dir, { withFileTypes: true }))
+          if (entry.isFile()) names.add(entry.name);
       } catch {
         // No folder (or not one): no file in it.
       }

@@ -47,7 +47,9 @@ export function guardRun(
   // end: `finish`), as walking an output folder of thousands of pages costs a rebuild a tenth of its time.
   removeTemporaries([], staleTemporary);
   // A run killed before its end (its own temporaries left) removed the mark when it started.
-  const stale = takeMark(options.cleanEnd) ? Promise.resolve() : removeTemporaryFilesLater(dirs, staleTemporary);
+  const stale = takeMark(options.cleanEnd)
+    ? Promise.resolve()
+    : removeTemporaryFilesLater(dirs, staleTemporary);
   let released = false;
   const release = (completed = false) => {
     if (released) return;
