@@ -61,4 +61,25 @@ describe('SiteWriter', () => {
     expect(readFileSync(join(backup, 'b.html'), 'utf8')).toBe('first build');
     expect(statSync(join(out, 'b.html')).nlink).toBe(1);
   });
+
+  it('knows which files are there after it wrote or removed some in a folder it has looked at', () => {
+    const out = join(tmp, 'listed');
+    mkdirSync(join(out, 'search'), { recursive: true });
+    writeFileSync(join(out, 'search', 'a.js'), 'a');
+    writeFileSync(join(out, 'search', 'b.js'), 'b');
+    symlinkSync(join(out, 'search', 'a.js'), join(out, 'search', 'link.js'));
+    const site = new SiteWriter(out);
+    expect(site.hasFile('search/a.js')).toBe(true);
+    // A link is no file of the site's, and a name never written is not there.
+    expect(site.hasFile('search/link.js')).toBe(false);
+    expect(site.hasFile('search/c.js')).toBe(false);
+    site.write('search/c.js', 'c');
+    site.write('search/link.js', 'ours');
+    expect(site.hasFile('search/c.js')).toBe(true);
+    expect(site.hasFile('search/link.js')).toBe(true);
+    site.keep('search/a.js');
+    expect(site.removeStale(['search/b.js'])).toBe(1);
+    expect(site.hasFile('search/b.js')).toBe(false);
+    expect(site.hasFile('search/a.js')).toBe(true);
+  });
 });

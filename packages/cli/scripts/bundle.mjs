@@ -7,7 +7,7 @@
 // exports would load redaction's rules for every command. Beside them: the
 // report site's prebuilt bundle (`dist/site-server/<key>/`, Astro's output, Mermaid's browser
 // files), the `open` package (`vendor/`), the types of the package's entry point and the licenses of all it holds.
-import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -90,3 +90,11 @@ await build({
 
 copyPublicTypes(dist, outdir);
 writeLicenses(metafile, join(outdir, 'THIRD-PARTY-LICENSES.txt'));
+
+// The key of the bundle's code, which the report's caches are keyed by (`code.key`, read by the report's
+// `code-keys.ts`): the digest a build would otherwise make of every chunk each time it runs.
+const { closureHash } = await import(pathToFileURL(join(report, 'dist', 'build', 'code-keys.js')).href);
+const chunks = readdirSync(outdir)
+  .filter((name) => /\.m?js$/.test(name))
+  .map((name) => join(outdir, name));
+writeFileSync(join(outdir, 'code.key'), `${closureHash(chunks, dist)}\n`);

@@ -88,4 +88,32 @@ describe('SkeletonCache in blocks', () => {
     const again = await SkeletonCache.openBlocks(dir, legacy);
     expect(again.get(KEYS.b1)?.id).toBe('b1');
   });
+
+  it('reads any text of a skeleton back as it was, writes it again byte for byte, and passes over a damaged line', async () => {
+    const dir = join(work, 'texts');
+    // Text of every width, a quote and a colon, a comma at the end: none of them ends a skeleton.
+    const odd = { ...skeleton('a1'), project: 'é 中文 🙂 "x": ,', diagnostics: [{ message: 'ends with,' }] };
+    const first = await SkeletonCache.openBlocks(dir);
+    first.put(KEYS.a1, odd as never);
+    first.put(KEYS.b1, skeleton('b1'));
+    await first.save();
+    const written = blockText(join(dir, 'a.json.br'));
+    // A damaged line between two skeletons.
+    const damaged = written.replace('\n"a1', `\n"${'a3'.padEnd(64, '0')}":{"id":\n"a1`);
+    writeFileSync(join(dir, 'a.json.br'), brotliCompressSync(damaged));
+    const cache = await SkeletonCache.openBlocks(dir);
+    expect(cache.get(KEYS.a1)).toEqual(odd);
+    expect(cache.get('a3'.padEnd(64, '0'))).toBeUndefined();
+    expect(cache.get(KEYS.b1)?.id).toBe('b1');
+    // Block a is written again (a2 built into it): a1 goes as it was read.
+    cache.put(KEYS.a2, skeleton('a2'));
+    await cache.save();
+    const again = blockText(join(dir, 'a.json.br'));
+    const line = (text: string) =>
+      text
+        .split('\n')
+        .find((l) => l.startsWith(`"${KEYS.a1}"`))
+        ?.replace(/,$/, '');
+    expect(line(again)).toBe(line(written));
+  });
 });

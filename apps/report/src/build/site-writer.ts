@@ -12,7 +12,7 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { isPlainRelative, writeRecord } from './output-record.js';
 
 /**
@@ -60,6 +60,12 @@ export class SiteWriter {
    * pages looks at each folder once, not once per file in it.
    */
   private readonly folders = new Set<string>();
+  /**
+   * The regular files of each folder of the site listed in this build, by name: whether a kept file is still
+   * there is known from one listing of its folder, not one `lstat` per file (a rebuild keeps the thousands of
+   * search files of one folder). Files this writer writes or removes are added or taken out.
+   */
+  private readonly listings = new Map<string, Set<string>>();
 
   /** @param outDir The output folder (absolute). */
   constructor(readonly outDir: string) {}
@@ -115,6 +121,7 @@ export class SiteWriter {
       if (entry) unlinkSync(target);
       writeFileSync(target, data, { flag: 'wx' });
     }
+    this.listings.get(dirname(target))?.add(basename(target));
     this.own.add(rel);
   }
 
@@ -124,7 +131,25 @@ export class SiteWriter {
    */
   hasFile(rel: string): boolean {
     const segments = rel.split('/');
-    return isPlainRelative(rel) && this.realFolders(segments) && !!entryAt(join(this.outDir, rel))?.isFile();
+    if (!isPlainRelative(rel) || !this.realFolders(segments)) return false;
+    const target = join(this.outDir, rel);
+    return this.filesIn(dirname(target)).has(basename(target));
+  }
+
+  /** The names of the regular files (no link) in a folder of the site, listed once per build. */
+  private filesIn(dir: string): Set<string> {
+    let names = this.listings.get(dir);
+    if (names === undefined) {
+      names = new Set();
+      try {
+        for (const entry of readdirSync(dir, { withFileTypes: true }))
+          if (entry.isFile()) names.add(entry.name);
+      } catch {
+        // No folder (or not one): no file in it.
+      }
+      this.listings.set(dir, names);
+    }
+    return names;
   }
 
   /** Whether every folder on the way to a path of the site is a real folder (no link). */
@@ -161,7 +186,9 @@ export class SiteWriter {
     const emptied = new Set<string>();
     for (const rel of previous) {
       if (this.own.has(rel) || !this.hasFile(rel) || rel.startsWith('.cctrail')) continue;
-      unlinkSync(join(this.outDir, rel));
+      const target = join(this.outDir, rel);
+      unlinkSync(target);
+      this.listings.get(dirname(target))?.delete(basename(target));
       removed++;
       const segments = rel.split('/');
       for (let depth = segments.length - 1; depth > 0; depth--)
@@ -173,6 +200,7 @@ export class SiteWriter {
       if (entryAt(dir)?.isDirectory() && readdirSync(dir).length === 0) {
         rmdirSync(dir);
         this.folders.delete(dir);
+        this.listings.delete(dir);
       }
     }
     return removed;

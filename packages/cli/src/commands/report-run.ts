@@ -34,6 +34,8 @@ import { printUnread } from './report-unread.js';
 const SKELETONS = 'skeletons';
 /** Where earlier versions kept them in one file: read once, then removed. */
 const SKELETONS_FILE = 'skeletons.json.br';
+/** The mark, in the report's cache folder, of a run that completed (`guardRun`'s `cleanEnd`). */
+const CLEAN_END = 'completed';
 
 /** The bytes of the files of the sessions selected: what a report's cache is compared with. */
 function inputBytes(sessions: readonly { discovered: Parameters<typeof fileStats>[0] }[]): number {
@@ -128,6 +130,7 @@ export async function runReport({ options, positionals, io, firstRun }: CommandC
   // The site is written in place (`SiteWriter`): no temporary file but the folder's record, at its top level.
   const guard = guardRun(outDir, [cache], cacheRoot(io.env, io.cwd), () => runner.close(), {
     outputInPlace: true,
+    cleanEnd: join(cache, CLEAN_END),
   });
   const progress = progressBar(io, selection.sessions.length, 'sessions');
   // The site builder starts once a session is known to be a transcript: it bundles the site while the

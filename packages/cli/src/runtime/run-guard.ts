@@ -5,6 +5,7 @@
  * process exits after an error.
  */
 
+import { unlinkSync, writeFileSync } from 'node:fs';
 import { lockFolder } from './folder-lock.js';
 import { ownTemporary, removeTemporaries, removeTemporaryFilesLater, staleTemporary } from './temporaries.js';
 
@@ -29,21 +30,26 @@ const SIGNALS = { SIGINT: 2, SIGTERM: 15 } as const;
  * @param cache The cache root, where the lock lives.
  * @param stop On a signal, stops what still writes (the worker threads) before the temporaries are removed.
  * @param options `outputInPlace`: the output folder's files are written in place, with no temporary file but at
- *   its top level (a report's site).
+ *   its top level (a report's site). `cleanEnd`: a file, in a folder of the run's own, that says the last run of
+ *   these folders completed (written when one does, removed when one starts): then no temporary of a dead
+ *   process can be there, and the folders are not walked for them (a rebuild's thousands of folders).
  */
 export function guardRun(
   output: string,
   others: readonly string[],
   cache: string,
   stop: () => Promise<void> = async () => {},
-  options: { outputInPlace?: boolean } = {},
+  options: { outputInPlace?: boolean; cleanEnd?: string } = {},
 ): RunGuard {
   const unlock = lockFolder(output, cache);
   const dirs = [output, ...others];
   // The spool folders of dead processes at once; their files in the folders while the run goes on (done by its
   // end: `finish`), as walking an output folder of thousands of pages costs a rebuild a tenth of its time.
   removeTemporaries([], staleTemporary);
-  const stale = removeTemporaryFilesLater(dirs, staleTemporary);
+  // A run killed before its end (its own temporaries left) removed the mark when it started.
+  const stale = takeMark(options.cleanEnd)
+    ? Promise.resolve()
+    : removeTemporaryFilesLater(dirs, staleTemporary);
   let released = false;
   const release = (completed = false) => {
     if (released) return;
@@ -54,6 +60,13 @@ export function guardRun(
     // its top level can hold this run's temporaries (the folder's record), and its thousands of folders are not
     // walked again. A run stopped half-way is swept everywhere.
     removeTemporaries(dirs, ownTemporary, completed && options.outputInPlace ? [output] : []);
+    if (completed && options.cleanEnd !== undefined) {
+      try {
+        writeFileSync(options.cleanEnd, '');
+      } catch {
+        // Not marked: the next run walks the folders.
+      }
+    }
     unlock();
   };
   const onExit = () => release();
@@ -81,4 +94,15 @@ export function guardRun(
     release(true);
   };
   return { release: () => release(), finish };
+}
+
+/** Removes a run's mark of a clean end; whether it was there. */
+function takeMark(file: string | undefined): boolean {
+  if (file === undefined) return false;
+  try {
+    unlinkSync(file);
+    return true;
+  } catch {
+    return false;
+  }
 }

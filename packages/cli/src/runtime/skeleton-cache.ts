@@ -20,6 +20,24 @@ const BLOCK = /^([0-9a-f])\.json\.br$/;
 const decompress = promisify(brotliDecompress);
 
 /**
+ * A skeleton's JSON text as the store holds it: the bytes of its line in the file read, decoded only when it is
+ * parsed or written again. A file's text is never made whole (26 MB of strings for a 555-session archive, which
+ * cost a rebuild a full garbage collection before it had done anything else).
+ */
+interface Stored {
+  bytes: Buffer;
+  start: number;
+  end: number;
+}
+
+/** A skeleton's JSON text, or where it is in a file read. */
+type SkeletonText = string | Stored;
+
+function textOf(text: SkeletonText): string {
+  return typeof text === 'string' ? text : text.bytes.toString('utf8', text.start, text.end);
+}
+
+/**
  * Where skeletons are kept: one file, or a folder of blocks (`<first hex digit of the key>.json.br`), of which
  * a run rewrites only those whose skeletons changed.
  */
@@ -35,13 +53,13 @@ type Store =
 export class SkeletonCache {
   readonly #store: Store | undefined;
   /** What the store held, by fingerprint, as JSON text: a hit is parsed alone, and written back as read. */
-  readonly #cached: Map<string, string>;
-  readonly #kept = new Map<string, string>();
+  readonly #cached: Map<string, Stored>;
+  readonly #kept = new Map<string, SkeletonText>();
   /** The blocks a skeleton built in this run goes to (a folder cache). */
   readonly #builtIn = new Set<string>();
   #built = 0;
 
-  private constructor(store: Store | undefined, cached: Map<string, string>) {
+  private constructor(store: Store | undefined, cached: Map<string, Stored>) {
     this.#store = store;
     this.#cached = cached;
   }
@@ -70,7 +88,7 @@ export class SkeletonCache {
     const found = new Set(names.flatMap((name) => BLOCK.exec(name)?.[1] ?? []));
     const fromLegacy = found.size === 0 && legacy !== undefined;
     const files = fromLegacy ? [legacy] : [...found].map((block) => blockFile(dir, block));
-    const cached = new Map<string, string>();
+    const cached = new Map<string, Stored>();
     for (const block of await Promise.all(files.map(readSkeletons)))
       for (const [key, text] of block) cached.set(key, text);
     return new SkeletonCache({ kind: 'blocks', dir, found, legacy, fromLegacy }, cached);
@@ -84,7 +102,7 @@ export class SkeletonCache {
   /** The cached skeleton under a key (kept for the next run), or undefined. */
   get(key: string | null): Skeleton | undefined {
     const text = key === null ? undefined : this.#cached.get(key);
-    const skeleton = text === undefined ? undefined : parseSkeleton(text);
+    const skeleton = text === undefined ? undefined : parseSkeleton(textOf(text));
     if (skeleton) this.#kept.set(key!, text!);
     return skeleton;
   }
@@ -102,7 +120,7 @@ export class SkeletonCache {
     const here = new Set(selection.map((s) => JSON.stringify([s.discovered.project, s.discovered.id])));
     for (const [key, text] of this.#cached) {
       if (this.#kept.has(key)) continue;
-      const skeleton = parseSkeleton(text);
+      const skeleton = parseSkeleton(textOf(text));
       if (skeleton && !here.has(JSON.stringify([skeleton.project, skeleton.id]))) this.#kept.set(key, text);
     }
   }
@@ -163,10 +181,10 @@ function groupByBlock(keys: Iterable<string>): Map<string, string[]> {
 }
 
 /** The text of a skeletons file: the head, then one `"key":{…}` a line, in the order of the keys. */
-function skeletonsText(keys: string[], texts: ReadonlyMap<string, string>): string {
+function skeletonsText(keys: string[], texts: ReadonlyMap<string, SkeletonText>): string {
   const body = keys
     .sort()
-    .map((key) => `${JSON.stringify(key)}:${texts.get(key)!}`)
+    .map((key) => `${JSON.stringify(key)}:${textOf(texts.get(key)!)}`)
     .join(',\n');
   return `${SKELETONS_HEAD}\n${body}\n}}\n`;
 }
@@ -180,25 +198,42 @@ export function skeletonKey(files: readonly FileStat[]): string {
   return fingerprint([codeVersion()], files);
 }
 
-/** The skeletons of a cache file by fingerprint, as JSON text (none when it is missing or not one a line). */
-async function readSkeletons(file: string): Promise<Map<string, string>> {
-  const kept = new Map<string, string>();
-  let lines: string[];
+/** The bytes of a skeletons file's first line, and those that end a line's key and its line. */
+const HEAD_BYTES = Buffer.from(SKELETONS_HEAD);
+const KEY_END = Buffer.from('":');
+const NEWLINE = 0x0a;
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+
+/**
+ * The skeletons of a cache file by fingerprint, as the places of their JSON text in the file's bytes (none when it
+ * is missing or not one a line).
+ */
+async function readSkeletons(file: string): Promise<Map<string, Stored>> {
+  const kept = new Map<string, Stored>();
+  let bytes: Buffer;
   try {
-    const bytes = await readFile(file);
+    const read = await readFile(file);
     // Written compressed when its name says so (`writeIfChanged`).
     // In pieces of 1 MiB: each piece is handed to this thread (16 KiB by default: 1,600 hand-overs for a cache).
-    const text = file.endsWith(COMPRESSED) ? await decompress(bytes, { chunkSize: 1 << 20 }) : bytes;
-    lines = text.toString('utf8').split('\n');
+    bytes = file.endsWith(COMPRESSED) ? await decompress(read, { chunkSize: 1 << 20 }) : read;
   } catch {
     return kept;
   }
-  if (lines[0] !== SKELETONS_HEAD) return kept;
-  for (const line of lines) {
-    const at = line.indexOf('":');
-    // The head and closing lines, and any damaged line, are no skeleton.
-    if (!line.startsWith('"') || at === -1) continue;
-    kept.set(line.slice(1, at), line.slice(at + 2, line.endsWith(',') ? -1 : undefined));
+  let end = bytes.indexOf(NEWLINE);
+  if (end === -1) end = bytes.length;
+  if (!bytes.subarray(0, end).equals(HEAD_BYTES)) return kept;
+  for (let start = end + 1; start < bytes.length; start = end + 1) {
+    end = bytes.indexOf(NEWLINE, start);
+    if (end === -1) end = bytes.length;
+    const at = bytes.indexOf(KEY_END, start);
+    // The closing line, and any damaged line, are no skeleton.
+    if (bytes[start] !== QUOTE || at === -1 || at >= end) continue;
+    kept.set(bytes.toString('utf8', start + 1, at), {
+      bytes,
+      start: at + 2,
+      end: bytes[end - 1] === COMMA ? end - 1 : end,
+    });
   }
   return kept;
 }

@@ -100,3 +100,24 @@ it('refuses `report -o <a file>` before building anything', async () => {
   expect(run.code).toBe(2);
   expect(run.stderr).toMatch(/the output .*a-file is a file; give a folder/);
 });
+
+it('looks for the temporaries of dead processes in a report’s folders after a run that did not complete', async () => {
+  const out = join(work, 'site');
+  const cache = join(work, 'cache-report');
+  const env = { CCTRAIL_CACHE_DIR: cache, TMPDIR: temporary };
+  expect((await cctrail(['report', join(FIXTURES, 'linear'), '-o', out], { env })).code).toBe(0);
+  const [folder] = await readdir(join(cache, 'reports'));
+  const mark = join(cache, 'reports', folder!, 'completed');
+  expect(existsSync(mark)).toBe(true);
+  // A run killed half-way: it removed the mark when it started, and left its temporaries.
+  await rm(mark);
+  const dead = deadPid();
+  const torn = [
+    join(out, '_cctrail', `search-index.js.tmp-${dead}`),
+    join(cache, 'reports', folder!, 'archive', `index.json.tmp-${dead}`),
+  ];
+  for (const file of torn) await writeFile(file, 'torn');
+  expect((await cctrail(['report', join(FIXTURES, 'linear'), '-o', out], { env })).code).toBe(0);
+  expect(torn.map((file) => existsSync(file))).toEqual([false, false]);
+  expect(existsSync(mark)).toBe(true);
+});
