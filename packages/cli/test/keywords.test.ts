@@ -3,6 +3,7 @@ import { KeywordScan } from '../src/privacy/keyword-scan.js';
 import { requiredLiterals } from '../src/privacy/literals.js';
 import { selectRules } from '../src/privacy/prefilter.js';
 import { SECRET_PATTERNS } from '../src/privacy/redact.js';
+import { keywordsFromStart } from './keyword-reference.js';
 
 /** Every keyword a scan finds in a text, as `word@start`, in the order they end. */
 function found(scan: KeywordScan, words: readonly string[], text: string): string[] {
@@ -39,23 +40,8 @@ describe('KeywordScan', () => {
   });
 
   it('finds in a long text what a reading from its start finds, keywords across its middle included', () => {
-    // What a reading character by character finds: by where each keyword ends, the longest first.
-    const expected = (text: string) =>
-      words
-        .flatMap((word, index) => {
-          const out: { word: string; start: number; index: number }[] = [];
-          const folded = index === 5 ? text.toLowerCase() : text;
-          for (let at = folded.indexOf(word); at !== -1; at = folded.indexOf(word, at + 1))
-            out.push({ word, start: at, index });
-          return out;
-        })
-        .sort(
-          (a, b) =>
-            a.start + a.word.length - (b.start + b.word.length) ||
-            b.word.length - a.word.length ||
-            a.index - b.index,
-        )
-        .map(({ word, start }) => `${word}@${start}`);
+    // What a reading character by character finds (`keywordsFromStart`).
+    const expected = (text: string) => keywordsFromStart(words, (i) => i === 5, text);
     for (const length of [256, 257, 300, 1001]) {
       const half = length >> 1;
       for (let at = half - 6; at <= half + 2; at++) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { laneScanner } from '../src/privacy/keyword-lanes.js';
 import { KeywordScan } from '../src/privacy/keyword-scan.js';
+import { keywordsFromStart } from './keyword-reference.js';
 
 /** A text of `length` characters drawn from `pieces` by a fixed sequence (the same text on every run). */
 function textOf(length: number, pieces: readonly string[], seed: number): string {
@@ -62,24 +63,8 @@ describe('KeywordScan on long texts (read by lanes)', () => {
   const anyCase = new Set([5, 6]);
   const scan = new KeywordScan(words.map((word, i) => ({ word, anyCase: anyCase.has(i) })));
 
-  /** What a reading from the start finds: by where each keyword ends, the longest first, as `word@start`. */
-  function expected(text: string): string[] {
-    return words
-      .flatMap((word, index) => {
-        const out: { word: string; start: number; index: number }[] = [];
-        const folded = anyCase.has(index) ? text.replace(/[A-Z]+/g, (s) => s.toLowerCase()) : text;
-        for (let at = folded.indexOf(word); at !== -1; at = folded.indexOf(word, at + 1))
-          out.push({ word, start: at, index });
-        return out;
-      })
-      .sort(
-        (a, b) =>
-          a.start + a.word.length - (b.start + b.word.length) ||
-          b.word.length - a.word.length ||
-          a.index - b.index,
-      )
-      .map(({ word, start }) => `${word}@${start}`);
-  }
+  /** What a reading from the start finds (`keywordsFromStart`). */
+  const expected = (text: string) => keywordsFromStart(words, (i) => anyCase.has(i), text);
 
   it('finds what a reading from the start finds, keywords across lanes and windows included', () => {
     const pieces = ['h', 'e', 's', 'r', 'i', 'T', 'o', 'k', 'n', ' ', 'é', '😀', '\u001b', 'TOKEN', 'ushers'];
