@@ -140,9 +140,7 @@ export class JobRunner {
   #roomIn(ready: boolean): Slot | null {
     return this.#slots.reduce<Slot | null>(
       (best, s) =>
-        s.ready === ready &&
-        s.jobs.size < this.#perWorker &&
-        (best === null || s.jobs.size < best.jobs.size)
+        s.ready === ready && s.jobs.size < this.#perWorker && (best === null || s.jobs.size < best.jobs.size)
           ? s
           : best,
       null,
@@ -218,8 +216,7 @@ export class JobRunner {
       const pending = this.#pending.get(id);
       this.#pending.delete(id);
       if (pending === undefined) continue;
-      if (slot.ready)
-        pending.reject(new Error(`a worker thread stopped (exit code ${code}) during its job`));
+      if (slot.ready) pending.reject(new Error(`a worker thread stopped (exit code ${code}) during its job`));
       else unstarted.push({ job, ...pending });
     }
     this.#queue.unshift(...unstarted);
