@@ -38,6 +38,26 @@ parentPort.on('message', () => process.exit(3));
 parentPort.postMessage({ ready: true });
 `;
 
+/**
+ * A worker that says nothing until it holds three jobs, then answers them (`from-worker`) and says it is ready:
+ * it gets jobs only if they are handed to it while it is still loading.
+ */
+const READY_AFTER_THREE = `import { parentPort } from 'node:worker_threads';
+const held = [];
+parentPort.on('message', ({ id }) => {
+  held.push(id);
+  if (held.length < 3) return;
+  for (const job of held.splice(0))
+    parentPort.postMessage({ id: job, ok: true, result: { skeleton: JSON.stringify({ id: 'from-worker', diagnostics: [] }) } });
+  parentPort.postMessage({ ready: true });
+});
+`;
+
+/** A worker that stops with exit code 3 on its first job, before saying it is ready. */
+const EXITS_LOADING = `import { parentPort } from 'node:worker_threads';
+parentPort.on('message', () => process.exit(3));
+`;
+
 const scenarios = fixtureScenarios();
 
 /** A skeleton job for the first session of the first fixture scenario. */
@@ -59,6 +79,40 @@ describe.skipIf(scenarios.length === 0)('JobRunner', () => {
       // Handed to the loading worker, the job would wait for ever.
       const skeleton = await runner.run(job);
       expect(skeleton.id).toBe(job.input.discovered.id);
+    } finally {
+      await runner.close();
+    }
+  }, 10_000);
+
+  it('hands jobs to a loading worker while this thread runs one, when it shares the work', async () => {
+    const runner = new JobRunner(
+      {},
+      { shareThisThread: true, script: await fakeWorker('after-three', READY_AFTER_THREE) },
+    );
+    try {
+      const job = await firstSessionJob();
+      // This thread takes the first job; the next three go to the worker, which answers once it holds them.
+      const results = await Promise.all(Array.from({ length: 4 }, () => runner.run(job)));
+      expect(results.map((r) => r.id)).toEqual([
+        job.input.discovered.id,
+        'from-worker',
+        'from-worker',
+        'from-worker',
+      ]);
+    } finally {
+      await runner.close();
+    }
+  }, 10_000);
+
+  it('runs here the jobs a loading worker held when it stops before it is ready', async () => {
+    const runner = new JobRunner(
+      {},
+      { shareThisThread: true, script: await fakeWorker('exits-loading', EXITS_LOADING) },
+    );
+    try {
+      const job = await firstSessionJob();
+      const results = await Promise.all(Array.from({ length: 3 }, () => runner.run(job)));
+      expect(results.map((r) => r.id)).toEqual(Array(3).fill(job.input.discovered.id));
     } finally {
       await runner.close();
     }

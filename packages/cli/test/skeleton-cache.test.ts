@@ -117,3 +117,24 @@ describe('SkeletonCache in blocks', () => {
     expect(line(again)).toBe(line(written));
   });
 });
+
+describe('SkeletonCache in one file', () => {
+  it('writes one JSON document: every skeleton under its key, in the order of the keys, one a line', async () => {
+    const file = join(work, 'one', 'skeletons.json');
+    const cache = await SkeletonCache.open(file);
+    // Put out of order: the file holds them sorted.
+    for (const id of ['b1', 'a2', 'a1'] as const) cache.put(KEYS[id], skeleton(id));
+    await cache.save();
+    const text = readFileSync(file, 'utf8');
+    const document = JSON.parse(text) as { schemaVersion: number; skeletons: Record<string, Skeleton> };
+    expect(document.schemaVersion).toBe(1);
+    expect(Object.entries(document.skeletons).map(([key, s]) => [key, s.id])).toEqual([
+      [KEYS.a1, 'a1'],
+      [KEYS.a2, 'a2'],
+      [KEYS.b1, 'b1'],
+    ]);
+    expect(text.split('\n')).toHaveLength(6);
+    const again = await SkeletonCache.open(file);
+    for (const [id, key] of Object.entries(KEYS)) expect(again.get(key)?.id).toBe(id);
+  });
+});

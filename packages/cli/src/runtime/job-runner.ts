@@ -21,9 +21,11 @@ const PER_WORKER = 2;
 
 /**
  * Jobs each worker is given at once when this thread takes jobs too: while this thread runs one, it cannot
- * hand out more, so the workers hold a longer queue.
+ * hand out more, so the workers hold a queue long enough to outlast it even when this thread waits for a core
+ * (on a busy machine, a worker holding 6 ran dry 5 % of its time). The last jobs are the smallest
+ * (`forEachHeaviestFirst`), so a long queue leaves little to wait for at the end.
  */
-const PER_WORKER_SHARED = 6;
+const PER_WORKER_SHARED = 16;
 
 interface Pending {
   resolve(value: unknown): void;
@@ -32,10 +34,10 @@ interface Pending {
 
 interface Slot {
   worker: Worker;
-  /** Whether the worker has loaded its modules: a job posted before would wait in its port. */
+  /** Whether the worker has loaded its modules: a job posted before waits in its port. */
   ready: boolean;
-  /** Ids of the jobs posted to it and not answered yet. */
-  jobs: Set<number>;
+  /** The jobs posted to it and not answered yet, by id. */
+  jobs: Map<number, Job>;
 }
 
 /**
@@ -113,29 +115,47 @@ export class JobRunner {
   }
 
   /**
-   * Hands waiting jobs to ready workers that have room, then, when it shares the work, to this thread: while
-   * the workers are still loading (tens of milliseconds), this thread starts on the first jobs.
+   * Hands waiting jobs to ready workers that have room, then, when it shares the work, to this thread, then to
+   * workers still loading: this thread starts on the first job while the workers load (tens to hundreds of
+   * milliseconds), and the jobs a loading worker holds are there when it is ready, not handed out only once
+   * this thread has finished its own job (its messages wait until then).
    */
   #dispatch(): void {
     while (this.#queue.length > 0) {
-      const slot = this.#slots.reduce<Slot | null>(
-        (best, s) =>
-          s.ready && s.jobs.size < this.#perWorker && (best === null || s.jobs.size < best.jobs.size)
-            ? s
-            : best,
-        null,
-      );
+      const slot = this.#roomIn(true);
       if (slot === null) {
         // With no worker left (they stopped), this thread runs what is left.
-        if ((this.#share || this.#slots.length === 0) && !this.#hereBusy) this.#runOneHere();
-        return;
+        if ((this.#share || this.#slots.length === 0) && !this.#hereBusy) {
+          this.#runOneHere();
+          continue;
+        }
+        const loading = this.#share ? this.#roomIn(false) : null;
+        if (loading === null) return;
+        this.#post(loading);
+        continue;
       }
-      const { job, ...pending } = this.#queue.shift()!;
-      const id = this.#next++;
-      slot.jobs.add(id);
-      this.#pending.set(id, pending);
-      slot.worker.postMessage({ id, job });
+      this.#post(slot);
     }
+  }
+
+  /** The worker with the fewest jobs among those with room that are ready (or, with `ready` false, loading). */
+  #roomIn(ready: boolean): Slot | null {
+    return this.#slots.reduce<Slot | null>(
+      (best, s) =>
+        s.ready === ready && s.jobs.size < this.#perWorker && (best === null || s.jobs.size < best.jobs.size)
+          ? s
+          : best,
+      null,
+    );
+  }
+
+  /** Posts the next waiting job to a worker. */
+  #post(slot: Slot): void {
+    const { job, ...pending } = this.#queue.shift()!;
+    const id = this.#next++;
+    slot.jobs.set(id, job);
+    this.#pending.set(id, pending);
+    slot.worker.postMessage({ id, job });
   }
 
   /** Runs the next waiting job in this thread, once pending messages (finished jobs) have been handled. */
@@ -161,7 +181,7 @@ export class JobRunner {
     this.#started = true;
     for (let i = 0; i < this.#workers; i++) {
       const worker = new Worker(this.#script);
-      const slot: Slot = { worker, ready: false, jobs: new Set() };
+      const slot: Slot = { worker, ready: false, jobs: new Map() };
       worker.on('message', (message: WorkerMessage | { ready: true }) => {
         if ('ready' in message) {
           slot.ready = true;
@@ -185,17 +205,23 @@ export class JobRunner {
 
   /**
    * A worker stopped without being asked to (it exited, or failed and `#failAll` ran): the jobs it held fail,
-   * and the waiting ones go to the other workers, or to this thread when none is left.
+   * or wait again when it stopped before it was ready (it started none of them); the waiting ones go to the
+   * other workers, or to this thread when none is left.
    */
   #stopped(slot: Slot, code: number): void {
     if (this.#closing) return;
     const at = this.#slots.indexOf(slot);
     if (at < 0) return;
     this.#slots.splice(at, 1);
-    for (const id of slot.jobs) {
-      this.#pending.get(id)?.reject(new Error(`a worker thread stopped (exit code ${code}) during its job`));
+    const unstarted: (Pending & { job: Job })[] = [];
+    for (const [id, job] of slot.jobs) {
+      const pending = this.#pending.get(id);
       this.#pending.delete(id);
+      if (pending === undefined) continue;
+      if (slot.ready) pending.reject(new Error(`a worker thread stopped (exit code ${code}) during its job`));
+      else unstarted.push({ job, ...pending });
     }
+    this.#queue.unshift(...unstarted);
     slot.jobs.clear();
     this.#dispatch();
   }
