@@ -27,6 +27,13 @@ const PER_WORKER = 2;
  */
 const PER_WORKER_SHARED = 16;
 
+/**
+ * The young generation of a worker, in MiB: twice V8's default (48), so that the garbage of a session (its lines'
+ * text, its file's JSON) dies young instead of being scavenged over and over while the session it belongs to is
+ * still alive (BENCHMARKS.md, "#26 redaction and GC shares, ninth round").
+ */
+const YOUNG_GENERATION_MB = 96;
+
 interface Pending {
   resolve(value: unknown): void;
   reject(error: unknown): void;
@@ -180,7 +187,9 @@ export class JobRunner {
     if (this.#started) return;
     this.#started = true;
     for (let i = 0; i < this.#workers; i++) {
-      const worker = new Worker(this.#script);
+      const worker = new Worker(this.#script, {
+        resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+      });
       const slot: Slot = { worker, ready: false, jobs: new Map() };
       worker.on('message', (message: WorkerMessage | { ready: true }) => {
         if ('ready' in message) {
