@@ -1,8 +1,9 @@
 import { activeEntries, branchEntries, sidechainEntries } from '@cctrail/core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatDuration } from '../src/views/html/format.js';
 import { clip, escapeHtml, html, trusted, wellFormed } from '../src/views/html/html.js';
 import { loadHighlighter } from '../src/views/markdown/highlight.js';
-import { formatDuration, renderEntry, renderImage } from '../src/views/transcript/render.js';
+import { renderEntry, renderImage } from '../src/views/transcript/render.js';
 import { renderTranscript } from '../src/views/transcript/render-card.js';
 import { FULL_OUTPUT_CAP, renderOutput } from '../src/views/transcript/render-output.js';
 import { isFoldedResult, toolSummary, transcriptContext } from '../src/views/transcript/transcript.js';

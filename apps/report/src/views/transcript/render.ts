@@ -1,4 +1,5 @@
 import { compactionTokensText } from '../charts/compaction-after.js';
+import { formatDuration } from '../html/format.js';
 import { formatSize, html, type SafeHtml, trusted } from '../html/html.js';
 import { entryAnchor } from '../html/links.js';
 import { renderMarkdown } from '../markdown/markdown.js';
@@ -102,14 +103,6 @@ function renderToolUse(
 ${sidechain ? spawnCard(sidechain, links.sidechain(sidechain.id), ctx) : ''}
 ${result && output ? html`<div class="tool__result${result.block.isError ? ' is-error' : ''}">${result.block.isError ? html`<p class="badge badge--error">Error</p>` : ''}${commits ? markCommitShas(output) : output}</div>` : ''}
 </div>`;
-}
-
-/** Formats milliseconds as `850 ms`, `12.3 s`, `4 min 5 s` or `2 h 3 min`. */
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  if (ms < 3_600_000) return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
-  return `${Math.floor(ms / 3_600_000)} h ${Math.round((ms % 3_600_000) / 60_000)} min`;
 }
 
 const MARKDOWN_ACTORS = new Set(['human', 'claude', 'subagent', 'claude-as-user']);
