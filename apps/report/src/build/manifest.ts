@@ -105,6 +105,16 @@ export function cachePart(pack: PackWriter, key: string, part: CachedPart): void
   pack.put(partEntry(key), Buffer.from(JSON.stringify(part), 'utf8'));
 }
 
+/** The part of a session version in the pack already there (the one `pack` writes anew), or null. */
+export function packedPart(pack: PackWriter, key: string): CachedPart | null {
+  try {
+    const bytes = pack.old(partEntry(key));
+    return bytes ? (JSON.parse(bytes.toString('utf8')) as CachedPart) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Keeps the cached part of a session version in the pack written (it is in the pack already there). */
 export function keepPart(pack: PackWriter, key: string): void {
   pack.keep(partEntry(key));

@@ -6,6 +6,7 @@ import {
   readSync,
   renameSync,
   rmSync,
+  statSync,
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
@@ -94,9 +95,21 @@ function withPack<T>(cacheDir: string, key: string, read: (fd: number, index: In
   }
 }
 
-/** True when the cache holds the entry `name`. */
+/**
+ * True when the cache holds the entry `name`. A pack whose index was read lately is only looked at (`stat`), not
+ * opened: a build asks this of every page of every session.
+ */
 export function hasEntry(cacheDir: string, name: string): boolean {
-  return withPack(cacheDir, nameKey(name), (_, index) => index.has(name)) === true;
+  const key = nameKey(name);
+  const file = packFile(cacheDir, key);
+  const known = indexes.get(file);
+  if (known) {
+    const st = statSync(file, { throwIfNoEntry: false });
+    if (!st) return false;
+    if (known.ino === st.ino && known.size === st.size && known.mtime === st.mtimeMs)
+      return known.index.has(name);
+  }
+  return withPack(cacheDir, key, (_, index) => index.has(name)) === true;
 }
 
 /**
@@ -145,8 +158,7 @@ export class PackWriter {
   }
 
   #oldIndex(): Index | null {
-    if (this.#old === undefined)
-      this.#old = withPack(this.#cacheDir, this.#key, (_, index) => index) ?? null;
+    if (this.#old === undefined) this.#old = withPack(this.#cacheDir, this.#key, (_, index) => index) ?? null;
     return this.#old;
   }
 
@@ -156,6 +168,11 @@ export class PackWriter {
     if (!this.#oldIndex()?.has(name)) return false;
     this.#kept.add(name);
     return true;
+  }
+
+  /** The bytes of `name` in the pack already there, or null. */
+  old(name: string): Buffer | null {
+    return this.#oldIndex()?.has(name) ? readEntry(this.#cacheDir, name) : null;
   }
 
   /** Puts an entry (a name put twice keeps its last bytes). */

@@ -166,10 +166,7 @@ export async function processPagedSession(
 }
 
 /** Reads the session page by page and puts into its pack what is not there yet. */
-async function cachePagedSession(
-  job: PagedJob,
-  pack: PackWriter,
-): Promise<PagedDone | { errors: string[] }> {
+async function cachePagedSession(job: PagedJob, pack: PackWriter): Promise<PagedDone | { errors: string[] }> {
   const read = await readPagedHeader(job.file);
   if ('errors' in read) return read;
   const session = read.session;

@@ -123,15 +123,13 @@ export function planSearchFiles(m: SiteManifest, cacheDir: string): SearchPlan {
     if (!docs && record.m === name && record.f) {
       // Made again only when the output folder lost it (or holds other bytes than the last build wrote).
       const text = (path: string) => () =>
-        docsFiles(name, recordOf(record.k, pieceAt(cacheDir, record.k)).docs as PieceDocs).find((f) => f.name === path)
-          ?.text ?? '';
+        docsFiles(name, recordOf(record.k, pieceAt(cacheDir, record.k)).docs as PieceDocs).find(
+          (f) => f.name === path,
+        )?.text ?? '';
       for (const [path, signature] of record.f) known.push({ name: path, signature, text: text(path) });
       return;
     }
-    const made = docsFiles(
-      name,
-      docs ?? (recordOf(record.k, pieceAt(cacheDir, record.k)).docs as PieceDocs),
-    );
+    const made = docsFiles(name, docs ?? (recordOf(record.k, pieceAt(cacheDir, record.k)).docs as PieceDocs));
     record.m = name;
     record.f = made.map((f) => [f.name, signatureOf(f.text)]);
     files.push(...made);

@@ -17,7 +17,14 @@ import {
 } from '../views/transcript/transcript-fragment.js';
 import { keepFragment, storeFragment } from './fragments.js';
 import { type Loaded, loadSession, sessionJsonLimit } from './load.js';
-import { cachePart, keepPart, type ListedSession, manifestSession } from './manifest.js';
+import {
+  cachedPart,
+  cachePart,
+  keepPart,
+  type ListedSession,
+  manifestSession,
+  packedPart,
+} from './manifest.js';
 import { PackWriter } from './packs.js';
 import { holdsMoreThan } from './paged-read.js';
 import { processPagedSession } from './paged-session.js';
@@ -30,9 +37,12 @@ import { runWorker, shareByWeight } from './workers.js';
  * is where a build spends its time (markdown, highlighting), so sessions are shared among worker threads.
  */
 
-/** A session to read: its place in the archive, and its part when that is cached already. */
+/**
+ * A session to read: its place in the archive, and its part when that is cached already (`undefined`: not looked
+ * up yet, it is taken from the session's pack when there).
+ */
 export interface SessionJob extends ListedSession {
-  part: CachedPart | null;
+  part: CachedPart | null | undefined;
 }
 
 /** What reading one session gave: its part when it was computed, and the fragments rendered. */
@@ -60,7 +70,8 @@ export async function processSession(
       ? { ok: false, errors: [], tooLarge: true }
       : loadSession(job.file, limit);
   if (!loaded.ok && loaded.tooLarge) {
-    const paged = await processPagedSession(job, cacheDir);
+    const part = job.part === undefined ? cachedPart(cacheDir, job.key) : job.part;
+    const paged = await processPagedSession({ ...job, part }, cacheDir);
     if (!('errors' in paged)) return paged;
     loaded = { ok: false, errors: paged.errors };
   }
@@ -77,7 +88,7 @@ export async function processSession(
 
 /** Puts into the session's pack what is not there yet: its part, its fragments, its search piece. */
 function cacheSession(job: SessionJob, loaded: Loaded<Session>, pack: PackWriter): SessionDone {
-  let part = job.part;
+  let part = job.part === undefined ? packedPart(pack, job.key) : job.part;
   let computed: CachedPart | null = null;
   if (part) keepPart(pack, job.key);
   else {
