@@ -40,9 +40,13 @@ function packFile(cacheDir: string, key: string): string {
 
 type Index = Map<string, readonly [offset: number, length: number]>;
 
-/** Indexes read lately, by file: a pack is never written in place (a new one is a new inode). */
+/**
+ * Indexes read lately, by file: a pack is never written in place (a new one is a new inode). A build asks about
+ * every session's pack in turn more than once (its part, its pages, its search piece): a few thousand indexes, of
+ * a few hundred bytes each, are remembered.
+ */
 const indexes = new Map<string, { ino: number; size: number; mtime: number; index: Index }>();
-const REMEMBERED = 64;
+const REMEMBERED = 4096;
 
 function readAt(fd: number, offset: number, length: number): Buffer {
   const out = Buffer.allocUnsafe(length);
