@@ -91,7 +91,9 @@ async function writeAll(fd: number, bytes: Buffer): Promise<void> {
   let done = 0;
   while (done < bytes.byteLength) {
     done += await new Promise<number>((resolved, fail) =>
-      write(fd, bytes, done, bytes.byteLength - done, null, (error, n) => (error ? fail(error) : resolved(n))),
+      write(fd, bytes, done, bytes.byteLength - done, null, (error, n) =>
+        error ? fail(error) : resolved(n),
+      ),
     );
   }
 }
