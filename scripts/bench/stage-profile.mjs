@@ -76,7 +76,7 @@ const STAGES = [
   ],
   [
     'build cache (fragments, parts)',
-    (f) => /\/build\/(fragments|manifest|cache|session-pass|prepare)\.js/.test(f.url),
+    (f) => /\/build\/(fragments|packs|manifest|cache|session-pass|prepare)\.js/.test(f.url),
   ],
 ];
 
@@ -86,7 +86,7 @@ const IO =
 const IO_PLACES = [
   ['remove staging folders', /rimraf|rmSync|rm@/],
   ['write: archive (export)', /atomic-write|session-export|\/cli\/dist\/archive\//],
-  ['write: build cache', /\/build\/(fragments|manifest|search-pieces|cache|prepare|session-pass)\.js/],
+  ['write: build cache', /\/build\/(fragments|packs|manifest|search-pieces|cache|prepare|session-pass)\.js/],
   [
     'write: output folder (pages, assets)',
     /\/build\/(assemble|site-writer|render-pages|output-record|build)\.js/,

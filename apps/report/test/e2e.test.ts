@@ -115,8 +115,11 @@ describe('the built report', () => {
   });
 
   it('rebuilds from the cache: an unchanged session is not rendered again', async () => {
-    const fragments = join(outDir, '.cctrail-cache', 'fragments');
-    const before = new Map(readdirSync(fragments).map((f) => [f, statSync(join(fragments, f)).mtimeMs]));
+    // One pack per session version, its entries named in it (`build/packs.ts`).
+    const packs = join(outDir, '.cctrail-cache', 'packs');
+    const holding = (name: string) =>
+      readdirSync(packs).filter((f) => readFileSync(join(packs, f)).includes(name));
+    const before = new Map(readdirSync(packs).map((f) => [f, statSync(join(packs, f)).mtimeMs]));
     const keptPage = join(outDir, 's', 'demo', 'demo-session', 'index.html');
     const keptBefore = statSync(keptPage).mtimeMs;
     // Files beside the pages are written only when they change too (Mermaid's bundle never does).
@@ -139,17 +142,16 @@ describe('the built report', () => {
     expect(statSync(keptPage).mtimeMs).toBe(keptBefore);
     expect(statSync(mermaid).mtimeMs).toBe(mermaidBefore);
     expect(rebuilt.pages).toBe(pages);
-    const after = readdirSync(fragments);
-    const demoFragment = [...before.keys()].find((f) => f.includes('-demo-demo-session-main-1'));
-    expect(demoFragment).toBeDefined();
-    expect(statSync(join(fragments, demoFragment as string)).mtimeMs).toBe(
-      before.get(demoFragment as string),
-    );
-    // the changed session's old fragments are pruned, its new ones written
-    const oldLong = [...before.keys()].filter((f) => f.includes('-demo-long-linear-'));
-    expect(oldLong.length).toBeGreaterThan(0);
-    for (const f of oldLong) expect(after).not.toContain(f);
-    expect(after.filter((f) => f.includes('-demo-long-linear-')).length).toBe(oldLong.length);
+    const after = readdirSync(packs);
+    const [demoPack] = holding('-demo-demo-session-main-1.html');
+    expect(demoPack).toBeDefined();
+    expect(statSync(join(packs, demoPack as string)).mtimeMs).toBe(before.get(demoPack as string));
+    // the changed session's old pack is pruned, its new one written
+    const newLong = holding('-demo-long-linear-main-3.html');
+    expect(newLong).toHaveLength(1);
+    expect(before.has(newLong[0] as string)).toBe(false);
+    expect(after).toHaveLength(before.size);
+    expect(after.filter((f) => !before.has(f))).toEqual(newLong);
     expect(existsSync(join(outDir, 's', 'demo', 'long-linear', 'p3', 'index.html'))).toBe(true);
   }, 240_000);
 });

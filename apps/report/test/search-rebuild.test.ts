@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildReport } from '../src/build/build.js';
+import { PackWriter } from '../src/build/packs.js';
 import { demoSession, linearSession, writeArchive } from './helpers/demo.js';
 import { tempFolder } from './helpers/temp.js';
 
@@ -35,6 +36,14 @@ function searchFiles(dir: string): Map<string, string> {
   return files;
 }
 
+/** The names of a pack's entries, from its index (`build/packs.ts`: the index, its length, 8 bytes of magic). */
+function packNames(file: string): string[] {
+  const bytes = readFileSync(file);
+  const length = bytes.readUInt32LE(bytes.length - 12);
+  const index = bytes.subarray(bytes.length - 12 - length, bytes.length - 12).toString('utf8');
+  return (JSON.parse(index) as [string, number, number][]).map(([name]) => name);
+}
+
 /** The files a build without a cache writes for the archive as it is now. */
 async function fromNothing(name: string): Promise<Map<string, string>> {
   const out = join(tmp, name);
@@ -47,11 +56,19 @@ describe('the transcript index of a rebuild', () => {
     archive();
     const out = join(tmp, 'site-0');
     await buildReport({ dataDir, outDir: out });
-    const fragments = join(out, '.cctrail-cache', 'fragments');
-    const pieces = readdirSync(fragments).filter((f) => f.endsWith('.search.json.br'));
+    const cache = join(out, '.cctrail-cache');
+    const pieces = readdirSync(join(cache, 'packs')).flatMap((f) =>
+      packNames(join(cache, 'packs', f)).filter((n) => n.endsWith('-search')),
+    );
     expect(pieces).toHaveLength(3);
     // Pieces said to have nothing to search: a rebuild that read them again would drop every entry.
-    for (const piece of pieces) writeFileSync(join(fragments, piece), brotliCompressSync('null'));
+    for (const piece of pieces) {
+      const key = piece.slice(0, piece.indexOf('-'));
+      const pack = new PackWriter(cache, key);
+      for (const name of packNames(join(cache, 'packs', `${key}.pack`))) if (name !== piece) pack.keep(name);
+      pack.put(piece, brotliCompressSync('null'));
+      pack.commit();
+    }
     await buildReport({ dataDir, outDir: out });
     const rebuilt = searchFiles(out);
     expect([...rebuilt.values()].some((text) => text.includes('Prompt number 138'))).toBe(true);

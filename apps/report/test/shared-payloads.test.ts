@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { fragmentHtml, readFragment, storeFragment } from '../src/build/fragments.js';
+import { PackWriter, readEntry } from '../src/build/packs.js';
 import { cutPayloads, putPayloadsBack } from '../src/build/shared-payloads.js';
 import type { RenderedFragment } from '../src/views/transcript/transcript-fragment.js';
 import { tempFolder } from './helpers/temp.js';
@@ -56,9 +57,13 @@ describe('shared payloads', () => {
     writeFileSync(file, session);
     const fragment = { transcript: html, rereads: [] } as unknown as RenderedFragment;
     const cache = join(dir, 'cache');
-    storeFragment(cache, 'k1', fragment, file);
-    storeFragment(cache, 'k2', fragment);
-    const sizes = ['k1', 'k2'].map((k) => readFileSync(join(cache, 'fragments', `${k}.html.br`)).byteLength);
+    for (const key of ['k1', 'k2']) {
+      const pack = new PackWriter(cache, key);
+      storeFragment(pack, key, fragment, key === 'k1' ? file : undefined);
+      pack.commit();
+    }
+    const sizes = ['k1', 'k2'].map((k) => readEntry(cache, `${k}.html`)?.byteLength ?? 0);
+    expect(sizes[0]).toBeGreaterThan(0);
     expect(sizes[0]!).toBeLessThan(sizes[1]! - 60_000);
     // As the UTF-8 bytes the page renders in place, images put back (k1) or kept (k2).
     for (const key of ['k1', 'k2'])

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { fragmentHtml, readFragment } from '../src/build/fragments.js';
+import { readEntry } from '../src/build/packs.js';
 import { agentTable } from '../src/views/agents/agent-table.js';
 import { indexView } from '../src/views/site/index-view.js';
 import { pagerLinks } from '../src/views/site/pager.js';
@@ -111,11 +111,11 @@ describe('manifest and views', () => {
     const html = Buffer.from(bytes).toString('utf8');
     expect(html).toContain(`href="../../../s/${p.slug}/${s.slug}/agent/agent-x1/index.html"`);
     // The cache holds the transcript compressed: a fraction of its bytes.
-    const stored = readFileSync(join(cache, 'fragments', `${frag.key}.html.br`));
+    const stored = readEntry(cache, `${frag.key}.html`) ?? Buffer.alloc(0);
     expect(brotliDecompressSync(stored).toString('utf8')).toBe(html);
     expect(stored.byteLength).toBeLessThan(Buffer.byteLength(html) / 2);
     // and the rest of the fragment compressed too
-    const meta = readFileSync(join(cache, 'fragments', `${frag.key}.json.br`));
+    const meta = readEntry(cache, `${frag.key}.meta`) ?? Buffer.alloc(0);
     const json = brotliDecompressSync(meta).toString('utf8');
     expect(JSON.parse(json)).toMatchObject({ rereads: frag.rereads });
     expect(meta.byteLength).toBeLessThan(Buffer.byteLength(json) / 2);

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { applyTeammates } from '../views/agents/teammate-view.js';
 import type { ArchiveIndex, ArchiveProject, ArchiveSessionSummary } from '../views/model.js';
 import type { CachedPart } from '../views/site/session-part.js';
 import type { ManifestSession, SiteManifest } from '../views/site/site-model.js';
 import { sessionCodeKey } from './code-keys.js';
 import { fileError, type Loaded, loadIndex } from './load.js';
+import { type PackWriter, readEntry } from './packs.js';
 import { shortHash, uniqueSlugs } from './slugs.js';
 
 /**
@@ -84,25 +85,39 @@ export function listArchive(dataDir: string): ArchiveListing {
   return { dataDir: dir, index, projects };
 }
 
-/** Where the part of a session version is cached. */
-function partFile(cacheDir: string, key: string): string {
-  return join(cacheDir, 'parts', `${key}.json`);
+/** The entry of a session version's part in its pack (`packs.ts`). */
+function partEntry(key: string): string {
+  return `${key}.part`;
 }
 
 /** The cached part of a session version, or null when it is not cached (or unreadable). */
 export function cachedPart(cacheDir: string, key: string): CachedPart | null {
   try {
-    return JSON.parse(readFileSync(partFile(cacheDir, key), 'utf8')) as CachedPart;
+    const bytes = readEntry(cacheDir, partEntry(key));
+    return bytes ? (JSON.parse(bytes.toString('utf8')) as CachedPart) : null;
   } catch {
     return null;
   }
 }
 
-/** Caches the part of a session version. */
-export function cachePart(cacheDir: string, key: string, part: CachedPart): void {
-  const file = partFile(cacheDir, key);
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify(part));
+/** Caches the part of a session version in its pack. */
+export function cachePart(pack: PackWriter, key: string, part: CachedPart): void {
+  pack.put(partEntry(key), Buffer.from(JSON.stringify(part), 'utf8'));
+}
+
+/** The part of a session version in the pack already there (the one `pack` writes anew), or null. */
+export function packedPart(pack: PackWriter, key: string): CachedPart | null {
+  try {
+    const bytes = pack.old(partEntry(key));
+    return bytes ? (JSON.parse(bytes.toString('utf8')) as CachedPart) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the cached part of a session version in the pack written (it is in the pack already there). */
+export function keepPart(pack: PackWriter, key: string): void {
+  pack.keep(partEntry(key));
 }
 
 /** Options of `buildManifest`. */

@@ -17,12 +17,13 @@ import {
   renderFragment,
   scopeOf,
 } from '../views/transcript/transcript-fragment.js';
-import { hasFragment, storeFragment } from './fragments.js';
+import { hasFragment, keepFragment, storeFragment } from './fragments.js';
 import { checkSession, fileError } from './load.js';
-import { cachePart, type ListedSession, manifestSession } from './manifest.js';
+import { cachePart, keepPart, type ListedSession, manifestSession } from './manifest.js';
+import { PackWriter } from './packs.js';
 import { pagedLocator, pagedPages, pagedPart } from './paged-part.js';
 import { indexPagedEntries, pagedItems, readPagedHeader } from './paged-read.js';
-import { hasSearchPiece, searchPieceKey, storeSearchPiece } from './search-pieces.js';
+import { keepSearchPiece, searchPieceKey, storeSearchPiece } from './search-pieces.js';
 
 /**
  * A session whose file is too large to read whole, rendered one transcript page at a time (#31: a session of a
@@ -152,6 +153,20 @@ export async function processPagedSession(
   cacheDir: string,
 ): Promise<PagedDone | { errors: string[] }> {
   if (job.part && allCached(job, job.part, cacheDir)) return { file: job.file, part: null, pages: 0 };
+  const pack = new PackWriter(cacheDir, job.key);
+  try {
+    const done = await cachePagedSession(job, pack);
+    if ('errors' in done) pack.abort();
+    else pack.commit();
+    return done;
+  } catch (error) {
+    pack.abort();
+    throw error;
+  }
+}
+
+/** Reads the session page by page and puts into its pack what is not there yet. */
+async function cachePagedSession(job: PagedJob, pack: PackWriter): Promise<PagedDone | { errors: string[] }> {
   const read = await readPagedHeader(job.file);
   if ('errors' in read) return read;
   const session = read.session;
@@ -162,9 +177,10 @@ export async function processPagedSession(
   const pages = pagedPages(index);
   let part: CachedPart | null = job.part;
   let computed: CachedPart | null = null;
-  if (!part) {
+  if (part) keepPart(pack, job.key);
+  else {
     part = pagedPart(session, index, pages);
-    cachePart(cacheDir, job.key, part);
+    cachePart(pack, job.key, part);
     computed = part;
   }
   const s = manifestSession(job, part);
@@ -179,14 +195,14 @@ export async function processPagedSession(
   let rendered = 0;
   const store = (key: string, fragment: RenderedFragment) => {
     // The transcript keeps its images: the file is not read whole to find them (`cutPayloads`).
-    storeFragment(cacheDir, key, fragment);
+    storeFragment(pack, key, fragment);
     rendered++;
   };
   for (const r of sessionRoutes(job.projectSlug, s)) {
     const at = scopeOf(r.props);
     if (!at) continue;
     const key = fragmentKey(job.projectSlug, s, at.scope, at.page);
-    if (hasFragment(cacheDir, key)) continue;
+    if (keepFragment(pack, key)) continue;
     const wanted = { route: r.route, key };
     if (at.scope.kind === 'main') main.set(at.page, wanted);
     else if (at.scope.kind === 'sidechain') {
@@ -242,6 +258,6 @@ export async function processPagedSession(
   // Nothing of it in the search index (its piece would hold every entry), said once so that a rebuild does not
   // read the session again for it.
   const searchKey = searchPieceKey(job.projectSlug, s);
-  if (!hasSearchPiece(cacheDir, searchKey)) storeSearchPiece(cacheDir, searchKey, null);
+  if (!keepSearchPiece(pack, searchKey)) storeSearchPiece(pack, searchKey, null);
   return { file: job.file, part: computed, pages: rendered };
 }

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { loadHighlighter } from '../views/markdown/highlight.js';
 import type { ArchiveProject, ArchiveSessionSummary, Session } from '../views/model.js';
-import { cachedPart, keyOf } from './manifest.js';
+import { keyOf } from './manifest.js';
 import { processSession } from './session-pass.js';
 import { uniqueSlugs } from './slugs.js';
 
@@ -58,7 +58,8 @@ export async function prepareSession(
     summary: line,
     projectSlug: uniqueSlugs([line.project])[0] ?? 'x',
     sessionSlug: uniqueSlugs([line.id])[0] ?? 'x',
-    part: cachedPart(cacheDir, key),
+    // Looked up in the pack the session's read opens anyway (one look-up of the file, not two).
+    part: undefined,
   };
   return (await processSession(job, cacheDir, session)).pages;
 }

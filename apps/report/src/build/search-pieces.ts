@@ -1,8 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { readPieceEntries } from '../views/search/search-piece.js';
 import type { ManifestSession, SiteManifest } from '../views/site/site-model.js';
+import { hasEntry, type PackWriter, readEntry } from './packs.js';
 import { signatureOf } from './page-writer.js';
 import {
   docsFiles,
@@ -15,8 +14,8 @@ import {
 import { blocksOf, type PieceRecord, readSearchState, writeSearchState } from './search-state.js';
 
 /**
- * The transcript search index on disk. Each session's piece (`views/search/search-text.ts`) is cached next to its
- * fragments (`fragments/<key>.search.json.br`, so the cache is pruned with them), at Brotli's quality 0: every cold
+ * The transcript search index on disk. Each session's piece (`views/search/search-text.ts`) is cached in the pack
+ * of its session with its fragments (`packs.ts`, an entry named by its key), at Brotli's quality 0: every cold
  * build writes and reads all of them, and gzip's fastest level cost three times its CPU to write for a tenth less
  * (uncompressed, the report's cache on the shared corpus would pass 0.4 × its input: BENCHMARKS.md "#26 search index,
  * seventh round"). A build merges the pieces of the archive, newest sessions first and duplicate copies left out,
@@ -31,23 +30,22 @@ export function searchPieceKey(projectSlug: string, s: Pick<ManifestSession, 'ke
   return `${s.key}-${projectSlug}-${s.slug}-search`;
 }
 
-function pieceFile(cacheDir: string, key: string): string {
-  return join(cacheDir, 'fragments', `${key}.search.json.br`);
-}
-
 /** True when the piece of `key` is cached (a session without text has the piece `null`). */
 export function hasSearchPiece(cacheDir: string, key: string): boolean {
-  return existsSync(pieceFile(cacheDir, key));
+  return hasEntry(cacheDir, key);
+}
+
+/** True when the pack being written already holds the piece of `key`: it is kept, not made again. */
+export function keepSearchPiece(pack: PackWriter, key: string): boolean {
+  return pack.keep(key);
 }
 
 /** Brotli's fastest quality. */
 const FASTEST = { params: { [constants.BROTLI_PARAM_QUALITY]: 0 } };
 
-/** Caches a session's piece (`null`: nothing to search in it). */
-export function storeSearchPiece(cacheDir: string, key: string, piece: string | null): void {
-  const file = pieceFile(cacheDir, key);
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, brotliCompressSync(piece ?? 'null', FASTEST));
+/** Caches a session's piece (`null`: nothing to search in it) in its pack. */
+export function storeSearchPiece(pack: PackWriter, key: string, piece: string | null): void {
+  pack.put(key, brotliCompressSync(piece ?? 'null', FASTEST));
 }
 
 /** A file of the index the last build wrote: its digest, and its text, made again only when needed. */
@@ -64,9 +62,11 @@ export interface SearchPlan extends SearchIndex {
   save(): void;
 }
 
-/** A piece's text ('null' when it has nothing to search). */
-function pieceAt(file: string): string {
-  return brotliDecompressSync(readFileSync(file)).toString('utf8');
+/** The text of the cached piece of `key` ('null' when it has nothing to search). */
+function pieceAt(cacheDir: string, key: string): string {
+  const packed = readEntry(cacheDir, key);
+  if (!packed) throw new Error(`the search piece ${key} is missing from the build cache`);
+  return brotliDecompressSync(packed).toString('utf8');
 }
 
 /** What a build keeps of a piece it read, its terms as JSON text, and what its files of entries need. */
@@ -88,18 +88,17 @@ function recordOf(key: string, text: string): { record: PieceRecord; terms: stri
 export function planSearchFiles(m: SiteManifest, cacheDir: string): SearchPlan {
   const listed = m.projects
     .flatMap((p) => p.sessions.map((s) => ({ s, key: searchPieceKey(p.slug, s) })))
-    .map((at) => ({ ...at, file: pieceFile(cacheDir, at.key) }))
-    .filter(({ s, file }) => !s.summary.duplicateOf && existsSync(file))
+    .filter(({ s, key }) => !s.summary.duplicateOf && hasSearchPiece(cacheDir, key))
     .sort((a, b) => (b.s.summary.startedAt ?? '').localeCompare(a.s.summary.startedAt ?? ''));
   const state = readSearchState(cacheDir);
   const records: PieceRecord[] = [];
   // The pieces read by this build: their terms, and their files of entries are made from them.
   const read = new Map<string, PieceDocs>();
   const readTerms = new Map<string, string>();
-  for (const { key, file } of listed) {
+  for (const { key } of listed) {
     let record = state.get(key);
     if (!record) {
-      const made = recordOf(key, pieceAt(file));
+      const made = recordOf(key, pieceAt(cacheDir, key));
       record = made.record;
       readTerms.set(key, made.terms);
       if (made.docs) read.set(key, made.docs);
@@ -109,7 +108,7 @@ export function planSearchFiles(m: SiteManifest, cacheDir: string): SearchPlan {
   const blocks = blocksOf(
     cacheDir,
     records,
-    (r) => readTerms.get(r.k) ?? recordOf(r.k, pieceAt(pieceFile(cacheDir, r.k))).terms,
+    (r) => readTerms.get(r.k) ?? recordOf(r.k, pieceAt(cacheDir, r.k)).terms,
   );
   const save = () => writeSearchState(cacheDir, records, blocks);
   const terms = termFiles(blocks);
@@ -122,18 +121,15 @@ export function planSearchFiles(m: SiteManifest, cacheDir: string): SearchPlan {
     const name = names[i] as string;
     const docs = read.get(record.k);
     if (!docs && record.m === name && record.f) {
-      const file = pieceFile(cacheDir, record.k);
       // Made again only when the output folder lost it (or holds other bytes than the last build wrote).
       const text = (path: string) => () =>
-        docsFiles(name, recordOf(record.k, pieceAt(file)).docs as PieceDocs).find((f) => f.name === path)
-          ?.text ?? '';
+        docsFiles(name, recordOf(record.k, pieceAt(cacheDir, record.k)).docs as PieceDocs).find(
+          (f) => f.name === path,
+        )?.text ?? '';
       for (const [path, signature] of record.f) known.push({ name: path, signature, text: text(path) });
       return;
     }
-    const made = docsFiles(
-      name,
-      docs ?? (recordOf(record.k, pieceAt(pieceFile(cacheDir, record.k))).docs as PieceDocs),
-    );
+    const made = docsFiles(name, docs ?? (recordOf(record.k, pieceAt(cacheDir, record.k)).docs as PieceDocs));
     record.m = name;
     record.f = made.map((f) => [f.name, signatureOf(f.text)]);
     files.push(...made);

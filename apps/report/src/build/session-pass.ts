@@ -15,12 +15,20 @@ import {
   scopeOf,
   sessionLocator,
 } from '../views/transcript/transcript-fragment.js';
-import { hasFragment, storeFragment } from './fragments.js';
+import { keepFragment, storeFragment } from './fragments.js';
 import { type Loaded, loadSession, sessionJsonLimit } from './load.js';
-import { cachePart, type ListedSession, manifestSession } from './manifest.js';
+import {
+  cachedPart,
+  cachePart,
+  keepPart,
+  type ListedSession,
+  manifestSession,
+  packedPart,
+} from './manifest.js';
+import { PackWriter } from './packs.js';
 import { holdsMoreThan } from './paged-read.js';
 import { processPagedSession } from './paged-session.js';
-import { hasSearchPiece, searchPieceKey, storeSearchPiece } from './search-pieces.js';
+import { keepSearchPiece, searchPieceKey, storeSearchPiece } from './search-pieces.js';
 import { runWorker, shareByWeight } from './workers.js';
 
 /**
@@ -29,9 +37,12 @@ import { runWorker, shareByWeight } from './workers.js';
  * is where a build spends its time (markdown, highlighting), so sessions are shared among worker threads.
  */
 
-/** A session to read: its place in the archive, and its part when that is cached already. */
+/**
+ * A session to read: its place in the archive, and its part when that is cached already (`undefined`: not looked
+ * up yet, it is taken from the session's pack when there).
+ */
 export interface SessionJob extends ListedSession {
-  part: CachedPart | null;
+  part: CachedPart | null | undefined;
 }
 
 /** What reading one session gave: its part when it was computed, and the fragments rendered. */
@@ -59,18 +70,33 @@ export async function processSession(
       ? { ok: false, errors: [], tooLarge: true }
       : loadSession(job.file, limit);
   if (!loaded.ok && loaded.tooLarge) {
-    const paged = await processPagedSession(job, cacheDir);
+    const part = job.part === undefined ? cachedPart(cacheDir, job.key) : job.part;
+    const paged = await processPagedSession({ ...job, part }, cacheDir);
     if (!('errors' in paged)) return paged;
     loaded = { ok: false, errors: paged.errors };
   }
-  let part = job.part;
+  const pack = new PackWriter(cacheDir, job.key);
+  try {
+    const done = cacheSession(job, loaded, pack);
+    pack.commit();
+    return done;
+  } catch (error) {
+    pack.abort();
+    throw error;
+  }
+}
+
+/** Puts into the session's pack what is not there yet: its part, its fragments, its search piece. */
+function cacheSession(job: SessionJob, loaded: Loaded<Session>, pack: PackWriter): SessionDone {
+  let part = job.part === undefined ? packedPart(pack, job.key) : job.part;
   let computed: CachedPart | null = null;
-  if (!part) {
+  if (part) keepPart(pack, job.key);
+  else {
     part = loaded.ok
       ? summarizeSession(loaded.value)
       : failedPart(job.keyError !== undefined ? [job.keyError] : loaded.errors);
     // A file that does not load is read again next time: it may have been fixed.
-    if (loaded.ok) cachePart(cacheDir, job.key, part);
+    if (loaded.ok) cachePart(pack, job.key, part);
     computed = part;
   }
   const s = manifestSession(job, part);
@@ -79,18 +105,18 @@ export async function processSession(
     const at = scopeOf(r.props);
     if (!at) continue;
     const key = fragmentKey(job.projectSlug, s, at.scope, at.page);
-    if (hasFragment(cacheDir, key)) continue;
+    if (keepFragment(pack, key)) continue;
     const fragment = loaded.ok
       ? renderFragment(loaded.value, job.projectSlug, s, at.scope, at.page, r.route)
       : failedFragment(loaded.errors);
-    storeFragment(cacheDir, key, fragment, loaded.ok ? job.file : undefined);
+    storeFragment(pack, key, fragment, loaded.ok ? job.file : undefined);
     pages++;
   }
   const searchKey = searchPieceKey(job.projectSlug, s);
-  if (loaded.ok && !hasSearchPiece(cacheDir, searchKey)) {
+  if (loaded.ok && !keepSearchPiece(pack, searchKey)) {
     const locate = sessionLocator(loaded.value, job.projectSlug, s);
     const home = sessionRoute(job.projectSlug, s.slug);
-    storeSearchPiece(cacheDir, searchKey, searchPiece(loaded.value, locate, home));
+    storeSearchPiece(pack, searchKey, searchPiece(loaded.value, locate, home));
   }
   return { file: job.file, part: computed, pages };
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { closeSync, createReadStream, openSync } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { close, createReadStream, openSync, write } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { constants, createBrotliCompress } from 'node:zlib';
 import { CliError } from '../command-line/errors.js';
@@ -37,10 +37,10 @@ export async function writeIfChanged(
   const before = await stat(path).catch(() => null);
   const hash = before?.isFile() ? createHash('sha256') : null;
   let size = 0;
-  // Created synchronously, then opened: a signal's sweep of temporaries (`run-guard.ts`) runs on this thread, or
-  // after the worker threads stopped, and never while the creation of one is still under way in libuv's pool.
-  closeSync(openSync(temporary, 'w'));
-  const handle = await open(temporary, 'r+');
+  // Created synchronously: a signal's sweep of temporaries (`run-guard.ts`) runs on this thread, or after the
+  // worker threads stopped, and never while the creation of one is still under way in libuv's pool. Its
+  // descriptor is then written through and closed in the pool (one open: each costs a file-system lookup).
+  const fd = openSync(temporary, 'w');
   try {
     // Pieces are encoded into one batch buffer, reused: no joined string and no new buffer per batch.
     const batch = Buffer.allocUnsafe(BATCH);
@@ -48,7 +48,7 @@ export async function writeIfChanged(
     const sink = async (bytes: Buffer) => {
       hash?.update(bytes);
       size += bytes.byteLength;
-      await handle.write(bytes);
+      await writeAll(fd, bytes);
     };
     const brotli = path.endsWith(COMPRESSED) ? compressor(sink) : null;
     const out = brotli ? brotli.write : sink;
@@ -67,11 +67,11 @@ export async function writeIfChanged(
     if (used > 0) await out(batch.subarray(0, used));
     await brotli?.end();
   } catch (error) {
-    await handle.close();
+    await closeFile(fd);
     await rm(temporary, { force: true });
     throw error;
   }
-  await handle.close();
+  await closeFile(fd);
   const existing = hash === null ? null : await stat(path).catch(() => null);
   if (
     hash !== null &&
@@ -84,6 +84,22 @@ export async function writeIfChanged(
   }
   await rename(temporary, path);
   return 'written';
+}
+
+/** Writes all of `bytes` at the descriptor's position, in libuv's pool. */
+async function writeAll(fd: number, bytes: Buffer): Promise<void> {
+  let done = 0;
+  while (done < bytes.byteLength) {
+    done += await new Promise<number>((resolved, fail) =>
+      write(fd, bytes, done, bytes.byteLength - done, null, (error, n) =>
+        error ? fail(error) : resolved(n),
+      ),
+    );
+  }
+}
+
+function closeFile(fd: number): Promise<void> {
+  return new Promise((done, fail) => close(fd, (error) => (error ? fail(error) : done())));
 }
 
 /**
