@@ -123,6 +123,9 @@ describe('pages rendered in worker threads', () => {
     expect(threadsOf(threaded)).toBe(CORES);
     expect(threadsOf(one, 'session files read')).toBe(1);
     expect(threadsOf(threaded, 'session files read')).toBe(CORES);
+    // The search index too is written by a thread of its own in the threaded build (`search-thread.ts`).
+    const bySearchThread = (log: string[]) => log.some((m) => m.includes('search index written by a thread'));
+    expect([bySearchThread(one), bySearchThread(threaded)]).toEqual([false, true]);
     const out = (name: string) => join(tmp, name, 'out');
     const files = filesOf(out('one'));
     expect(files.filter((f) => f.endsWith('.html')).length).toBeGreaterThan(20);

@@ -13,7 +13,8 @@ import { type PageThreads, pageThreads, threadsFor } from './page-threads.js';
 import { PageWriter } from './page-writer.js';
 import { renderedFiles, renderPages } from './render-pages.js';
 import { planRender, recordRender } from './render-plan.js';
-import { hasSearchPiece, planSearchFiles, searchPieceKey } from './search-pieces.js';
+import { hasSearchPiece, searchPieceKey } from './search-pieces.js';
+import { putSearchFiles, type SearchThread, startSearchThread } from './search-thread.js';
 import { runSessionPass, type SessionJob } from './session-pass.js';
 import { pagesOf } from './site-pages.js';
 import { siteServer } from './site-server.js';
@@ -170,6 +171,7 @@ async function buildOnce(options: BuildReportOptions, threads: PageThreads): Pro
   let manifest: ReturnType<typeof buildManifest>;
   let assembled: { pages: number; written: number };
   const site = new SiteWriter(outDir);
+  let search: SearchThread | null = null;
   try {
     await options.archive;
     const ahead = threads.startedAt;
@@ -194,7 +196,8 @@ async function buildOnce(options: BuildReportOptions, threads: PageThreads): Pro
     if (plan.incremental) manifest.render = plan.render;
     // The threads of a large site load the bundle while the rest of the cache is made; a small site's, started
     // early on a guess, are of no use.
-    if (threadsFor(pagesOf(manifest, work).length) > 1) threads.start(Number.POSITIVE_INFINITY);
+    const large = threadsFor(pagesOf(manifest, work).length) > 1;
+    if (large) threads.start(Number.POSITIVE_INFINITY);
     else await threads.close();
     const sessions = manifest.projects.reduce((a, p) => a + p.sessions.length, 0);
     log(
@@ -208,16 +211,16 @@ async function buildOnce(options: BuildReportOptions, threads: PageThreads): Pro
     mkdirSync(outDir, { recursive: true });
     site.begin(previous, [...rendered, ...plan.kept, ...ASSETS]);
     const pages = new PageWriter({ site, state: join(work, 'pages.json') });
+    // A large site's search index is planned and written by a thread of its own while the pages are rendered.
+    const data = { manifest, cacheDir: work, outDir, save: cacheDir !== null };
+    search = large ? startSearchThread(data, pages, site) : null;
     await renderPages(bundle, manifest, pages, work, threads, log);
     // Files that Astro does not render: Mermaid's IIFE build and the search index, both classic scripts,
     // written like pages only when they changed (a rebuild after one change rewrites the index's files of
     // entries from that session's on, and the term files it changed).
     pages.putCompressed(MERMAID, bundle.mermaid, join(work, 'mermaid.json'));
-    const searchFiles = planSearchFiles(manifest, work);
-    site.plan([...searchFiles.files, ...searchFiles.known].map((f) => f.name));
+    const searchFiles = search ? await search.finished(log) : putSearchFiles(manifest, work, pages, site);
     pages.put(SEARCH_INDEX, searchIndexScript(searchItems(manifest), searchFiles.meta));
-    for (const f of searchFiles.files) pages.put(f.name, f.text);
-    for (const f of searchFiles.known) pages.putKnown(f.name, f.signature, f.text);
     // GitHub Pages' branch publishing runs Jekyll, which would drop `_cctrail/`.
     pages.put(NOJEKYLL, '');
     assembled = pages.finish();
@@ -225,11 +228,13 @@ async function buildOnce(options: BuildReportOptions, threads: PageThreads): Pro
     for (const rel of plan.kept) site.keep(rel);
     if (cacheDir) writeFileSync(plan.stateFile, JSON.stringify(recordRender(plan, rendered)));
   } catch (error) {
+    await search?.close();
     // A bundling started before the failure finishes first (it writes into the package's folder).
     await server.catch(() => undefined);
     if (cacheDir === null) rmSync(work, { recursive: true, force: true });
     throw error;
   }
+  await search?.close();
   if (plan.incremental)
     log(`report: pages of ${plan.render.length} changed sessions rendered, ${plan.keptSessions} kept`);
 
