@@ -55,6 +55,8 @@ export interface ExportOptions {
    * complete (`report` then starts its page threads). Told how many sessions the run writes into the archive.
    */
   onLastSessions?: (written: number) => void;
+  /** Called once every session is built, before the archive's index is made: the rest uses no worker of `runner`. */
+  onSessionsBuilt?: () => void;
   /** Keep every transcript file read, compressed, in the archive folder (`cctrail export` without `--redact`). */
   keepSources?: boolean;
   /**
@@ -169,6 +171,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
         ? keepSources(selection.sessions, { dir, manifest, now, runner })
         : null,
     ]);
+    options.onSessionsBuilt?.();
     const { kept, cacheWritten } = keepSessions(planned, selection.filters, cache, dir);
     // What the run read from its input: the archive's own sessions are counted apart.
     const own = (p: Planned) => dir !== null && p.selected.archive?.dir === dir;

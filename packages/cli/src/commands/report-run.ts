@@ -171,6 +171,8 @@ export async function runReport({ options, positionals, io, firstRun }: CommandC
       building = build(exported);
     },
     onLastSessions: (written) => threads.start(written),
+    // The export workers' heaps go before the archive's tail, while the page threads load.
+    onSessionsBuilt: () => void runner.close(),
   }).finally(() => {
     progress.done();
     return runner.close();
