@@ -10,7 +10,7 @@ import { exportArchive } from '../src/archive/export-archive.js';
 import type { Selection } from '../src/input/input.js';
 import { JobRunner } from '../src/runtime/job-runner.js';
 import type { Job } from '../src/runtime/jobs.js';
-import { FIXTURES, fixtureScenarios } from './helpers.js';
+import { fixtureScenarios } from './helpers.js';
 
 const work = await mkdtemp(join(tmpdir(), 'cctrail-archive-writer-'));
 afterAll(() => rm(work, { recursive: true, force: true }), 0);
@@ -259,41 +259,3 @@ describe.skipIf(fixtureScenarios().length === 0)('exportArchive reads each sessi
       if (path !== '/index.json') expect(after[path], path).toBe(text);
   });
 });
-
-describe.skipIf(fixtureScenarios().length === 0)(
-  'exportArchive tells when its last sessions are built',
-  () => {
-    it('once, with the sessions it writes, when no more are left than are built at once', async () => {
-      const selection = await selectAll(FIXTURES);
-      const total = selection.sessions.length;
-      const dir = join(work, 'last');
-      const skeletonCache = join(work, 'last-skeletons.json');
-      const runner = new JobRunner({ CCTRAIL_WORKERS: '0' });
-      expect(total).toBeGreaterThan(runner.capacity + 2);
-      let built = 0;
-      const progress = { tick: () => built++, done() {} };
-      const told: { written: number; built: number }[] = [];
-      const onLastSessions = (written: number) => told.push({ written, built });
-      const first = await exportArchive({
-        selection,
-        target: { dir },
-        runner,
-        progress,
-        skeletonCache,
-        onLastSessions,
-      });
-      expect(told).toHaveLength(1);
-      // Every session is new: each is written (the outcome counts the index too).
-      expect(told[0]!.written).toBe(total);
-      expect(first.written).toBe(total + 1);
-      // Told while the last sessions were being built, not before nor once all were.
-      expect(told[0]!.built).toBeLessThan(total);
-      expect(total - told[0]!.built).toBeLessThanOrEqual(runner.capacity + 1);
-      // Nothing to build: told at once, that nothing is written.
-      built = 0;
-      told.length = 0;
-      await exportArchive({ selection, target: { dir }, runner, progress, skeletonCache, onLastSessions });
-      expect(told).toEqual([{ written: 0, built: 0 }]);
-    });
-  },
-);
