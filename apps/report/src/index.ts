@@ -5,7 +5,8 @@
  * archive; a writer of the archive may `prepareSession` each session it writes, so the build need not read it.
  * It writes only into a missing or empty folder or a report it built before (`inspectOutputFolder` tells which a
  * folder is; anything else is refused with an `OutputFolderError` unless `force` is given), and removes only
- * files it wrote itself.
+ * files it wrote itself. A caller that knows early that a build renders a large site may start its page threads
+ * ahead (`pageThreads`, `BuildReportOptions.pageThreads`).
  *
  * @example
  * ```ts
@@ -33,5 +34,6 @@ export {
   type OutputFolderInspection,
   type OutputFolderKind,
 } from './build/output-folder.js';
+export { type PageThreads, pageThreads } from './build/page-threads.js';
 export { type PrepareSessionOptions, prepareSession, type SessionLine } from './build/prepare.js';
 export { escapeHtml } from './views/html/html.js';

@@ -9,6 +9,7 @@ it('pins the public API', () => {
     'escapeHtml',
     'inspectOutputFolder',
     'loadLiveRenderer',
+    'pageThreads',
     'prepareSession',
     'renderLiveTranscript',
   ]);

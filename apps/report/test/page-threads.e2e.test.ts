@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { buildReport as BuildReport } from '../src/build/build.js';
 import type * as Manifest from '../src/build/manifest.js';
-import type { renderInThreads as RenderInThreads } from '../src/build/page-threads.js';
+import type { PageThreads, pageThreads as PageThreadsOf } from '../src/build/page-threads.js';
 import type { pagesOf as PagesOf } from '../src/build/site-pages.js';
 import type { CachedPart } from '../src/views/site/session-part.js';
 import { demoSession, linearSession, writeArchive } from './helpers/demo.js';
@@ -33,6 +33,28 @@ async function built<T>(rel: string): Promise<T> {
   return (await import(pathToFileURL(join(DIST, rel)).href)) as T;
 }
 
+/** The threads of this process (Linux; null elsewhere): page threads stopped are gone from it. */
+function osThreads(): number | null {
+  try {
+    return Number(/^Threads:\s+(\d+)/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? Number.NaN);
+  } catch {
+    return null;
+  }
+}
+
+/** Page threads not started, from the compiled package's public entry. */
+async function newThreads(): Promise<PageThreads> {
+  return (await built<{ pageThreads: typeof PageThreadsOf }>('index.js')).pageThreads();
+}
+
+/** The entry of the site's bundle. */
+async function bundleEntry(): Promise<string> {
+  const { siteServer } = await built<{ siteServer: () => Promise<{ entry: string }> }>(
+    'build/site-server.js',
+  );
+  return (await siteServer()).entry;
+}
+
 /** Files of a folder, relative to it, sorted. */
 function filesOf(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -45,7 +67,12 @@ function filesOf(dir: string): string[] {
  * Builds the archive into `name` (its output folder and cache) with threads from `from` pages, and sessions read
  * in threads from `sessionsFrom` bytes; its log.
  */
-async function buildWith(name: string, from: string | undefined, sessionsFrom?: string): Promise<string[]> {
+async function buildWith(
+  name: string,
+  from: string | undefined,
+  sessionsFrom?: string,
+  pageThreads?: PageThreads,
+): Promise<string[]> {
   const { buildReport } = await built<{ buildReport: typeof BuildReport }>('index.js');
   const log: string[] = [];
   if (from === undefined) delete process.env.CCTRAIL_TEST_PAGE_THREADS_FROM;
@@ -58,6 +85,7 @@ async function buildWith(name: string, from: string | undefined, sessionsFrom?: 
       outDir: join(tmp, name, 'out'),
       cacheDir: join(tmp, name, 'cache'),
       log: (m) => log.push(m),
+      ...(pageThreads ? { pageThreads } : {}),
     });
   } finally {
     delete process.env.CCTRAIL_TEST_PAGE_THREADS_FROM;
@@ -95,6 +123,9 @@ describe('pages rendered in worker threads', () => {
     expect(threadsOf(threaded)).toBe(CORES);
     expect(threadsOf(one, 'session files read')).toBe(1);
     expect(threadsOf(threaded, 'session files read')).toBe(CORES);
+    // The search index too is written by a thread of its own in the threaded build (`search-thread.ts`).
+    const bySearchThread = (log: string[]) => log.some((m) => m.includes('search index written by a thread'));
+    expect([bySearchThread(one), bySearchThread(threaded)]).toEqual([false, true]);
     const out = (name: string) => join(tmp, name, 'out');
     const files = filesOf(out('one'));
     expect(files.filter((f) => f.endsWith('.html')).length).toBeGreaterThan(20);
@@ -124,35 +155,108 @@ describe('pages rendered in worker threads', () => {
   it.skipIf(CORES < 2)("stop at a page's error and reject with it", async () => {
     await buildWith('failing', '1000000');
     const { listArchive, cachedPart, buildManifest } = await built<typeof Manifest>('build/manifest.js');
-    const { renderInThreads } = await built<{ renderInThreads: typeof RenderInThreads }>(
-      'build/page-threads.js',
-    );
-    const { siteServer } = await built<{ siteServer: () => Promise<{ entry: string }> }>(
-      'build/site-server.js',
-    );
+    const entry = await bundleEntry();
     const cacheDir = join(tmp, 'failing', 'cache');
     const listing = listArchive(dataDir);
     const parts = new Map<string, CachedPart>();
     for (const p of listing.projects)
       for (const s of p.sessions) parts.set(s.file, cachedPart(cacheDir, s.key) as CachedPart);
     const manifest = buildManifest({ listing, parts, cacheDir, title: 't' });
-    const { entry } = await siteServer();
     // Exactly the site's pages: a number past them would fail in a thread and race the error looked for.
     const { pagesOf } = await built<{ pagesOf: typeof PagesOf }>('build/site-pages.js');
     const count = pagesOf(manifest, cacheDir).length;
     // The pages before a session's are rendered; the first transcript page finds no fragment in an empty cache.
     const written: number[] = [];
     await expect(
-      renderInThreads({ entry, manifest, cacheDir: join(tmp, 'empty') }, count, 2, (done) =>
+      (await newThreads()).render(entry, { manifest, cacheDir: join(tmp, 'empty') }, count, 2, (done) =>
         written.push(done.at),
       ),
     ).rejects.toThrow(/missing from the build cache/);
     expect(written).toEqual(written.map((_, i) => i));
     // An error of the main thread's writing stops the threads the same way.
     await expect(
-      renderInThreads({ entry, manifest, cacheDir }, count, 2, () => {
+      (await newThreads()).render(entry, { manifest, cacheDir }, count, 2, () => {
         throw new Error('disk full');
       }),
     ).rejects.toThrow('disk full');
+    // A thread that failed while it waited for its pages (here: no bundle to load) fails the rendering.
+    const broken = await newThreads();
+    const missing = join(tmp, 'no-bundle', 'entry.mjs');
+    broken.bundle(Promise.resolve(missing));
+    broken.start(1_000_000);
+    await expect(broken.render(missing, { manifest, cacheDir }, count, 2, () => {})).rejects.toThrow(
+      /Cannot find module/,
+    );
+  });
+});
+
+describe('page threads started ahead of the build', () => {
+  it.skipIf(CORES < 2)('render its pages as threads started by the build do, and stop with it', async () => {
+    // The build before: the first test's, in one thread.
+    if (!existsSync(join(tmp, 'one', 'out'))) await buildWith('one', '1000000');
+    const before = osThreads();
+    const threads = await newThreads();
+    // Before the build knows its bundle: they start once it does.
+    threads.start(1_000_000);
+    const log = await buildWith('ahead', '1', undefined, threads);
+    expect(threadsOf(log)).toBe(CORES);
+    expect(log.find((m) => m.includes('pages rendered and written'))).toMatch(
+      /; the threads started \d+ ms before$/,
+    );
+    const files = filesOf(join(tmp, 'one', 'out'));
+    expect(filesOf(join(tmp, 'ahead', 'out'))).toEqual(files);
+    for (const file of files)
+      expect(
+        readFileSync(join(tmp, 'ahead', 'out', file)).equals(readFileSync(join(tmp, 'one', 'out', file))),
+        file,
+      ).toBe(true);
+    expect(osThreads()).toBe(before);
+    expect(threads.size).toBe(0);
+  });
+
+  it.skipIf(CORES < 2)('are stopped unused when the site is small', async () => {
+    const before = osThreads();
+    const threads = await newThreads();
+    threads.bundle(Promise.resolve(await bundleEntry()));
+    threads.start(1_000_000);
+    // Started (their number is known once the bundle is), before the build.
+    await new Promise((resolve) => setImmediate(resolve));
+    if (before !== null) expect(osThreads()).toBe(before + CORES);
+    const { buildReport } = await built<{ buildReport: typeof BuildReport }>('index.js');
+    const log: string[] = [];
+    // The threads running when the pages are written: none, they were stopped once the build knew its pages.
+    let rendering: number | null = Number.NaN;
+    await buildReport({
+      dataDir,
+      outDir: join(tmp, 'small-ahead', 'out'),
+      cacheDir: join(tmp, 'small-ahead', 'cache'),
+      pageThreads: threads,
+      log: (m) => {
+        log.push(m);
+        if (m.includes('pages rendered and written')) rendering = osThreads();
+      },
+    });
+    expect(threadsOf(log)).toBe(1);
+    expect(rendering).toBe(before);
+    expect(osThreads()).toBe(before);
+  });
+
+  it.skipIf(CORES < 2)('are stopped when the build fails', async () => {
+    const before = osThreads();
+    const threads = await newThreads();
+    threads.bundle(Promise.resolve(await bundleEntry()));
+    threads.start(1_000_000);
+    await new Promise((resolve) => setImmediate(resolve));
+    if (before !== null) expect(osThreads()).toBe(before + CORES);
+    const { buildReport } = await built<{ buildReport: typeof BuildReport }>('index.js');
+    await expect(
+      buildReport({
+        dataDir,
+        outDir: join(tmp, 'failed', 'out'),
+        archive: Promise.reject(new Error('the export failed')),
+        pageThreads: threads,
+      }),
+    ).rejects.toThrow('the export failed');
+    expect(osThreads()).toBe(before);
   });
 });

@@ -1,7 +1,7 @@
 // Run by `build`, after `tsc`: makes what the `cctrail` package publishes, `dist/bundle/`, so that `npm install
 // cctrail` installs one package with no dependencies. esbuild bundles the compiled CLI (`dist/*.js`) with every
 // module it imports, @cctrail/core and the report's run time (@cctrail/report, unified, shiki's core and the
-// grammars it loads, ajv, …) included, minified, into a few files: `bin.js`, `index.js`, the three worker scripts,
+// grammars it loads, ajv, …) included, minified, into a few files: `bin.js`, `index.js`, the four worker scripts,
 // and shared chunks. Each command's implementation, and the report's code, is a chunk of its own that only that
 // command loads (`import()`): `bin.js` loads the command table (`main.js`'s chunk), not `index.js`, whose
 // exports would load redaction's rules for every command. Beside them: the
@@ -45,6 +45,7 @@ const { metafile } = await build({
     'build-worker': join(dist, 'runtime', 'build-worker.js'),
     'session-worker': join(report, 'dist', 'build', 'session-worker.js'),
     'page-worker': join(report, 'dist', 'build', 'page-worker.js'),
+    'search-worker': join(report, 'dist', 'build', 'search-worker.js'),
   },
   ...NODE_MODULE,
   outdir,

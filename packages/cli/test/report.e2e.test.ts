@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -127,12 +127,18 @@ describe.skipIf(!REPORT_BUILT || !existsSync(HOSTILE))('cctrail report with rela
 describe.skipIf(!REPORT_BUILT || fixtureScenarios().length === 0)('cctrail report on every fixture', () => {
   it('builds, from what its export workers prepared, the site the report builds from the archive alone', async () => {
     const out = join(work, 'early');
-    const env = { CCTRAIL_CACHE_DIR: join(work, 'early-cache') };
+    // Its pages rendered in threads (from one page on), which the command starts while the export builds its
+    // last sessions.
+    const env = { CCTRAIL_CACHE_DIR: join(work, 'early-cache'), CCTRAIL_TEST_PAGE_THREADS_FROM: '1' };
     const run = await cctrail(['report', FIXTURES, '-o', out, '--verbose'], { env });
     expect(run.stderr).not.toContain('internal error');
     expect(run.code).toBe(0);
     // The builder's own steps (--verbose).
     expect(run.stderr).toMatch(/^report: \d+ pages in /m);
+    if (availableParallelism() >= 2) {
+      expect(run.stderr).toMatch(/^report: page threads started \d+ ms before the archive was complete$/m);
+      expect(run.stderr).toMatch(/^report: \d+ pages rendered and written in \d+ ms by [2-4] threads /m);
+    }
     // The export workers prepared the sessions they wrote: the builder reads only those they could not (a file
     // corrected after it was written, a route the builder had to tell apart from another).
     const sessions = Number(/^report: \d+ projects, (\d+) sessions read/m.exec(run.stderr)?.[1]);

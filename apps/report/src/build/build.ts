@@ -9,11 +9,14 @@ import { pruneCache } from './cache.js';
 import { hasFragment } from './fragments.js';
 import { type ArchiveListing, buildManifest, cachedPart, listArchive } from './manifest.js';
 import { CACHE_FOLDER, cacheFolder, claimOutputFolder } from './output-folder.js';
+import { type PageThreads, pageThreads, threadsFor } from './page-threads.js';
 import { PageWriter } from './page-writer.js';
 import { renderedFiles, renderPages } from './render-pages.js';
 import { planRender, recordRender } from './render-plan.js';
-import { hasSearchPiece, planSearchFiles, searchPieceKey } from './search-pieces.js';
+import { hasSearchPiece, searchPieceKey } from './search-pieces.js';
+import { putSearchFiles, type SearchThread, startSearchThread } from './search-thread.js';
 import { runSessionPass, type SessionJob } from './session-pass.js';
+import { pagesOf } from './site-pages.js';
 import { siteServer } from './site-server.js';
 import { SiteWriter } from './site-writer.js';
 
@@ -47,6 +50,15 @@ export interface BuildReportOptions {
   archive?: PromiseLike<unknown>;
   /** Repository URL (http or https) that commit SHAs in `git commit` outputs link to. */
   repo?: string;
+  /**
+   * Page threads for a caller that knows before the build has read its archive that it renders a large site
+   * (`pageThreads()`, then `start` when it knows: `cctrail report` does while its export writes the last
+   * sessions): each thread loads the site's bundle meanwhile, on a core the caller leaves idle. The build
+   * renders its pages with them when its site is large, and stops them when it ends, whether it completes,
+   * fails, or renders a small site in its own thread. Without them, a large site's threads are started once the
+   * build knows its pages.
+   */
+  pageThreads?: PageThreads;
 }
 
 /** Result of `buildReport`. */
@@ -85,7 +97,8 @@ let building: Promise<unknown> = Promise.resolve();
  * @example await buildReport({ dataDir: 'export', outDir: 'site', base: '/my-repo/' })
  */
 export function buildReport(options: BuildReportOptions): Promise<BuildReportResult> {
-  const run = building.then(() => buildOnce(options));
+  const threads = options.pageThreads ?? pageThreads();
+  const run = building.then(() => buildOnce(options, threads)).finally(() => threads.close());
   building = run.catch(() => undefined);
   return run;
 }
@@ -135,7 +148,7 @@ function unrendered(
   return jobs;
 }
 
-async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult> {
+async function buildOnce(options: BuildReportOptions, threads: PageThreads): Promise<BuildReportResult> {
   if (options.repo !== undefined && commitBase(options.repo) === null)
     throw new Error(`repo must be an http(s) URL, got ${JSON.stringify(options.repo)}`);
   const log = options.log ?? (() => {});
@@ -153,12 +166,17 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
   // while the archive is still being written.
   const server = siteServer({ log });
   server.catch(() => undefined);
+  threads.bundle(server.then((b) => b.entry));
   let plan: ReturnType<typeof planRender>;
   let manifest: ReturnType<typeof buildManifest>;
   let assembled: { pages: number; written: number };
   const site = new SiteWriter(outDir);
+  let search: SearchThread | null = null;
   try {
     await options.archive;
+    const ahead = threads.startedAt;
+    if (ahead !== null)
+      log(`report: page threads started ${Date.now() - ahead} ms before the archive was complete`);
     const listing = listArchive(dataDir);
     // Each session file is read at most once: new versions here, then those whose pages lack a fragment.
     const parts = new Map<string, CachedPart>();
@@ -176,6 +194,11 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
       bundle.sessionPagesKey,
     );
     if (plan.incremental) manifest.render = plan.render;
+    // The threads of a large site load the bundle while the rest of the cache is made; a small site's, started
+    // early on a guess, are of no use.
+    const large = threadsFor(pagesOf(manifest, work).length) > 1;
+    if (large) threads.start(Number.POSITIVE_INFINITY);
+    else await threads.close();
     const sessions = manifest.projects.reduce((a, p) => a + p.sessions.length, 0);
     log(
       `report: ${manifest.projects.length} projects, ${sessions} sessions read in ${Date.now() - started} ms`,
@@ -188,16 +211,16 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
     mkdirSync(outDir, { recursive: true });
     site.begin(previous, [...rendered, ...plan.kept, ...ASSETS]);
     const pages = new PageWriter({ site, state: join(work, 'pages.json') });
-    await renderPages(bundle, manifest, pages, work, log);
+    // A large site's search index is planned and written by a thread of its own while the pages are rendered.
+    const data = { manifest, cacheDir: work, outDir, save: cacheDir !== null };
+    search = large ? startSearchThread(data, pages, site) : null;
+    await renderPages(bundle, manifest, pages, work, threads, log);
     // Files that Astro does not render: Mermaid's IIFE build and the search index, both classic scripts,
     // written like pages only when they changed (a rebuild after one change rewrites the index's files of
     // entries from that session's on, and the term files it changed).
     pages.putCompressed(MERMAID, bundle.mermaid, join(work, 'mermaid.json'));
-    const searchFiles = planSearchFiles(manifest, work);
-    site.plan([...searchFiles.files, ...searchFiles.known].map((f) => f.name));
+    const searchFiles = search ? await search.finished(log) : putSearchFiles(manifest, work, pages, site);
     pages.put(SEARCH_INDEX, searchIndexScript(searchItems(manifest), searchFiles.meta));
-    for (const f of searchFiles.files) pages.put(f.name, f.text);
-    for (const f of searchFiles.known) pages.putKnown(f.name, f.signature, f.text);
     // GitHub Pages' branch publishing runs Jekyll, which would drop `_cctrail/`.
     pages.put(NOJEKYLL, '');
     assembled = pages.finish();
@@ -205,11 +228,13 @@ async function buildOnce(options: BuildReportOptions): Promise<BuildReportResult
     for (const rel of plan.kept) site.keep(rel);
     if (cacheDir) writeFileSync(plan.stateFile, JSON.stringify(recordRender(plan, rendered)));
   } catch (error) {
+    await search?.close();
     // A bundling started before the failure finishes first (it writes into the package's folder).
     await server.catch(() => undefined);
     if (cacheDir === null) rmSync(work, { recursive: true, force: true });
     throw error;
   }
+  await search?.close();
   if (plan.incremental)
     log(`report: pages of ${plan.render.length} changed sessions rendered, ${plan.keptSessions} kept`);
 

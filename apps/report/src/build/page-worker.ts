@@ -1,18 +1,31 @@
+import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { PageDone, PageWorkerData } from './page-threads.js';
+import type { PageDone, PageWork, PageWorkerData } from './page-threads.js';
 import { signatureOf } from './page-writer.js';
-import { pagesOf } from './site-pages.js';
+import { pagesOf, type SitePage } from './site-pages.js';
 import { loadRenderer } from './site-server.js';
 
 /**
- * Worker thread of `renderInThreads`: loads the site's bundle once, makes the site's list of pages from the
- * manifest, then renders each page whose number it is sent, one at a time in the order sent, and sends back its
- * bytes (moved, not copied) with their digest. It reads the build cache and writes nothing.
+ * Worker thread of `PageThreads`: loads the site's bundle as soon as it starts (the modules of its pages too),
+ * then takes the manifest, makes the site's list of pages from it, and renders each page whose number it is
+ * sent, one at a time in the order sent, sending back its bytes (moved, not copied) with their digest. It reads
+ * the build cache and writes nothing.
  */
-const { entry, manifest, cacheDir } = workerData as PageWorkerData;
+const { entry } = workerData as PageWorkerData;
 const renderPage = await loadRenderer(entry);
-const pages = pagesOf(manifest, cacheDir);
+await loadPageModules(entry);
 const port = parentPort;
+let pages: SitePage[] = [];
+
+/**
+ * Imports the modules of the bundle's pages, which its entry imports on a page's first rendering: the thread
+ * loads them while it waits for the manifest. The entry of an Astro server bundle exports them as `pageMap`.
+ */
+async function loadPageModules(entry: string): Promise<void> {
+  const { pageMap } = (await import(pathToFileURL(entry).href)) as { pageMap?: unknown };
+  if (!(pageMap instanceof Map)) return;
+  for (const load of pageMap.values()) if (typeof load === 'function') await load();
+}
 
 /** Renders page `at`: its bytes in an `ArrayBuffer` of their own, to be moved to the main thread. */
 async function render(at: number): Promise<PageDone> {
@@ -25,11 +38,15 @@ async function render(at: number): Promise<PageDone> {
 }
 
 let queue: Promise<unknown> = Promise.resolve();
-port?.on('message', (at: number) => {
+port?.on('message', (m: number | PageWork) => {
+  if (typeof m !== 'number') {
+    pages = pagesOf(m.manifest, m.cacheDir);
+    return;
+  }
   queue = queue.then(() =>
-    render(at).then(
+    render(m).then(
       (done) => port.postMessage(done, [done.bytes.buffer as ArrayBuffer]),
-      (error: unknown) => port.postMessage({ at, error }),
+      (error: unknown) => port.postMessage({ at: m, error }),
     ),
   );
 });

@@ -66,14 +66,25 @@ export class PageWriter {
    * @param bytes Makes its content.
    */
   putKnown(rel: string, signature: string, bytes: () => string | Uint8Array): void {
+    if (this.claim(rel, signature)) this.o.site.write(rel, bytes());
+  }
+
+  /**
+   * `putKnown` of a file that another thread writes when told (the search index's, `search-thread.ts`): its digest
+   * is remembered, and the file counted as written or kept.
+   * @param rel Its path in the site, relative and `/`-separated.
+   * @param signature The digest of its bytes.
+   * @returns Whether it must be written (else it is in place already, and kept).
+   */
+  claim(rel: string, signature: string): boolean {
     if (rel.endsWith('.html')) this.pages++;
     this.next[rel] = signature;
     if (this.previous[rel] === signature && this.o.site.hasFile(rel)) {
       this.o.site.keep(rel);
-      return;
+      return false;
     }
-    this.o.site.write(rel, bytes());
     this.written++;
+    return true;
   }
 
   /**
@@ -107,7 +118,10 @@ export class PageWriter {
   /** Records the digests for the next build; returns what was put. */
   finish(): WriteResult {
     mkdirSync(dirname(this.o.state), { recursive: true });
-    writeFileSync(this.o.state, JSON.stringify(this.next));
+    // In the order of their paths: files written by other threads are put in whenever they are planned.
+    const next: Record<string, string> = {};
+    for (const rel of Object.keys(this.next).sort()) next[rel] = this.next[rel] as string;
+    writeFileSync(this.o.state, JSON.stringify(next));
     return { pages: this.pages, written: this.written };
   }
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SiteManifest } from '../views/site/site-model.js';
 import { filesUnder } from './files.js';
-import { pageThreads, renderInThreads } from './page-threads.js';
+import { type PageThreads, threadsFor } from './page-threads.js';
 import type { PageWriter } from './page-writer.js';
 import { pagesOf } from './site-pages.js';
 import { loadRenderer, type SiteBundle } from './site-server.js';
@@ -23,18 +23,20 @@ export function renderedFiles(bundle: SiteBundle, manifest: SiteManifest): strin
 
 /**
  * Renders the pages of the manifest (`renderedFiles`) with the site's bundle and puts them, with the site's public
- * files, into the site through `site`.
+ * files, into the site through `site`: a large site's in `threads` (started now if they were not), a small one's
+ * here (then `threads` are left as they are, for the caller to stop).
  */
 export async function renderPages(
   bundle: SiteBundle,
   manifest: SiteManifest,
   site: PageWriter,
   cacheDir: string,
+  threads: PageThreads,
   log: (msg: string) => void,
 ): Promise<void> {
   const started = Date.now();
   const pages = pagesOf(manifest, cacheDir);
-  const threads = pageThreads(pages.length);
+  const wanted = threadsFor(pages.length);
   // Milliseconds and pages by kind of page (in threads: their rendering; here: rendering and writing).
   const kinds = new Map<string, { ms: number; n: number }>();
   const count = (name: string, ms: number) => {
@@ -44,13 +46,19 @@ export async function renderPages(
     kinds.set(name, kind);
   };
   for (const rel of filesUnder(bundle.assets)) site.put(rel, readFileSync(join(bundle.assets, rel)));
-  if (threads > 1)
-    await renderInThreads({ entry: bundle.entry, manifest, cacheDir }, pages.length, threads, (done) => {
+  let used = 1;
+  let ahead = '';
+  if (wanted > 1) {
+    used = threads.size || wanted;
+    const startedAt = threads.startedAt;
+    if (startedAt !== null && startedAt < started)
+      ahead = `; the threads started ${started - startedAt} ms before`;
+    await threads.render(bundle.entry, { manifest, cacheDir }, pages.length, wanted, (done) => {
       const page = pages[done.at]!;
       site.putKnown(`${page.route}index.html`, done.signature, () => done.bytes);
       count(page.kind, done.ms);
     });
-  else {
+  } else {
     const renderPage = await loadRenderer(bundle.entry);
     let turned = Date.now();
     for (const page of pages) {
@@ -67,6 +75,6 @@ export async function renderPages(
   }
   const byKind = [...kinds].map(([k, { ms, n }]) => `${k} ${n} in ${Math.round(ms)} ms`).join(', ');
   log(
-    `report: ${pages.length} pages rendered and written in ${Date.now() - started} ms by ${threads} thread${threads > 1 ? 's' : ''} (${byKind})`,
+    `report: ${pages.length} pages rendered and written in ${Date.now() - started} ms by ${used} thread${used > 1 ? 's' : ''} (${byKind})${ahead}`,
   );
 }

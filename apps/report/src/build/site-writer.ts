@@ -21,7 +21,9 @@ import { isPlainRelative, writeRecord } from './output-record.js';
  * folder's record (`output-record.ts`). Before its first write it records what the folder will hold, so a build
  * stopped half-way (a signal, a full disk) leaves a folder the next build knows as its own. It never follows a symbolic link inside the folder: a link where the
  * site needs a file or a folder is replaced by one (its target is not touched), and a path that passes through
- * a link is never removed.
+ * a link is never removed. Another thread may write files of the site through a writer of its own (the search
+ * index's, `search-thread.ts`), once this build's writer has recorded them (`plan`); this one then counts them as
+ * the build's (`keep`).
  */
 
 /** The entry at `path` without following a link, or `null` when there is none. */
@@ -47,6 +49,15 @@ function overwrite(target: string, data: string | Uint8Array): void {
     ftruncateSync(fd, bytes.byteLength);
   } finally {
     closeSync(fd);
+  }
+}
+
+/** Makes a folder, unless another writer of the site (another thread) just made it. */
+function makeFolder(dir: string): void {
+  try {
+    mkdirSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !entryAt(dir)?.isDirectory()) throw error;
   }
 }
 
@@ -107,7 +118,7 @@ export class SiteWriter {
         unlinkSync(dir);
         entry = null;
       }
-      if (entry === null) mkdirSync(dir);
+      if (entry === null) makeFolder(dir);
       else if (!entry.isDirectory())
         throw new Error(`the report needs a folder at ${dir}, and a file is there`);
       this.folders.add(dir);
@@ -165,7 +176,8 @@ export class SiteWriter {
   }
 
   /**
-   * Counts a file that is already in place as this build's (a page kept from the last build, unchanged).
+   * Counts a file that is in place as this build's: a page kept from the last build, unchanged, or a file another
+   * thread wrote.
    * @param rel Its path in the site, relative and `/`-separated.
    */
   keep(rel: string): void {

@@ -20,6 +20,7 @@ import { archiveIndex, type IndexedSession, writeIndex } from './index-file.js';
 import { type KeepTally, keepSources, withArchived } from './keep.js';
 import { layoutOf } from './layout.js';
 import { checkFiles, type Manifest, readManifest, writeManifest } from './manifest.js';
+import { onFirstTranscript, onLastSessions } from './pass-events.js';
 import { type Planned, planSessions } from './plan.js';
 import { type PrunedSession, pruneCarried, pruneSelection, removePruned } from './prune.js';
 import { buildSessions } from './session-pass.js';
@@ -48,6 +49,14 @@ export interface ExportOptions {
    * building the site).
    */
   onPlanned?: () => void;
+  /**
+   * Called once, when the sessions left to build are the last ones, being built (as many as are built at once):
+   * the threads that build them finish one after the other, and a core is about to be idle until the archive is
+   * complete (`report` then starts its page threads). Told how many sessions the run writes into the archive.
+   */
+  onLastSessions?: (written: number) => void;
+  /** Called once every session is built, before the archive's index is made: the rest uses no worker of `runner`. */
+  onSessionsBuilt?: () => void;
   /** Keep every transcript file read, compressed, in the archive folder (`cctrail export` without `--redact`). */
   keepSources?: boolean;
   /**
@@ -144,8 +153,14 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
       sourcesOnly,
       compressed: options.compressed === true,
     });
-    const found = onFirstTranscript(planned, options.onPlanned);
     const range = { since: selection.filters.since, until: selection.filters.until };
+    const found = onLastSessions(
+      onFirstTranscript(planned, options.onPlanned),
+      planned,
+      range,
+      runner.capacity,
+      options.onLastSessions,
+    );
     const report =
       dir === null || options.reportCacheDir === undefined
         ? {}
@@ -156,6 +171,7 @@ export async function exportArchive(options: ExportOptions): Promise<ExportOutco
         ? keepSources(selection.sessions, { dir, manifest, now, runner })
         : null,
     ]);
+    options.onSessionsBuilt?.();
     const { kept, cacheWritten } = keepSessions(planned, selection.filters, cache, dir);
     // What the run read from its input: the archive's own sessions are counted apart.
     const own = (p: Planned) => dir !== null && p.selected.archive?.dir === dir;
@@ -244,25 +260,6 @@ async function finishManifest(dir: string, index: ArchiveIndex, manifest: Manife
   for (const record of Object.values(manifest.sources)) files.push(record.kept, ...(record.superseded ?? []));
   manifest.files = await checkFiles(dir, files, manifest.files);
   await writeManifest(dir, manifest);
-}
-
-/**
- * Calls `onPlanned` once, with the first skeleton that shows a transcript (a cached one at once).
- *
- * @returns What to tell of each skeleton built.
- */
-function onFirstTranscript(
-  planned: readonly Planned[],
-  onPlanned?: () => void,
-): (skeleton: Skeleton) => void {
-  let started = false;
-  const found = (skeleton: Skeleton) => {
-    if (started || skeleton.notATranscript) return;
-    started = true;
-    onPlanned?.();
-  };
-  for (const session of planned) if (session.skeleton) found(session.skeleton);
-  return found;
 }
 
 /**

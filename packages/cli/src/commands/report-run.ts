@@ -126,9 +126,13 @@ export async function runReport({ options, positionals, io, firstRun }: CommandC
   // Skeletons are kept compressed (`SKELETONS`): the file of earlier versions goes.
   await rm(join(cache, 'skeletons.json'), { force: true });
   const runner = new JobRunner(io.env);
+  // Started while the export builds its last sessions, when it writes enough of them for the site to be rendered
+  // in threads; the build stops them (see `BuildReportOptions.pageThreads`).
+  const threads = report.pageThreads();
   // Released at the end, or when the process exits (an error, a signal).
   // The site is written in place (`SiteWriter`): no temporary file but the folder's record, at its top level.
-  const guard = guardRun(outDir, [cache], cacheRoot(io.env, io.cwd), () => runner.close(), {
+  const stop = () => Promise.all([runner.close(), threads.close()]).then(() => undefined);
+  const guard = guardRun(outDir, [cache], cacheRoot(io.env, io.cwd), stop, {
     outputInPlace: true,
     cleanEnd: join(cache, CLEAN_END),
   });
@@ -141,6 +145,7 @@ export async function runReport({ options, positionals, io, firstRun }: CommandC
       outDir,
       cacheDir: siteCache,
       force,
+      pageThreads: threads,
       ...(archive ? { archive } : {}),
       // With --verbose, the builder's steps and their times.
       ...(flag(options, 'verbose') ? { log: (message: string) => io.stderr.write(`${message}\n`) } : {}),
@@ -165,6 +170,9 @@ export async function runReport({ options, positionals, io, firstRun }: CommandC
     onPlanned: () => {
       building = build(exported);
     },
+    onLastSessions: (written) => threads.start(written),
+    // The export workers' heaps go before the archive's tail, while the page threads load.
+    onSessionsBuilt: () => void runner.close(),
   }).finally(() => {
     progress.done();
     return runner.close();
@@ -175,6 +183,7 @@ export async function runReport({ options, positionals, io, firstRun }: CommandC
   } catch (error) {
     // A build started before the export failed stops with the same error once it has cleaned up.
     await building?.catch(() => undefined);
+    await threads.close();
     guard.release();
     throw error;
   }
