@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { isRunning } from '@cctrail/core/node';
 import type { SiteManifest } from '../views/site/site-model.js';
 import { nameKey } from './packs.js';
 
@@ -8,17 +9,6 @@ const LEGACY = ['parts', 'fragments'];
 
 /** A temporary file of a pack being written: `<key>.pack.tmp-<pid>`. */
 const TEMPORARY = /\.tmp-(\d{1,7})$/;
-
-/** Whether the process with this id is running (a temporary of a process that is not was left by an interruption). */
-function isRunning(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Removes the packs of sessions that are no longer in the archive (or changed), the temporaries of packs whose

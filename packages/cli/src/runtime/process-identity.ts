@@ -7,7 +7,7 @@
 
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { isRunning } from './temporaries.js';
+import { isRunning } from '@cctrail/core/node';
 
 /** The identity of a process, as a lock file records it. */
 export interface ProcessIdentity {

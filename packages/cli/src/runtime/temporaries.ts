@@ -8,26 +8,10 @@ import { readdirSync, rmSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isRunning } from '@cctrail/core/node';
 
 const TEMPORARY_FILE = /^.+\.tmp-(\d{1,7})$/;
 const SPOOL = /^cctrail-spool-(\d{1,7})-[0-9a-f]+$/;
-
-/**
- * Whether a process with this id is running (on this machine).
- *
- * @param pid A process id.
- */
-export function isRunning(pid: number): boolean {
-  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Removes the temporary files under folders (recursively) and the spool folders whose owner `owned` says so.

@@ -12,3 +12,4 @@
  */
 export { type DiscoveredProject, type DiscoveredSession, type Discovery, discover } from './discover.js';
 export { type FileSourceOptions, fileSource, sessionSource } from './node-source.js';
+export { isRunning } from './processes.js';
