@@ -55,6 +55,19 @@ async function bundleEntry(): Promise<string> {
   return (await siteServer()).entry;
 }
 
+/** The OS threads before, page threads started ahead of a build (checked running), and the build. */
+async function startedAhead() {
+  const before = osThreads();
+  const threads = await newThreads();
+  threads.bundle(Promise.resolve(await bundleEntry()));
+  threads.start(1_000_000);
+  // Started (their number is known once the bundle is), before the build.
+  await new Promise((resolve) => setImmediate(resolve));
+  if (before !== null) expect(osThreads()).toBe(before + CORES);
+  const { buildReport } = await built<{ buildReport: typeof BuildReport }>('index.js');
+  return { before, threads, buildReport };
+}
+
 /** Files of a folder, relative to it, sorted. */
 function filesOf(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -215,14 +228,7 @@ describe('page threads started ahead of the build', () => {
   });
 
   it.skipIf(CORES < 2)('are stopped unused when the site is small', async () => {
-    const before = osThreads();
-    const threads = await newThreads();
-    threads.bundle(Promise.resolve(await bundleEntry()));
-    threads.start(1_000_000);
-    // Started (their number is known once the bundle is), before the build.
-    await new Promise((resolve) => setImmediate(resolve));
-    if (before !== null) expect(osThreads()).toBe(before + CORES);
-    const { buildReport } = await built<{ buildReport: typeof BuildReport }>('index.js');
+    const { before, threads, buildReport } = await startedAhead();
     const log: string[] = [];
     // The threads running when the pages are written: none, they were stopped once the build knew its pages.
     let rendering: number | null = Number.NaN;
@@ -242,13 +248,7 @@ describe('page threads started ahead of the build', () => {
   });
 
   it.skipIf(CORES < 2)('are stopped when the build fails', async () => {
-    const before = osThreads();
-    const threads = await newThreads();
-    threads.bundle(Promise.resolve(await bundleEntry()));
-    threads.start(1_000_000);
-    await new Promise((resolve) => setImmediate(resolve));
-    if (before !== null) expect(osThreads()).toBe(before + CORES);
-    const { buildReport } = await built<{ buildReport: typeof BuildReport }>('index.js');
+    const { before, threads, buildReport } = await startedAhead();
     await expect(
       buildReport({
         dataDir,
