@@ -53,7 +53,7 @@ it('exposes what spans sessions at @cctrail/core/archive, and nothing of it at t
 });
 
 it('exposes exactly the documented Node.js adapters at @cctrail/core/node', () => {
-  expect(Object.keys(node).sort()).toEqual(['discover', 'fileSource', 'sessionSource']);
+  expect(Object.keys(node).sort()).toEqual(['discover', 'fileSource', 'isRunning', 'sessionSource']);
 });
 
 it('documents every diagnostic code in the README', async () => {
