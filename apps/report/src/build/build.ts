@@ -1,5 +1,4 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { searchIndexScript, searchItems } from '../views/search/search.js';
 import { sessionRoutes } from '../views/site/routes.js';
@@ -91,22 +90,6 @@ const NOJEKYLL = '.nojekyll';
 const ASSETS = [MERMAID, SEARCH_INDEX, NOJEKYLL];
 
 let building: Promise<unknown> = Promise.resolve();
-
-/** The fewest sessions whose search index a build plans in a thread of its own, whatever pages it renders. */
-const SEARCH_THREAD_FROM = 100;
-
-/**
- * Whether the search index of an archive of `sessions` sessions is planned in a thread of its own (`search-thread.ts`)
- * although the build renders its pages in this thread. The index covers every session, whatever the pages rendered:
- * a rebuild after one session changed plans it from all the sessions' pieces (a quarter of a second for 550), which
- * the thread does on the other core while this one renders the pages, for the cost of handing it the manifest. From
- * `SEARCH_THREAD_FROM` sessions (or the number in `CCTRAIL_TEST_SEARCH_THREAD_FROM`, for tests), on two cores or more.
- */
-function searchThreadFor(sessions: number): boolean {
-  const from = Number(process.env.CCTRAIL_TEST_SEARCH_THREAD_FROM || Number.NaN);
-  const least = Number.isSafeInteger(from) && from >= 0 ? from : SEARCH_THREAD_FROM;
-  return sessions >= least && availableParallelism() > 1;
-}
 
 /**
  * Builds the static report of an archive folder into `outDir` and returns the path of its `index.html`.
@@ -228,10 +211,9 @@ async function buildOnce(options: BuildReportOptions, threads: PageThreads): Pro
     mkdirSync(outDir, { recursive: true });
     site.begin(previous, [...rendered, ...plan.kept, ...ASSETS]);
     const pages = new PageWriter({ site, state: join(work, 'pages.json') });
-    // The search index of a large site, or of many sessions, is planned and written by a thread of its own while
-    // the pages are rendered.
+    // A large site's search index is planned and written by a thread of its own while the pages are rendered.
     const data = { manifest, cacheDir: work, outDir, save: cacheDir !== null };
-    search = large || searchThreadFor(sessions) ? startSearchThread(data, pages, site) : null;
+    search = large ? startSearchThread(data, pages, site) : null;
     await renderPages(bundle, manifest, pages, work, threads, log);
     // Files that Astro does not render: Mermaid's IIFE build and the search index, both classic scripts,
     // written like pages only when they changed (a rebuild after one change rewrites the index's files of
