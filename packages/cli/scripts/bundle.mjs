@@ -6,7 +6,8 @@
 // command loads (`import()`): `bin.js` loads the command table (`main.js`'s chunk), not `index.js`, whose
 // exports would load redaction's rules for every command. Beside them: the
 // report site's prebuilt bundle (`dist/site-server/<key>/`, Astro's output, Mermaid's browser
-// files), the `open` package (`vendor/`), the types of the package's entry point and the licenses of all it holds.
+// files), the highlighter's WebAssembly (`onig.wasm`), the `open` package (`vendor/`), the types of the package's
+// entry point and the licenses of all it holds.
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
@@ -68,6 +69,10 @@ const { metafile } = await build({
   },
   metafile: true,
 });
+
+// The highlighter's WebAssembly, which the report's build wrote beside the module that loads it: beside the chunks
+// here (that module reads `onig.wasm` from its own folder; shiki's base64 copy is only the fallback).
+cpSync(join(report, 'dist', 'views', 'markdown', 'onig.wasm'), join(outdir, 'onig.wasm'));
 
 // The `open` package, bundled by `vendor-open.mjs`: loaded by its path (`./vendor/open.js`), with `xdg-open`
 // (its license is in THIRD-PARTY-LICENSES.txt).

@@ -127,6 +127,32 @@ describe('commands are loaded when they run', () => {
   );
 });
 
+describe("the report's highlighter", () => {
+  /** A report of sessions with TypeScript fences: their code is highlighted by shiki's WebAssembly engine. */
+  const highlighted = async (bin: string) => {
+    const out = join(work, `report-${++runs}`);
+    const result = await run(bin, ['report', join(FIXTURES, 'duplicates'), '-o', out]);
+    expect(result.code).toBe(0);
+    const page = readFileSync(
+      join(out, 's', 'home-dev-duplicates', '9f6b127c-d50d-4dcf-99e7-ee5b55c93a6c', 'index.html'),
+      'utf8',
+    );
+    expect(page).toContain('class="shiki cctrail"');
+    return result.loaded;
+  };
+
+  it("reads the engine's bytes from onig.wasm, not from shiki's base64 module", async () => {
+    const loaded = await highlighted(BIN);
+    expect(loaded.filter((path) => path.includes('/views/markdown/highlight.js'))).not.toEqual([]);
+    expect(loaded.filter((path) => path.endsWith('/wasm-inlined.mjs'))).toEqual([]);
+  });
+
+  it.skipIf(!HAS_BUNDLE)("reads them from the bundle's onig.wasm", async () => {
+    const loaded = await highlighted(BUNDLE);
+    expect(loaded.filter((path) => /\/bundle\/wasm-\w+\.js$/.test(path))).toEqual([]);
+  });
+});
+
 describe('help lists every command with its options', () => {
   it('the main help names every command with its summary', async () => {
     const result = await run(BIN, ['--help']);

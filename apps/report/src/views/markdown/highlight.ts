@@ -21,6 +21,7 @@ import sql from 'shiki/langs/sql.mjs';
 import tsx from 'shiki/langs/tsx.mjs';
 import typescript from 'shiki/langs/typescript.mjs';
 import yaml from 'shiki/langs/yaml.mjs';
+import { onigWasm } from './onig-wasm.js';
 
 /**
  * Syntax highlighting with shiki: one highlighter per thread, a fixed list of languages, the Oniguruma regex
@@ -109,7 +110,7 @@ let rememberedChars = 0;
  * only for the languages it meets.
  */
 export async function loadHighlighter(): Promise<void> {
-  loading ??= createOnigurumaEngine(import('shiki/wasm'));
+  loading ??= createOnigurumaEngine(onigWasm());
   engine = await loading;
 }
 
