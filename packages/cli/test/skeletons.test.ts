@@ -105,4 +105,26 @@ describe.skipIf(fixtureScenarios().length === 0)('buildSkeletons with a cache fi
     await builtAndSaved([one], NO_FILTERS, quiet, countingRunner().runner, cacheFile);
     expect(await entries()).toBe(1);
   });
+
+  it("keys the cache by the caller's keys when it has them, and asks for each once", async () => {
+    const root = join(work, 'keyed');
+    await cp(FIXTURES, root, { recursive: true });
+    const all = (await discover([root])).projects.flatMap((p) =>
+      p.sessions.map((discovered) => ({ discovered, root })),
+    );
+    const cacheFile = join(work, 'keyed.json');
+    const asked: number[] = [];
+    const keyOf = (index: number) => {
+      asked.push(index);
+      return `key-${index}`;
+    };
+    await builtAndSaved(all, NO_FILTERS, quiet, countingRunner().runner, cacheFile, { keyOf });
+    expect(asked.sort((a, b) => a - b)).toEqual(all.map((_, index) => index));
+    const keys = Object.keys(JSON.parse(await readFile(cacheFile, 'utf8')).skeletons);
+    expect(keys.sort()).toEqual(all.map((_, index) => `key-${index}`).sort());
+    // The same keys find every skeleton again.
+    const again = countingRunner();
+    await builtAndSaved(all, NO_FILTERS, quiet, again.runner, cacheFile, { keyOf });
+    expect(again.built).toEqual([]);
+  });
 });

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { combineStats } from '@cctrail/core/archive';
 import { archivedStatuses, sessionKey, sourceStats } from '../archive/archive-input.js';
 import type { Io } from '../command-line/command.js';
@@ -39,12 +40,19 @@ export async function statsOf(
   // Sessions read from an archive that kept them without their transcripts (the deleted ones are counted).
   const archiveOnly = [...statuses.values()].filter((s) => s.status === 'missing').length;
   const files = selection.sessions.map((source) => sourceStats(source));
+  // Each session's skeleton key, computed once: for the last result's key and for the skeletons' cache.
+  const keys: string[] = [];
+  const keyOf = (index: number) => (keys[index] ??= skeletonKey(files[index]!));
+  const resultFile = cacheFile && statsResultFile(cacheFile);
+  const resultKey = () =>
+    statsResultKey(
+      [filters, skipped, [...statuses]],
+      files.map((_, i) => keyOf(i)),
+    );
   // A run over the same files as the last one prints what the last one printed, without reading its skeletons.
-  const result = cacheFile && {
-    file: statsResultFile(cacheFile),
-    key: statsResultKey([filters, skipped, [...statuses]], files.map(skeletonKey)),
-  };
-  const kept = result ? await readStatsResult(result.file, result.key) : undefined;
+  // Without a last result (a first run), no key is computed before the first sessions are handed out.
+  const kept =
+    resultFile && existsSync(resultFile) ? await readStatsResult(resultFile, resultKey()) : undefined;
   if (kept) return { ...kept, archiveOnly };
   // Redaction's rules are loaded and compiled (on a first use) while the sessions are built, not before the first
   // is, nor after the last, when this thread alone combines what was built.
@@ -56,6 +64,8 @@ export async function statsOf(
   const { sessions, saved } = await buildSkeletons(selection.sessions, filters, progress, runner, cacheFile, {
     keepOthers: filtered(filters),
     files,
+    // Without a cache, no key is computed at all.
+    keyOf: cacheFile ? keyOf : undefined,
   }).finally(() => progress.done());
   // Every session is built: the workers stop while this thread combines, not after.
   const closed = runner.close();
@@ -70,7 +80,7 @@ export async function statsOf(
     stats: redactStrings(built, (await redaction).redactText),
     sessions: sessions.map(({ id, diagnostics }) => ({ id, diagnostics })),
   };
-  if (result) await writeStatsResult(result.file, result.key, made);
+  if (resultFile) await writeStatsResult(resultFile, resultKey(), made);
   await Promise.all([saved, closed]);
   return { ...made, archiveOnly };
 }

@@ -94,9 +94,13 @@ export class SkeletonCache {
     return new SkeletonCache({ kind: 'blocks', dir, found, legacy, fromLegacy }, cached);
   }
 
-  /** The key of a session's skeleton, or null without a cache. */
-  key(files: readonly FileStat[]): string | null {
-    return this.#store === undefined ? null : skeletonKey(files);
+  /**
+   * The key of a session's skeleton, or null without a cache.
+   *
+   * @param known The key when the caller has it already (`skeletonKey(files)`).
+   */
+  key(files: readonly FileStat[], known?: string): string | null {
+    return this.#store === undefined ? null : (known ?? skeletonKey(files));
   }
 
   /** The cached skeleton under a key (kept for the next run), or undefined. */

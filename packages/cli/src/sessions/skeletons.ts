@@ -26,7 +26,8 @@ export interface Skeletons {
  * keeps this run's skeletons only, or with `keepOthers` (a run that selected only some of the sessions the file
  * serves) also those of the sessions this run did not select.
  *
- * `options.files` are the selection's files (`sourceStats`) when the caller has them already.
+ * `options.files` are the selection's files (`sourceStats`) when the caller has them already, and `options.keyOf`
+ * the skeleton key of the session at an index (`skeletonKey` of its files) when the caller keeps them too.
  *
  * Throws a `CliError` when none of the files is a transcript at all.
  */
@@ -36,14 +37,14 @@ export async function buildSkeletons(
   progress: Progress,
   runner: JobRunner,
   cacheFile?: string,
-  options: { keepOthers?: boolean; files?: readonly FileStat[][] } = {},
+  options: { keepOthers?: boolean; files?: readonly FileStat[][]; keyOf?: (index: number) => string } = {},
 ): Promise<Skeletons> {
   const cache = await SkeletonCache.open(cacheFile);
   // One `stat` of each file gives both the sizes (the order of work) and the fingerprints (the cache keys).
   const files = options.files ?? selection.map((source) => sourceStats(source));
   const sizes = selection.map((source, index) => transcriptBytes(source.discovered, files[index]!));
   const build = async (source: SelectedSession, index: number): Promise<Skeleton> => {
-    const key = cache.key(files[index]!);
+    const key = cache.key(files[index]!, options.keyOf?.(index));
     const hit = cache.get(key);
     if (hit) return hit;
     const job: SkeletonJob = {
