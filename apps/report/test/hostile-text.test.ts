@@ -60,6 +60,16 @@ describe('hostile text on pages (#19)', () => {
     }
   });
 
+  it('escapes each of & < > " \' once, repairs lone surrogates and marks bidi controls, in one call', () => {
+    expect(escapeHtml(`&lt; <a href="x" title='y'>&amp;</a>`)).toBe(
+      '&amp;lt; &lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;',
+    );
+    expect(escapeHtml('a\uD800<b\uDC00\u202E"')).toBe('a\uFFFD&lt;b\uFFFD⟦U+202E⟧&quot;');
+    expect(escapeHtml('\uD83D\uDE00 & ok')).toBe('\uD83D\uDE00 &amp; ok');
+    const plain = 'plain text, nothing to escape';
+    expect(escapeHtml(plain)).toBe(plain);
+  });
+
   it('marks the bidi controls of a page’s bytes, within the bytes it is given only', () => {
     const utf8 = (text: string) => new TextEncoder().encode(text);
     const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
