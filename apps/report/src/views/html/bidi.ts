@@ -28,9 +28,7 @@ export function neutralizeBidi(text: string): string {
  * Whether UTF-8 bytes hold a bidirectional control character: U+061C is `D8 9C`, U+202A–U+202E are
  * `E2 80 AA`–`E2 80 AE`, U+2066–U+2069 are `E2 81 A6`–`E2 81 A9`.
  */
-function holdsBidi(page: Uint8Array): boolean {
-  // The bytes viewed as a Buffer, whose `indexOf` searches natively: a Uint8Array's took ten times as long.
-  const bytes = Buffer.from(page.buffer, page.byteOffset, page.byteLength);
+function holdsBidi(bytes: Uint8Array): boolean {
   for (let at = bytes.indexOf(0xe2); at !== -1; at = bytes.indexOf(0xe2, at + 1)) {
     const second = bytes[at + 1];
     const third = bytes[at + 2] ?? 0;
