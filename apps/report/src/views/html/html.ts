@@ -21,25 +21,21 @@ export function wellFormed(text: string): string {
   return neutralizeBidi(text.replace(LONE_SURROGATE, '\uFFFD'));
 }
 
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
 /** Any character `escapeHtml` changes: most text has none, and is returned as it is after one scan. */
 const TO_ESCAPE = new RegExp(`[&<>"'\\uD800-\\uDFFF${BIDI_CLASS}]`);
 
-/** Any character `wellFormed` may change. */
-const ILL_FORMED = new RegExp(`[\\uD800-\\uDFFF${BIDI_CLASS}]`);
-
-/**
- * Escapes text for HTML content and quoted attribute values (also repairs lone surrogates). One `replace` per
- * character present, `&` first: a fifth cheaper than one `replace` calling a function for each match.
- */
+/** Escapes text for HTML content and quoted attribute values (also repairs lone surrogates). */
 export function escapeHtml(text: string): string {
   if (!TO_ESCAPE.test(text)) return text;
-  let out = ILL_FORMED.test(text) ? wellFormed(text) : text;
-  if (out.includes('&')) out = out.replace(/&/g, '&amp;');
-  if (out.includes('<')) out = out.replace(/</g, '&lt;');
-  if (out.includes('>')) out = out.replace(/>/g, '&gt;');
-  if (out.includes('"')) out = out.replace(/"/g, '&quot;');
-  if (out.includes("'")) out = out.replace(/'/g, '&#39;');
-  return out;
+  return wellFormed(text).replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
 /** Marks a string as safe HTML. Only for output of the sanitizer or of our own builders. */
