@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { slugify, uniqueSlugs } from '../src/build/slugs.js';
+import { neutralizeBidiBytes } from '../src/views/html/bidi.js';
 import { compact, durationShort, num, when } from '../src/views/html/format.js';
 import { escapeHtml } from '../src/views/html/html.js';
 import { loadHighlighter } from '../src/views/markdown/highlight.js';
@@ -57,6 +58,33 @@ describe('hostile text on pages (#19)', () => {
       expect(out).toContain('⟦U+202E⟧');
       expect(out).toContain('⟦U+2066⟧');
     }
+  });
+
+  it('escapes each of & < > " \' once, repairs lone surrogates and marks bidi controls, in one call', () => {
+    expect(escapeHtml(`&lt; <a href="x" title='y'>&amp;</a>`)).toBe(
+      '&amp;lt; &lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;',
+    );
+    expect(escapeHtml('a\uD800<b\uDC00\u202E"')).toBe('a\uFFFD&lt;b\uFFFD⟦U+202E⟧&quot;');
+    expect(escapeHtml('\uD83D\uDE00 & ok')).toBe('\uD83D\uDE00 &amp; ok');
+    const plain = 'plain text, nothing to escape';
+    expect(escapeHtml(plain)).toBe(plain);
+  });
+
+  it('marks the bidi controls of a page’s bytes, within the bytes it is given only', () => {
+    const utf8 = (text: string) => new TextEncoder().encode(text);
+    const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+    for (const control of ['\u061C', '\u202A', '\u202E', '\u2066', '\u2069']) {
+      const whole = utf8(`<p>a — b…</p>${control}<p>c</p>`);
+      const mark = `⟦U+${control.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟧`;
+      expect(decode(neutralizeBidiBytes(whole))).toBe(`<p>a — b…</p>${mark}<p>c</p>`);
+      // A view of part of a larger buffer (as a page's bytes may be): the control after its end is not its own.
+      const head = whole.subarray(3, whole.indexOf(0x3c, 4) + 4);
+      expect(neutralizeBidiBytes(head)).toBe(head);
+      const tail = whole.subarray(3);
+      expect(decode(neutralizeBidiBytes(tail))).toBe(`a — b…</p>${mark}<p>c</p>`);
+    }
+    const plain = utf8('<p>a — b… ← →</p>');
+    expect(neutralizeBidiBytes(plain)).toBe(plain);
   });
 
   it('never names a folder after a Windows device', () => {

@@ -33,6 +33,13 @@ parser.normalizeLink = (url) => normalizeUri(url);
 parser.normalizeLinkText = (text) => text;
 // Strikethrough is left to the full pipeline (see `TILDES`): `~~` stays text here, and the text is left.
 parser.disable('strikethrough');
+// markdown-it's own rule rewrites every line ending (`\r\n?|\n` to `\n`), copying the text: the same text here.
+parser.core.ruler.at('normalize', (state) => {
+  let src = state.src;
+  if (src.includes('\r')) src = src.replace(/\r\n?/g, '\n');
+  if (src.includes('\0')) src = src.replace(/\0/g, '\uFFFD');
+  state.src = src;
+});
 
 /** A rendered block: `inner` is a paragraph's inline HTML, which a tight list item shows without its `<p>`. */
 interface Block {
@@ -67,7 +74,7 @@ export function renderWithMarkdownIt(text: string): string | undefined {
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as Token;
     if (token.level > MAX_DEPTH) return undefined;
-    const top = stack.at(-1) as Frame;
+    const top = stack[stack.length - 1] as Frame;
     switch (token.type) {
       case 'paragraph_open': {
         const content = inline(tokens[i + 1] as Token, stack.length > 1);

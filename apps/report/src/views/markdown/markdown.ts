@@ -135,20 +135,14 @@ export function renderMarkdown(markdown: string): SafeHtml {
   return renderMarkdownWith(markdown, true);
 }
 
-/** `renderMarkdown`, optionally without its fast paths (markdown-it, pieces, no GFM, memo), for tests comparing both. */
+/**
+ * `renderMarkdown`, optionally without its fast paths (markdown-it, pieces, no GFM), for tests comparing both.
+ * Nothing is remembered: a report renders each text once.
+ */
 export function renderMarkdownWith(markdown: string, fastPath: boolean): SafeHtml {
   const text = wellFormed(markdown);
   if (text.length > MARKDOWN_LIMIT) return clipped(text);
-  if (!fastPath) return renderSlow(text, false);
-  const remembered = text.length <= MEMO_LIMIT;
-  const hit = remembered ? memo.get(text) : undefined;
-  if (hit) return hit;
-  const out = trusted(renderFast(text));
-  if (remembered) {
-    if (memo.size >= MEMO_SIZE) memo.clear();
-    memo.set(text, out);
-  }
-  return out;
+  return fastPath ? trusted(renderFast(text)) : renderSlow(text, false);
 }
 
 /**
@@ -178,10 +172,6 @@ function renderFast(text: string): string {
   flush();
   return html.join('\n');
 }
-
-const MEMO_LIMIT = 4_000;
-const MEMO_SIZE = 5_000;
-const memo = new Map<string, SafeHtml>();
 
 function clipped(text: string): SafeHtml {
   const { head } = clip(text, MARKDOWN_LIMIT);
