@@ -11,7 +11,7 @@ export type WriteOutcome = 'written' | 'unchanged';
 
 /**
  * Files whose name ends so are written Brotli-compressed at a fast quality (the report's own archive keeps its
- * session files so, and the skeletons of its sessions: a sixth of their text or less). The output depends only on
+ * session files so, and the skeletons of its sessions: about a fifth of their text or less). The output depends only on
  * the text, so an unchanged file is still found unchanged. BENCHMARKS.md (#28, the report's cache) has the figures.
  */
 export const COMPRESSED = '.br';
@@ -97,10 +97,11 @@ function closeFile(fd: number): Promise<void> {
 }
 
 /**
- * Brotli's quality 1: a quarter smaller than gzip's level 1 on session files, at nearly twice its speed; quality 2
- * saves a seventh more bytes for 1.7 × the CPU (BENCHMARKS.md, "#26 this round's smaller changes, … seventh round").
+ * Brotli's quality 0: on session files, compressed whole, 0.6 × the CPU of quality 1 for 11 % more bytes (the report
+ * cache of the shared corpus: 0.42 → 0.44 × its input), and far less than gzip's level 1 for fewer bytes
+ * (BENCHMARKS.md, "#26 archive and cache writing, tenth round"; "#26 this round's smaller changes, … seventh round").
  */
-const QUALITY = 1;
+const QUALITY = 0;
 
 /**
  * Text of up to this many bytes is compressed whole, in one call on this thread: a stream costs a third more CPU
