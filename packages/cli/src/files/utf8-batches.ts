@@ -7,7 +7,7 @@
 const BATCH = 1 << 20;
 
 /** A buffer grown up to this size is kept for the next text of the thread (a larger one is dropped). */
-const KEPT = 8 << 20;
+const KEPT = 4 << 20;
 
 /** The buffer of the thread, when no text is being encoded into it. */
 let spare: Buffer | null = null;
