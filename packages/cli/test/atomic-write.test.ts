@@ -47,6 +47,28 @@ describe('writeIfChanged into a compressed file', () => {
   });
 });
 
+describe('writeIfChanged of a compressed text too long to compress whole', () => {
+  it('writes it as a stream, in batches, the same text once decompressed', async () => {
+    const file = join(dir, 'd', 'long.json.br');
+    // More than the 16 MiB compressed whole, in pieces of every size (one longer than a batch by itself).
+    const pieces = [
+      '{"a":"',
+      'abcdefgh'.repeat(1 << 20),
+      '","b":"',
+      '€'.repeat(3 << 20),
+      '","c":"',
+      'z'.repeat(9 << 20),
+      '"}\n',
+    ];
+    expect(await writeIfChanged(file, pieces)).toBe('written');
+    expect(brotliDecompressSync(await readFile(file)).equals(Buffer.from(pieces.join(''), 'utf8'))).toBe(
+      true,
+    );
+    expect(await writeIfChanged(file, pieces)).toBe('unchanged');
+    expect(await readdir(join(dir, 'd'))).toEqual(['long.json.br']);
+  });
+});
+
 describe('insideFolder', () => {
   it('resolves archive paths inside the folder', () => {
     expect(insideFolder('/out', 'sessions/p/s.json')).toBe('/out/sessions/p/s.json');

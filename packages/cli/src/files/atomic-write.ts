@@ -1,18 +1,17 @@
 import { createHash } from 'node:crypto';
-import { close, createReadStream, openSync, write } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { close, createReadStream, mkdirSync, openSync, statSync, write } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { constants, createBrotliCompress } from 'node:zlib';
+import { brotliCompressSync, constants, createBrotliCompress } from 'node:zlib';
 import { CliError } from '../command-line/errors.js';
+import { type Batch, utf8Batches } from './utf8-batches.js';
 
 /** What a write did. */
 export type WriteOutcome = 'written' | 'unchanged';
 
-const BATCH = 1 << 20;
-
 /**
  * Files whose name ends so are written Brotli-compressed at a fast quality (the report's own archive keeps its
- * session files so, and the skeletons of its sessions: a sixth of their text or less). The output depends only on
+ * session files so, and the skeletons of its sessions: about a fifth of their text or less). The output depends only on
  * the text, so an unchanged file is still found unchanged. BENCHMARKS.md (#28, the report's cache) has the figures.
  */
 export const COMPRESSED = '.br';
@@ -21,7 +20,8 @@ export const COMPRESSED = '.br';
  * Writes a file atomically (to `<file>.tmp-<pid>`, then renamed over it), unless it already holds exactly
  * these bytes: then the temporary file is dropped and the file is left untouched (mtime included), so
  * re-running over unchanged input changes nothing. The text may come in pieces (even asynchronously), so
- * memory stays bounded by the size of a piece. A path ending in `COMPRESSED` gets the text Brotli-compressed.
+ * memory stays bounded (by a batch of its bytes, or a piece; a compressed text of up to `WHOLE` bytes is held
+ * whole). A path ending in `COMPRESSED` gets the text Brotli-compressed.
  *
  * @param path Destination file; its folder is created when missing.
  * @param text The full contents, or its pieces in order.
@@ -31,41 +31,24 @@ export async function writeIfChanged(
   text: string | Iterable<string> | AsyncIterable<string>,
 ): Promise<WriteOutcome> {
   const pieces = typeof text === 'string' ? [text] : text;
-  await mkdir(dirname(path), { recursive: true });
   const temporary = `${path}.tmp-${process.pid}`;
   // Only a file already there is compared with: a new one needs no hash.
-  const before = await stat(path).catch(() => null);
+  const before = statSync(path, { throwIfNoEntry: false });
   const hash = before?.isFile() ? createHash('sha256') : null;
   let size = 0;
   // Created synchronously: a signal's sweep of temporaries (`run-guard.ts`) runs on this thread, or after the
   // worker threads stopped, and never while the creation of one is still under way in libuv's pool. Its
-  // descriptor is then written through and closed in the pool (one open: each costs a file-system lookup).
-  const fd = openSync(temporary, 'w');
+  // descriptor is then written through and closed in the pool (one open: each costs a file-system lookup). Its
+  // folder is made only when it is missing.
+  const fd = openCreating(temporary);
   try {
-    // Pieces are encoded into one batch buffer, reused: no joined string and no new buffer per batch.
-    const batch = Buffer.allocUnsafe(BATCH);
-    let used = 0;
     const sink = async (bytes: Buffer) => {
       hash?.update(bytes);
       size += bytes.byteLength;
       await writeAll(fd, bytes);
     };
-    const brotli = path.endsWith(COMPRESSED) ? compressor(sink) : null;
-    const out = brotli ? brotli.write : sink;
-    for await (const piece of pieces) {
-      // A UTF-16 code unit takes at most 3 bytes in UTF-8.
-      if (piece.length * 3 > BATCH - used) {
-        if (used > 0) await out(batch.subarray(0, used));
-        used = 0;
-        if (piece.length * 3 > BATCH) {
-          await out(Buffer.from(piece, 'utf8'));
-          continue;
-        }
-      }
-      used += batch.write(piece, used, 'utf8');
-    }
-    if (used > 0) await out(batch.subarray(0, used));
-    await brotli?.end();
+    if (path.endsWith(COMPRESSED)) await writeCompressed(utf8Batches(pieces, WHOLE), sink);
+    else for await (const batch of utf8Batches(pieces, 0)) await sink(batch.bytes);
   } catch (error) {
     await closeFile(fd);
     await rm(temporary, { force: true });
@@ -86,6 +69,17 @@ export async function writeIfChanged(
   return 'written';
 }
 
+/** Opens a new file for writing, making its folder first when it is missing. */
+function openCreating(file: string): number {
+  try {
+    return openSync(file, 'w');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    mkdirSync(dirname(file), { recursive: true });
+    return openSync(file, 'w');
+  }
+}
+
 /** Writes all of `bytes` at the descriptor's position, in libuv's pool. */
 async function writeAll(fd: number, bytes: Buffer): Promise<void> {
   let done = 0;
@@ -103,17 +97,53 @@ function closeFile(fd: number): Promise<void> {
 }
 
 /**
- * Brotli's quality 1: a quarter smaller than gzip's level 1 on session files, at nearly twice its speed; quality 2
- * saves a seventh more bytes for 1.7 × the CPU (BENCHMARKS.md, "#26 this round's smaller changes, … seventh round").
+ * Brotli's quality 0: on session files, compressed whole, 0.6 × the CPU of quality 1 for 11 % more bytes (the report
+ * cache of the shared corpus: 0.42 → 0.44 × its input), and far less than gzip's level 1 for fewer bytes
+ * (BENCHMARKS.md, "#26 archive and cache writing, tenth round"; "#26 this round's smaller changes, … seventh round").
  */
-const QUALITY = 1;
+const QUALITY = 0;
 
 /**
- * A Brotli stream (quality `QUALITY`) that hands its output to a sink: `write` takes a copy of its bytes (the caller reuses
- * its buffer) and resolves once they are taken in; `end` resolves once everything reached the sink.
+ * Text of up to this many bytes is compressed whole, in one call on this thread: a stream costs a third more CPU
+ * (its round trips through libuv's pool, a chunk at a time). Longer text goes through a stream, so memory stays
+ * bounded. BENCHMARKS.md, "#26 archive and cache writing, tenth round".
+ */
+const WHOLE = 16 << 20;
+
+/** The stream's output chunks: 16 KiB (the default) cost a round trip each. */
+const STREAM_CHUNK = 1 << 18;
+
+/** Compresses the batches of a text: whole when the first is the last, else as a stream. */
+async function writeCompressed(batches: AsyncIterable<Batch>, sink: (bytes: Buffer) => Promise<void>) {
+  let stream: ReturnType<typeof compressor> | null = null;
+  try {
+    for await (const { bytes, last } of batches) {
+      if (stream === null && last) {
+        const params = {
+          [constants.BROTLI_PARAM_QUALITY]: QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        };
+        return await sink(brotliCompressSync(bytes, { params }));
+      }
+      stream ??= compressor(sink);
+      await stream.write(bytes);
+    }
+    await stream?.end();
+  } catch (error) {
+    stream?.destroy(error as Error);
+    throw error;
+  }
+}
+
+/**
+ * A Brotli stream (quality `QUALITY`) that hands its output to a sink: `write` takes a copy of its bytes (the caller
+ * reuses its buffer) and resolves once they are taken in; `end` resolves once everything reached the sink.
  */
 function compressor(sink: (bytes: Buffer) => Promise<void>) {
-  const stream = createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: QUALITY } });
+  const stream = createBrotliCompress({
+    chunkSize: STREAM_CHUNK,
+    params: { [constants.BROTLI_PARAM_QUALITY]: QUALITY },
+  });
   const drained = (async () => {
     for await (const chunk of stream) await sink(chunk as Buffer);
   })();
@@ -127,6 +157,10 @@ function compressor(sink: (bytes: Buffer) => Promise<void>) {
     end: async () => {
       stream.end();
       await drained;
+    },
+    destroy: (error: Error) => {
+      stream.destroy(error);
+      drained.catch(() => undefined);
     },
   };
 }
