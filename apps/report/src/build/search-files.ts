@@ -41,10 +41,12 @@ export interface SearchIndex {
   files: SearchFile[];
 }
 
-/** A file of the transcript index: its path in the site and its text. */
+/** A file of the transcript index: its path in the site and its text (and its digest, once computed). */
 export interface SearchFile {
   name: string;
   text: string;
+  /** `signatureOf(text)`, when the plan computed it already (files of entries, kept for the next build). */
+  signature?: string;
 }
 
 /** A string literal (single quotes) holding the text. */

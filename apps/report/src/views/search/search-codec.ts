@@ -172,8 +172,8 @@ export function shiftedPostings(code: string, base: number): string {
  */
 export class PostingsMerge {
   /** The groups so far, heaviest first, and the last document of each. */
-  private readonly groups: string[] = Array.from({ length: WEIGHTS }, () => '');
-  private readonly last: number[] = Array.from({ length: WEIGHTS }, () => -1);
+  private readonly groups: string[] = new Array<string>(WEIGHTS).fill('');
+  private readonly last: number[] = new Array<number>(WEIGHTS).fill(-1);
 
   /**
    * Appends a posting list; throws on a character that is not a digit.
