@@ -90,5 +90,18 @@ describe('redactSecrets', () => {
     // The same transform again, what it left unchanged remembered: the same result.
     expect(transform(entries)).toEqual(out);
     expect(transform(entries.slice(1))).toEqual(out.slice(1));
+    // Another transform of the same options, which shares what they left unchanged.
+    expect(privacyTransform({ redact: true, shortHome: false })(entries)).toEqual(out);
+  });
+
+  it('remembers what a transform left unchanged for transforms of its options only', () => {
+    const entries = [{ type: 'text', text: '/home/alice/project/notes.md' }];
+    expect(privacyTransform({ redact: true, shortHome: false })(entries)).toBe(entries);
+    expect(privacyTransform({ redact: true, shortHome: true })(entries)).toEqual([
+      { type: 'text', text: '~/project/notes.md' },
+    ]);
+    expect(privacyTransform({ redact: false, shortHome: true })(entries)).toEqual([
+      { type: 'text', text: '~/project/notes.md' },
+    ]);
   });
 });

@@ -15,6 +15,11 @@ export interface StringMap {
   value: (text: string) => string;
   /** Maps an object key; keys are left alone without it. An object whose keys change keeps their order. */
   key?: (text: string) => string;
+  /**
+   * Where walks remember what the map left unchanged (`newPlaces`): maps that are the same function of a string
+   * may share them, across walks. A map without its own has places made for it.
+   */
+  places?: Places;
 }
 
 /** One object or array being mapped: where the walk is in it, and its copy once something in it changed. */
@@ -46,22 +51,28 @@ const PLACES = 32;
  * For each place of an object (a kind of object, a key's index in it), the key and the string value the map last
  * left unchanged there: a string found there again (`===`) is unchanged, without calling the map. A map is a pure
  * function of a string (what it collects, it collects for strings it changes), so this holds for any walk with
- * the same map.
+ * the same map, or with a map that is the same function.
  */
-interface Places {
+export interface Places {
   keys: (string | undefined)[];
   values: (string | undefined)[];
+}
+
+// Values longer than this are not remembered at a place (places kept across walks keep no long text alive).
+const PLACED_LONGEST = 256;
+
+/** Places where nothing is remembered yet. */
+export function newPlaces(): Places {
+  return { keys: new Array(SHAPES * PLACES), values: new Array(SHAPES * PLACES) };
 }
 
 const PLACES_OF = new WeakMap<StringMap, Places>();
 
 function placesOf(map: StringMap): Places {
+  if (map.places !== undefined) return map.places;
   let places = PLACES_OF.get(map);
   if (places === undefined) {
-    places = {
-      keys: new Array<string | undefined>(SHAPES * PLACES).fill(undefined),
-      values: new Array<string | undefined>(SHAPES * PLACES).fill(undefined),
-    };
+    places = newPlaces();
     PLACES_OF.set(map, places);
   }
   return places;
@@ -137,7 +148,7 @@ function mapObject(source: object, map: StringMap, places: Places, depth: number
       if (values[place] === item || (key === 'data' && isImage(record))) continue;
       mapped = map.value(item);
       if (mapped === item) {
-        values[place] = item;
+        if (item.length <= PLACED_LONGEST) values[place] = item;
         continue;
       }
     } else if (item !== null && typeof item === 'object') mapped = mapObject(item, map, places, depth + 1);

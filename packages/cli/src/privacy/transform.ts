@@ -1,6 +1,6 @@
 import { shortenHome } from './home-paths.js';
 import { redactString } from './redact.js';
-import { mapStrings, type StringMap } from './rewrite-strings.js';
+import { mapStrings, newPlaces, type Places, type StringMap } from './rewrite-strings.js';
 import { UnchangedStrings } from './unchanged-strings.js';
 
 /** Privacy options of an export (the `report` command). */
@@ -88,7 +88,8 @@ function stringMap(privacy: Privacy, counts: PrivacyCounts): StringMap | null {
     if (out === text) unchanged.add(text, print);
     return out;
   };
-  if (!privacy.redact) return { value };
+  const places = placesFor(privacy);
+  if (!privacy.redact) return { value, places };
   // A key redacted again counts the same secrets (each once), so a remembered key's result stands for it.
   const keys = new Map<string, string>();
   const key = (text: string): string => {
@@ -101,7 +102,21 @@ function stringMap(privacy: Privacy, counts: PrivacyCounts): StringMap | null {
     }
     return out;
   };
-  return { value, key };
+  return { value, key, places };
+}
+
+// The places of the transforms (`Places`), by their options: transforms of the same options are the same function of
+// a string (what they count is of strings they change), so they share what they left unchanged, session after session.
+const PLACES = new Map<string, Places>();
+
+function placesFor({ redact, shortHome }: Privacy): Places {
+  const options = `${redact}/${shortHome}`;
+  let places = PLACES.get(options);
+  if (places === undefined) {
+    places = newPlaces();
+    PLACES.set(options, places);
+  }
+  return places;
 }
 
 /**
