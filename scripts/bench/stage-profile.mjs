@@ -41,8 +41,7 @@ const STAGES = [
   ],
   [
     'search: merge and files',
-    (f) =>
-      /\/build\/search-(files|pieces)\.js|\/views\/(?:[a-z-]+\/)?search(-codec|-piece)?\.js/.test(f.url),
+    (f) => /\/build\/search-(files|pieces)\.js|\/views\/(?:[a-z-]+\/)?search(-codec|-piece)?\.js/.test(f.url),
   ],
   [
     'read (bytes, lines)',
