@@ -106,16 +106,20 @@ function stringMap(privacy: Privacy, counts: PrivacyCounts): StringMap | null {
 }
 
 // The places of the transforms (`Places`), by their options: transforms of the same options are the same function of
-// a string (what they count is of strings they change), so they share what they left unchanged, session after session.
+// a string (what they count is of strings they change), so one set of places serves them all, made once. A new
+// transform starts them empty: what they remember (values of a session) is then kept alive for one session at most.
 const PLACES = new Map<string, Places>();
 
 function placesFor({ redact, shortHome }: Privacy): Places {
   const options = `${redact}/${shortHome}`;
-  let places = PLACES.get(options);
+  const places = PLACES.get(options);
   if (places === undefined) {
-    places = newPlaces();
-    PLACES.set(options, places);
+    const made = newPlaces();
+    PLACES.set(options, made);
+    return made;
   }
+  places.keys.fill(undefined);
+  places.values.fill(undefined);
   return places;
 }
 
