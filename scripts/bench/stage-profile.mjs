@@ -34,13 +34,14 @@ const STAGES = [
   ['redaction', (f) => /\/privacy\//.test(f.url)],
   [
     'search: tokens and pieces',
+    // The codec and the pieces' reader also run while the pieces are merged (`searchFiles`, `planSearchFiles`).
     (f) =>
       /\/views\/(?:[a-z-]+\/)?search-(text|codec|terms|piece)\.js/.test(f.url) &&
-      !/searchFiles/.test(f.stack),
+      !/[sS]earchFiles@/.test(f.stack),
   ],
   [
     'search: merge and files',
-    (f) => /\/build\/search-(files|pieces)\.js|\/views\/(?:[a-z-]+\/)?search\.js/.test(f.url),
+    (f) => /\/build\/search-(files|pieces)\.js|\/views\/(?:[a-z-]+\/)?search(-codec|-piece)?\.js/.test(f.url),
   ],
   [
     'read (bytes, lines)',

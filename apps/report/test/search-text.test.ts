@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { Entry, Session } from '../src/views/model.js';
 import { scriptJson } from '../src/views/search/search.js';
 import { encodePostings, WEIGHTS } from '../src/views/search/search-codec.js';
 import { inQuotes, pieceText } from '../src/views/search/search-piece.js';
-import { previewOf } from '../src/views/search/search-text.js';
+import { previewOf, searchPiece } from '../src/views/search/search-text.js';
 
 /** A small deterministic generator (the same texts on every run). */
 function random(seed: number): () => number {
@@ -78,6 +79,35 @@ describe("a piece's entries", () => {
     for (let i = 0; i < 2000; i++) docs.push([i % 3, `e-${text(next).slice(0, 20)}`, text(next)]);
     const lines = pieceText('s/index.html', ['a', 'b', 'c'], docs, []).split('\n').slice(1, -1);
     expect(lines).toEqual(docs.map(([page, a, l]) => `${page},${inQuotes(scriptJson([a, l]).slice(1, -1))}`));
+  });
+
+  it("are written by a session's piece the same, its previews escaped or not as they hold", () => {
+    const next = random(29);
+    // Texts of a few parts (previews mostly without a character to escape) and of many.
+    const texts: string[] = [];
+    for (let i = 0; i < 3000; i++) {
+      let t = i % 2 === 0 ? text(next) : '';
+      for (let p = Math.floor(next() * 6); p >= 0; p--) t += PARTS[Math.floor(next() * PARTS.length)];
+      if (/\S/.test(t)) texts.push(t);
+    }
+    const entries = texts.map((t, i) => ({
+      uuid: `u${i}`,
+      kind: 'message',
+      actor: i % 3 === 0 ? 'claude-as-user' : 'human',
+      content: [{ type: 'text', text: t }],
+    }));
+    const piece = searchPiece(
+      { entries } as unknown as Session,
+      (e: Entry) => ({ route: 'p/', anchor: `e-${e.uuid}` }),
+      'p/',
+    );
+    const lines = (piece ?? '').split('\n').slice(1, -1);
+    expect(lines).toEqual(
+      texts.map((t, i) => {
+        const label = `${i % 3 === 0 ? 'Claude → agent' : 'You'}: ${previewOf(t)}`;
+        return `0,${inQuotes(scriptJson([`e-u${i}`, label]).slice(1, -1))}`;
+      }),
+    );
   });
 });
 

@@ -131,8 +131,16 @@ describe('postings merged piece by piece', () => {
     expect(all.t.map(([term]) => term)).toEqual(['a', 'b', 'c', 'd']);
     for (const cut of [1, 2, 4, 9]) {
       const blocks = [];
-      for (let i = 0; i < pieces.length; i += cut) blocks.push(mergeTerms(pieces.slice(i, i + cut)));
+      // The same blocks with their postings' groups known to the merge (every other one: both kinds in one merge).
+      const grouped = [];
+      for (let i = 0; i < pieces.length; i += cut) {
+        blocks.push(mergeTerms(pieces.slice(i, i + cut)));
+        const e: (Int32Array | null)[] = [];
+        const block = mergeTerms(pieces.slice(i, i + cut), e);
+        grouped.push((i / cut) % 2 === 0 ? { ...block, e } : block);
+      }
       expect(mergeTerms(blocks)).toEqual(all);
+      expect(mergeTerms(grouped)).toEqual(all);
     }
     // What one posting list of all the documents is, renumbered piece after piece.
     const a = { docs: [] as number[], weights: [] as number[] };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from '../src/privacy/redact.js';
+import { privacyTransform } from '../src/privacy/transform.js';
 
 // Test secrets are written in parts, so that no scanner of this repository takes them for real ones.
 const fake = (...parts: string[]) => parts.join('');
@@ -70,5 +71,37 @@ describe('redactSecrets', () => {
     let deep: Record<string, unknown> = { text: fake('ghp_', 'z'.repeat(36)) };
     for (let i = 0; i < 100_000; i++) deep = { next: deep };
     expect(redactSecrets(deep).count).toBe(1);
+  });
+  it('reads what an object holds where an earlier object of its shape held an image or nothing to redact', () => {
+    const secret = fake('ghp_', 'k'.repeat(36));
+    const transform = privacyTransform({ redact: true, shortHome: false });
+    // The same string: an image's payload first (not text, so not read), then text at the same place.
+    const entries = [
+      { type: 'image', data: secret, note: 'plain' },
+      { type: 'text', data: secret, note: 'plain' },
+      { type: 'text', data: 'plain', note: secret },
+      { type: 'text', data: 'plain', [secret]: 'plain' },
+    ];
+    const out = transform(entries);
+    expect(out[0]).toBe(entries[0]);
+    expect(out[1]).toEqual({ type: 'text', data: '[REDACTED:github-token]', note: 'plain' });
+    expect(out[2]).toEqual({ type: 'text', data: 'plain', note: '[REDACTED:github-token]' });
+    expect(out[3]).toEqual({ type: 'text', data: 'plain', '[REDACTED:github-token]': 'plain' });
+    // The same transform again, what it left unchanged remembered: the same result.
+    expect(transform(entries)).toEqual(out);
+    expect(transform(entries.slice(1))).toEqual(out.slice(1));
+    // Another transform of the same options, which shares what they left unchanged.
+    expect(privacyTransform({ redact: true, shortHome: false })(entries)).toEqual(out);
+  });
+
+  it('remembers what a transform left unchanged for transforms of its options only', () => {
+    const entries = [{ type: 'text', text: '/home/alice/project/notes.md' }];
+    expect(privacyTransform({ redact: true, shortHome: false })(entries)).toBe(entries);
+    expect(privacyTransform({ redact: true, shortHome: true })(entries)).toEqual([
+      { type: 'text', text: '~/project/notes.md' },
+    ]);
+    expect(privacyTransform({ redact: false, shortHome: true })(entries)).toEqual([
+      { type: 'text', text: '~/project/notes.md' },
+    ]);
   });
 });

@@ -41,10 +41,12 @@ export interface SearchIndex {
   files: SearchFile[];
 }
 
-/** A file of the transcript index: its path in the site and its text. */
+/** A file of the transcript index: its path in the site and its text (and its digest, once computed). */
 export interface SearchFile {
   name: string;
   text: string;
+  /** `signatureOf(text)`, when the plan computed it already (files of entries, kept for the next build). */
+  signature?: string;
 }
 
 /** A string literal (single quotes) holding the text. */
@@ -69,6 +71,8 @@ function docsName(home: string, taken: ReadonlySet<string>): string {
 export interface PieceTerms {
   n: number;
   t: readonly (readonly [string, string])[];
+  /** For each term, its postings' groups when a merge wrote them (`PostingsMerge.groupEnds`), else null. */
+  e?: readonly (Int32Array | null)[];
 }
 
 /** What the files of a session's entries need of its piece: its page, its pages' links, its entries as written. */
@@ -118,19 +122,28 @@ export function searchMeta(
 /**
  * The terms of consecutive pieces merged into those of one piece of all their entries, in sorted order: each term's
  * postings in the pieces that have it, as written, merged (`PostingsMerge`), never decoded into arrays of numbers.
- * What `encodePostings` writes for all the entries, so that merged pieces can be merged again.
+ * What `encodePostings` writes for all the entries, so that merged pieces can be merged again (a piece's postings
+ * whose groups are known, `PieceTerms.e`, are read no further than each group's first posting).
+ *
+ * @param ends Receives, for each term of the result, its postings' groups when merged here (`PieceTerms.e`).
  */
-export function mergeTerms(pieces: readonly PieceTerms[]): { n: number; t: [string, string][] } {
-  // Each term's postings, with the number of the piece's first entry.
-  const terms = new Map<string, (string | number)[]>();
+export function mergeTerms(
+  pieces: readonly PieceTerms[],
+  ends?: (Int32Array | null)[],
+): { n: number; t: [string, string][] } {
+  // Each term's postings, with the number of the piece's first entry and the postings' groups when known.
+  const terms = new Map<string, (string | number | Int32Array | null)[]>();
   let n = 0;
   for (const piece of pieces) {
     const base = n;
     n += piece.n;
-    for (const [term, code] of piece.t) {
+    const { t: list, e: known } = piece;
+    for (let i = 0; i < list.length; i++) {
+      const [term, code] = list[i] as readonly [string, string];
+      const groups = known?.[i] ?? null;
       const all = terms.get(term);
-      if (all) all.push(base, code);
-      else terms.set(term, [base, code]);
+      if (all) all.push(base, code, groups);
+      else terms.set(term, [base, code, groups]);
     }
   }
   const t: [string, string][] = [];
@@ -138,14 +151,20 @@ export function mergeTerms(pieces: readonly PieceTerms[]): { n: number; t: [stri
     const all = terms.get(term) ?? [];
     terms.delete(term);
     // One piece: its postings as written, numbered from its first entry.
-    if (all.length === 2) {
+    if (all.length === 3) {
       const base = all[0] as number;
       t.push([term, base === 0 ? (all[1] as string) : shiftedPostings(all[1] as string, base)]);
+      ends?.push(null);
       continue;
     }
     const merge = new PostingsMerge();
-    for (let i = 0; i < all.length; i += 2) merge.append(all[i + 1] as string, all[i] as number);
+    for (let i = 0; i < all.length; i += 3) {
+      const groups = all[i + 2] as Int32Array | null;
+      if (groups === null) merge.append(all[i + 1] as string, all[i] as number);
+      else merge.appendGroups(all[i + 1] as string, groups, all[i] as number);
+    }
     t.push([term, String(merge)]);
+    ends?.push(merge.groupEnds());
   }
   return { n, t };
 }

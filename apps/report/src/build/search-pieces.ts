@@ -131,8 +131,12 @@ export function planSearchFiles(m: SiteManifest, cacheDir: string): SearchPlan {
     }
     const made = docsFiles(name, docs ?? (recordOf(record.k, pieceAt(cacheDir, record.k)).docs as PieceDocs));
     record.m = name;
-    record.f = made.map((f) => [f.name, signatureOf(f.text)]);
-    files.push(...made);
+    record.f = [];
+    for (const f of made) {
+      f.signature = signatureOf(f.text);
+      record.f.push([f.name, f.signature]);
+      files.push(f);
+    }
   });
   return {
     meta: searchMeta(

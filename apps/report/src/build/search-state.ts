@@ -133,8 +133,13 @@ export function blocksOf(
     const kept = keptBlock(cacheDir, b);
     if (kept) blocks.push(kept);
     else {
-      const merged = mergeTerms(run.map((r) => ({ n: r.n, t: JSON.parse(terms(r)) as [string, string][] })));
-      blocks.push({ b, n: merged.n, t: merged.t, text: JSON.stringify(merged.t) });
+      // Its terms' groups, known to the merge of the blocks (a kept block's are read from its text).
+      const e: (Int32Array | null)[] = [];
+      const merged = mergeTerms(
+        run.map((r) => ({ n: r.n, t: JSON.parse(terms(r)) as [string, string][] })),
+        e,
+      );
+      blocks.push({ b, n: merged.n, t: merged.t, e, text: JSON.stringify(merged.t) });
     }
     run = [];
   };

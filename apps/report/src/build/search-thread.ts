@@ -66,7 +66,10 @@ export function putSearchFiles(
 ): { meta: SearchIndex['meta']; save: () => void } {
   const plan = planSearchFiles(manifest, cacheDir);
   site.plan([...plan.files, ...plan.known].map((f) => f.name));
-  for (const f of plan.files) pages.put(f.name, f.text);
+  for (const f of plan.files) {
+    if (f.signature === undefined) pages.put(f.name, f.text);
+    else pages.putKnown(f.name, f.signature, () => f.text);
+  }
   for (const f of plan.known) pages.putKnown(f.name, f.signature, f.text);
   return { meta: plan.meta, save: plan.save };
 }

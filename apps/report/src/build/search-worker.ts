@@ -16,7 +16,7 @@ const texts = new Map<string, () => string>();
 const files: [string, string][] = [];
 for (const f of plan.files) {
   texts.set(f.name, () => f.text);
-  files.push([f.name, signatureOf(f.text)]);
+  files.push([f.name, f.signature ?? signatureOf(f.text)]);
 }
 for (const f of plan.known) {
   texts.set(f.name, f.text);

@@ -3,7 +3,10 @@
  * Only what changed is copied: an object or array none of whose strings changed is returned itself (the same
  * object), so a value without secrets costs one visit of its strings and no allocation. The walk recurses as far
  * as `RECURSION_DEEPEST` levels (the shape of sessions) and walks what is deeper with an explicit stack, so deep
- * values cannot overflow. Base64 image payloads are skipped.
+ * values cannot overflow. Base64 image payloads are skipped. Objects of one shape come again and again (entries,
+ * their usage, their sources), holding the same keys in the same order and often the same values: what a map left
+ * unchanged at each place of such an object is remembered (`Places`), so that a key or value seen there before is
+ * known unchanged by one comparison, without the map's own look-up.
  */
 
 /** How to map the strings of a value: a string returned unchanged (`===`) counts as no change. */
@@ -12,6 +15,11 @@ export interface StringMap {
   value: (text: string) => string;
   /** Maps an object key; keys are left alone without it. An object whose keys change keeps their order. */
   key?: (text: string) => string;
+  /**
+   * Where walks remember what the map left unchanged (`newPlaces`): maps that are the same function of a string
+   * may share them, across walks. A map without its own has places made for it.
+   */
+  places?: Places;
 }
 
 /** One object or array being mapped: where the walk is in it, and its copy once something in it changed. */
@@ -34,6 +42,50 @@ interface Frame {
 // How deep the walk recurses; below that, an explicit stack (`mapDeep`).
 const RECURSION_DEEPEST = 64;
 
+// Places remembered: objects are told apart by a hash of their depth and first key into `SHAPES` kinds, their keys
+// by their index (modulo `PLACES`). Two shapes of one hash share places, which each then remembers less often.
+const SHAPES = 128;
+const PLACES = 32;
+
+/**
+ * For each place of an object (a kind of object, a key's index in it), the key and the string value the map last
+ * left unchanged there: a string found there again (`===`) is unchanged, without calling the map. A map is a pure
+ * function of a string (what it collects, it collects for strings it changes), so this holds for any walk with
+ * the same map, or with a map that is the same function.
+ */
+export interface Places {
+  keys: (string | undefined)[];
+  values: (string | undefined)[];
+}
+
+// Values longer than this are not remembered at a place (places kept across walks keep no long text alive).
+const PLACED_LONGEST = 256;
+
+/** Places where nothing is remembered yet. */
+export function newPlaces(): Places {
+  return { keys: new Array(SHAPES * PLACES), values: new Array(SHAPES * PLACES) };
+}
+
+const PLACES_OF = new WeakMap<StringMap, Places>();
+
+function placesOf(map: StringMap): Places {
+  if (map.places !== undefined) return map.places;
+  let places = PLACES_OF.get(map);
+  if (places === undefined) {
+    places = newPlaces();
+    PLACES_OF.set(map, places);
+  }
+  return places;
+}
+
+/** The first place of an object's kind: a hash of its depth and its first key (`Places`). */
+function shapeOf(depth: number, first: string): number {
+  const n = first.length;
+  return (
+    (((depth & 7) * 131 + n * 17 + first.charCodeAt(0) * 3 + first.charCodeAt(n - 1)) & (SHAPES - 1)) * PLACES
+  );
+}
+
 /**
  * A value with every string mapped (see the module's comment).
  *
@@ -44,11 +96,11 @@ const RECURSION_DEEPEST = 64;
 export function mapStrings<T>(value: T, map: StringMap): T {
   if (typeof value === 'string') return map.value(value) as T;
   if (value === null || typeof value !== 'object') return value;
-  return mapObject(value, map, 0) as T;
+  return mapObject(value, map, placesOf(map), 0) as T;
 }
 
 /** An object or array mapped by recursion, one level of it per call. */
-function mapObject(source: object, map: StringMap, depth: number): object {
+function mapObject(source: object, map: StringMap, places: Places, depth: number): object {
   if (depth >= RECURSION_DEEPEST) return mapDeep(source, map);
   if (Array.isArray(source)) {
     let copy: unknown[] | null = null;
@@ -58,7 +110,7 @@ function mapObject(source: object, map: StringMap, depth: number): object {
         typeof item === 'string'
           ? map.value(item)
           : item !== null && typeof item === 'object'
-            ? mapObject(item, map, depth + 1)
+            ? mapObject(item, map, places, depth + 1)
             : item;
       if (mapped === item) continue;
       copy ??= source.slice();
@@ -69,20 +121,37 @@ function mapObject(source: object, map: StringMap, depth: number): object {
   const record = source as Record<string, unknown>;
   // An object whose keys change: their order and collisions are the stack walk's (`frameOf`). `for … in` reads a
   // plain object's keys from its shape, without a list of them made per object (JSON objects inherit none).
+  let shape = -1;
   if (map.key !== undefined) {
+    const { keys } = places;
     let i = 0;
     for (const key in record) {
-      const mapped = map.key(key);
-      if (mapped !== key) return mapDeep(source, map, renamedFrom(Object.keys(record), map.key, i, mapped));
+      if (shape < 0) shape = shapeOf(depth, key);
+      const place = shape + (i & (PLACES - 1));
+      if (keys[place] !== key) {
+        const mapped = map.key(key);
+        if (mapped !== key) return mapDeep(source, map, renamedFrom(Object.keys(record), map.key, i, mapped));
+        keys[place] = key;
+      }
       i++;
     }
   }
+  const { values } = places;
   let copy: Record<string, unknown> | null = null;
+  let i = 0;
   for (const key in record) {
+    if (shape < 0) shape = shapeOf(depth, key);
+    const place = shape + (i++ & (PLACES - 1));
     const item = record[key];
     let mapped: unknown;
-    if (typeof item === 'string') mapped = key === 'data' && isImage(record) ? item : map.value(item);
-    else if (item !== null && typeof item === 'object') mapped = mapObject(item, map, depth + 1);
+    if (typeof item === 'string') {
+      if (values[place] === item || (key === 'data' && isImage(record))) continue;
+      mapped = map.value(item);
+      if (mapped === item) {
+        if (item.length <= PLACED_LONGEST) values[place] = item;
+        continue;
+      }
+    } else if (item !== null && typeof item === 'object') mapped = mapObject(item, map, places, depth + 1);
     else continue;
     if (mapped === item) continue;
     copy ??= { ...record };

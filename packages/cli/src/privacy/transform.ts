@@ -1,6 +1,6 @@
 import { shortenHome } from './home-paths.js';
 import { redactString } from './redact.js';
-import { mapStrings, type StringMap } from './rewrite-strings.js';
+import { mapStrings, newPlaces, type Places, type StringMap } from './rewrite-strings.js';
 import { UnchangedStrings } from './unchanged-strings.js';
 
 /** Privacy options of an export (the `report` command). */
@@ -88,7 +88,8 @@ function stringMap(privacy: Privacy, counts: PrivacyCounts): StringMap | null {
     if (out === text) unchanged.add(text, print);
     return out;
   };
-  if (!privacy.redact) return { value };
+  const places = placesFor(privacy);
+  if (!privacy.redact) return { value, places };
   // A key redacted again counts the same secrets (each once), so a remembered key's result stands for it.
   const keys = new Map<string, string>();
   const key = (text: string): string => {
@@ -101,7 +102,25 @@ function stringMap(privacy: Privacy, counts: PrivacyCounts): StringMap | null {
     }
     return out;
   };
-  return { value, key };
+  return { value, key, places };
+}
+
+// The places of the transforms (`Places`), by their options: transforms of the same options are the same function of
+// a string (what they count is of strings they change), so one set of places serves them all, made once. A new
+// transform starts them empty: what they remember (values of a session) is then kept alive for one session at most.
+const PLACES = new Map<string, Places>();
+
+function placesFor({ redact, shortHome }: Privacy): Places {
+  const options = `${redact}/${shortHome}`;
+  const places = PLACES.get(options);
+  if (places === undefined) {
+    const made = newPlaces();
+    PLACES.set(options, made);
+    return made;
+  }
+  places.keys.fill(undefined);
+  places.values.fill(undefined);
+  return places;
 }
 
 /**

@@ -172,8 +172,8 @@ export function shiftedPostings(code: string, base: number): string {
  */
 export class PostingsMerge {
   /** The groups so far, heaviest first, and the last document of each. */
-  private readonly groups: string[] = Array.from({ length: WEIGHTS }, () => '');
-  private readonly last: number[] = Array.from({ length: WEIGHTS }, () => -1);
+  private readonly groups: string[] = new Array<string>(WEIGHTS).fill('');
+  private readonly last: number[] = new Array<number>(WEIGHTS).fill(-1);
 
   /**
    * Appends a posting list; throws on a character that is not a digit.
@@ -213,6 +213,50 @@ export class PostingsMerge {
       start = i + 1;
     }
     if (group >= 0) this.close(group, code.slice(run), base + doc);
+  }
+
+  /**
+   * `append(code, base)` of a list another merge wrote (`String(merge)`), whose groups are known
+   * (`merge.groupEnds()`): only the first posting of each group is read, the rest of it is appended as it is.
+   */
+  appendGroups(code: string, ends: Int32Array, base: number): void {
+    let at = 0;
+    for (let g = 0; g < WEIGHTS; g++) {
+      const length = ends[g] as number;
+      if (length === 0) continue;
+      // The group's first number, whose gap is from −1: its document.
+      let i = at;
+      let v = 0;
+      let scale = 1;
+      for (;;) {
+        const c = code.charCodeAt(i++);
+        const d = c < 128 ? (VALUE[c] as number) : -1;
+        if (d < 0) throw new Error(`not a postings digit: ${JSON.stringify(code[i - 1])}`);
+        if (d < 32) {
+          v += d * scale;
+          break;
+        }
+        v += (d - 32) * scale;
+        scale *= 32;
+      }
+      const gap = base + Math.floor(v / WEIGHTS) - (this.last[g] as number) - 1;
+      this.groups[g] += digits(gap * WEIGHTS + WEIGHTS - g - 1) + code.slice(i, at + length);
+      this.last[g] = base + (ends[WEIGHTS + g] as number);
+      at += length;
+    }
+  }
+
+  /**
+   * What `appendGroups` reads of the merged list: for each group, heaviest first, the length of its text, then
+   * (from `WEIGHTS` on) its last document (−1: an empty group).
+   */
+  groupEnds(): Int32Array {
+    const ends = new Int32Array(2 * WEIGHTS);
+    for (let g = 0; g < WEIGHTS; g++) {
+      ends[g] = (this.groups[g] as string).length;
+      ends[WEIGHTS + g] = this.last[g] as number;
+    }
+    return ends;
   }
 
   private close(group: number, rest: string, last: number): void {

@@ -43,19 +43,30 @@ export function pieceText(
   d: readonly (readonly [number, string, string])[],
   t: readonly (readonly [string, string])[],
 ): string {
-  return pieceTextWith(s, r, d, termsJson(t));
+  let lines = '';
+  for (const [page, anchor, label] of d) lines += entryLine(page, anchor, label);
+  return pieceTextWith(s, r, lines, termsJson(t));
 }
 
-/** `pieceText`, its terms written already (`termsJson(t)`: `TermTable.termsLine`). */
-export function pieceTextWith(
-  s: string,
-  r: readonly string[],
-  d: readonly (readonly [number, string, string])[],
-  terms: string,
-): string {
-  let text = `{"s":${scriptJson(s)},"r":${scriptJson(r)}}\n`;
-  for (const [page, anchor, label] of d) text += `${page},${entryText(anchor, label)}\n`;
-  return text + terms;
+/**
+ * `pieceText`, its entries and terms written already: `lines`, each entry's `entryLine`, and `terms`,
+ * `termsJson(t)` (`TermTable.termsLine`).
+ */
+export function pieceTextWith(s: string, r: readonly string[], lines: string, terms: string): string {
+  return `{"s":${scriptJson(s)},"r":${scriptJson(r)}}\n${lines}${terms}`;
+}
+
+/**
+ * An entry's line of a piece: `page,"anchor","label"` and a line break (see the module's comment).
+ * @param plain The label is known to hold nothing that JSON or a script escapes (`isPlain`).
+ */
+export function entryLine(page: number, anchor: string, label: string, plain = false): string {
+  return `${page},${entryText(anchor, label, plain)}\n`;
+}
+
+/** Whether a text holds nothing that `JSON.stringify`, `scriptJson` or `inQuotes` change. */
+export function isPlain(text: string): boolean {
+  return !CHANGED.test(text);
 }
 
 /**
@@ -72,9 +83,9 @@ function termsJson(t: readonly (readonly [string, string])[]): string {
 }
 
 /** `inQuotes(scriptJson([anchor, label]).slice(1, -1))`, in one replace (none when nothing is escaped). */
-function entryText(anchor: string, label: string): string {
+function entryText(anchor: string, label: string, plain: boolean): string {
   // Most have nothing that either escapes: written as they are.
-  if (!CHANGED.test(label) && !CHANGED.test(anchor)) return `"${anchor}","${label}"`;
+  if ((plain || !CHANGED.test(label)) && !CHANGED.test(anchor)) return `"${anchor}","${label}"`;
   const json = `${JSON.stringify(anchor)},${JSON.stringify(label)}`;
   return ESCAPED.test(json) ? json.replace(ESCAPED_ALL, (c) => IN_SCRIPT[c] as string) : json;
 }

@@ -3,7 +3,7 @@ import type { ContentBlock, Entry, Session } from '../model.js';
 import type { EntryPlace } from '../transcript/entry-locator.js';
 import { actorLabel } from '../transcript/transcript.js';
 import { WEIGHTS } from './search-codec.js';
-import { pieceTextWith } from './search-piece.js';
+import { entryLine, isPlain, pieceTextWith } from './search-piece.js';
 import { TermTable } from './search-terms.js';
 
 /**
@@ -160,8 +160,10 @@ export function searchPiece(
   sessionRoute: string,
 ): string | null {
   const routes = new Map<string, number>();
-  const docs: [number, string, string][] = [];
   const table = new TermTable();
+  // The entries' lines of the piece (`entryLine`), in order.
+  let lines = '';
+  let docs = 0;
   for (const entry of session.entries) {
     const text = entrySearchText(entry);
     if (!NOT_SPACE.test(text)) continue;
@@ -173,12 +175,15 @@ export function searchPiece(
       routes.set(place.route, r);
     }
     const preview = previewOf(text);
-    addDocument(table, docs.length, text);
-    docs.push([r, place.anchor, `${actorLabel(entry)}: ${preview}`]);
+    // Whether the preview holds nothing that JSON or a script escapes, as its scan found (`previewOf`).
+    const plain = previewPlain;
+    addDocument(table, docs++, text);
+    const actor = actorLabel(entry);
+    lines += entryLine(r, place.anchor, `${actor}: ${preview}`, plain && isPlain(actor));
   }
-  if (docs.length === 0) return null;
+  if (docs === 0) return null;
   const links = [...routes.keys()].map((route) => pageHref('', route));
-  return pieceTextWith(pageHref('', sessionRoute), links, docs, table.termsLine());
+  return pieceTextWith(pageHref('', sessionRoute), links, lines, table.termsLine());
 }
 
 /**
@@ -192,8 +197,10 @@ export function previewOf(text: string): string {
   // as one slice (a preview of few slices joined, not one a word), and whether whitespace came after the last.
   let from = -1;
   let gap = false;
+  let plain = true;
   for (let i = 0; i < end; i++) {
     const c = text.charCodeAt(i);
+    if (c < 0x80 ? ESCAPED_ASCII[c] === 1 : c >= 0xd800 && c <= 0xdfff) plain = false;
     if (c === 0x20 && from >= 0 && i + 1 < end && !isSpace(text.charCodeAt(i + 1))) {
       if (out.length + i - from < PREVIEW) continue;
       out += text.slice(from, i);
@@ -214,7 +221,25 @@ export function previewOf(text: string): string {
     }
   }
   if (from >= 0) out += text.slice(from, end);
+  previewPlain = plain;
   return out.slice(0, PREVIEW);
+}
+
+/**
+ * Whether the last preview (`previewOf`) holds none of the characters that JSON or a script escapes (`isPlain`):
+ * its scan reads every character the preview is made of (and, past its end, may read a few more, which only makes
+ * this false more often). Whitespace is never among them: the preview has each run of it as one space.
+ */
+let previewPlain = true;
+
+/** The ASCII characters that JSON or a script escapes (`isPlain`) but whitespace, which a preview makes a space. */
+const ESCAPED_ASCII = /* @__PURE__ */ escapedAscii();
+
+function escapedAscii(): Uint8Array {
+  const table = new Uint8Array(128);
+  for (let c = 0; c < 0x20; c++) if (!isSpace(c)) table[c] = 1;
+  for (const c of '"\\<>\'') table[c.charCodeAt(0)] = 1;
+  return table;
 }
 
 /** Whether a code unit is whitespace as `\s` and `trim` read it. */
