@@ -89,10 +89,19 @@ describe('packs', () => {
       writeFileSync(join(cache, folder, `${A}.json`), '{}');
     }
     writeFileSync(join(cache, 'search-index.json'), '{}');
+    // What the cache does not name as its own is left: a folder and a file put there by hand.
+    mkdirSync(join(packs, 'kept by hand'));
+    writeFileSync(join(packs, 'notes.txt'), 'mine');
+    writeFileSync(join(cache, 'parts', 'notes.txt'), 'mine');
     const manifest = { projects: [{ sessions: [{ key: A }] }] } as unknown as SiteManifest;
     pruneCache(cache, manifest);
-    expect(readdirSync(packs).sort()).toEqual([`${A}.pack`, `${A}.pack.tmp-${process.pid}`]);
-    expect(readdirSync(join(cache, 'parts'))).toEqual([]);
+    expect(readdirSync(packs).sort()).toEqual([
+      `${A}.pack`,
+      `${A}.pack.tmp-${process.pid}`,
+      'kept by hand',
+      'notes.txt',
+    ]);
+    expect(readdirSync(join(cache, 'parts'))).toEqual(['notes.txt']);
     expect(readdirSync(join(cache, 'fragments'))).toEqual([]);
     expect(existsSync(join(cache, 'search-index.json'))).toBe(true);
   });
