@@ -34,14 +34,25 @@ async function builtAndSaved(...args: Parameters<typeof buildSkeletons>) {
   return skeletons;
 }
 
+/** The sessions found in `root`, each selected with it. */
+async function sessionsIn(root: string): Promise<SelectedSession[]> {
+  return (await discover([root])).projects.flatMap((p) =>
+    p.sessions.map((discovered) => ({ discovered, root })),
+  );
+}
+
+/** The fixtures copied into a folder of the work folder, and the sessions found there. */
+async function copiedFixtures(name: string): Promise<SelectedSession[]> {
+  const root = join(work, name);
+  await cp(FIXTURES, root, { recursive: true });
+  return sessionsIn(root);
+}
+
 describe.skipIf(fixtureScenarios().length === 0)('buildSkeletons with a cache file', () => {
   it('reads again only the sessions whose files changed, with the same result', async () => {
     const root = join(work, 'projects');
     await cp(FIXTURES, root, { recursive: true });
-    const select = async (): Promise<SelectedSession[]> =>
-      (await discover([root])).projects.flatMap((p) =>
-        p.sessions.map((discovered) => ({ discovered, root })),
-      );
+    const select = () => sessionsIn(root);
     const cacheFile = join(work, 'skeletons.json');
 
     const first = countingRunner();
@@ -80,11 +91,7 @@ describe.skipIf(fixtureScenarios().length === 0)('buildSkeletons with a cache fi
   });
 
   it('keeps the skeletons of sessions a run did not select only when told to', async () => {
-    const root = join(work, 'partial');
-    await cp(FIXTURES, root, { recursive: true });
-    const all = (await discover([root])).projects.flatMap((p) =>
-      p.sessions.map((discovered) => ({ discovered, root })),
-    );
+    const all = await copiedFixtures('partial');
     const cacheFile = join(work, 'partial.json');
     const entries = async () => Object.keys(JSON.parse(await readFile(cacheFile, 'utf8')).skeletons).length;
     await builtAndSaved(all, NO_FILTERS, quiet, countingRunner().runner, cacheFile);
@@ -107,11 +114,7 @@ describe.skipIf(fixtureScenarios().length === 0)('buildSkeletons with a cache fi
   });
 
   it("keys the cache by the caller's keys when it has them, and asks for each once", async () => {
-    const root = join(work, 'keyed');
-    await cp(FIXTURES, root, { recursive: true });
-    const all = (await discover([root])).projects.flatMap((p) =>
-      p.sessions.map((discovered) => ({ discovered, root })),
-    );
+    const all = await copiedFixtures('keyed');
     const cacheFile = join(work, 'keyed.json');
     const asked: number[] = [];
     const keyOf = (index: number) => {
