@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ONIG_WASM, onigWasm, writeOnigWasm } from '../src/views/markdown/onig-wasm.js';
 
 const work = await mkdtemp(join(tmpdir(), 'cctrail-onig-'));
-afterAll(() => rm(work, { recursive: true, force: true }));
+afterAll(() => rm(work, { recursive: true, force: true }), 0);
 
 /** shiki's own copy of the engine's bytes (decoded from its base64 text). */
 const shikiBytes = async () => new Uint8Array((await import('shiki/wasm')).wasmBinary);
