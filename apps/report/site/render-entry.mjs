@@ -1,6 +1,6 @@
 // Server entry of the report's bundle (see `render-adapter.mjs`): renders one route of the site to HTML.
 import { App } from 'astro/app';
-import { neutralizeBidiBytes } from '../src/views/html/bidi.ts';
+import { neutralizeBidiBytes } from '../src/views/html/bidi-bytes.ts';
 
 export function createExports(manifest) {
   // Rendered as a stream of UTF-8 bytes: a transcript handed to its page as bytes (`fragmentHtml`) goes into it

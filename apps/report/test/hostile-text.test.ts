@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { slugify, uniqueSlugs } from '../src/build/slugs.js';
-import { neutralizeBidiBytes } from '../src/views/html/bidi.js';
+import { neutralizeBidiBytes } from '../src/views/html/bidi-bytes.js';
 import { compact, durationShort, num, when } from '../src/views/html/format.js';
 import { escapeHtml } from '../src/views/html/html.js';
 import { loadHighlighter } from '../src/views/markdown/highlight.js';
