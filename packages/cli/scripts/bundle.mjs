@@ -39,6 +39,25 @@ const NODE_MODULE = {
   logLevel: 'warning',
 };
 
+/**
+ * shiki's `shiki/wasm` holds the highlighter's WebAssembly as 620 KB of base64 text. The bundle reads the bytes
+ * from `onig.wasm` (copied beside the chunks below), so that module, the report's fallback where there is no such
+ * file, is replaced by one that says the file is missing: the package does not ship the bytes twice.
+ */
+const onigFromFile = {
+  name: 'onig-from-file',
+  setup(bundler) {
+    bundler.onResolve({ filter: /^shiki\/wasm$/ }, () => ({
+      path: 'shiki/wasm',
+      namespace: 'onig-from-file',
+    }));
+    bundler.onLoad({ filter: /.*/, namespace: 'onig-from-file' }, () => ({
+      contents: "throw new Error('onig.wasm is missing beside the bundle: the highlighter cannot start');",
+      loader: 'js',
+    }));
+  },
+};
+
 const { metafile } = await build({
   entryPoints: {
     bin: join(dist, 'bin.js'),
@@ -67,6 +86,7 @@ const { metafile } = await build({
   banner: {
     js: "import{createRequire as __cctrailRequire}from'node:module';const require=__cctrailRequire(import.meta.url);",
   },
+  plugins: [onigFromFile],
   metafile: true,
 });
 

@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COMMANDS, commandHelp } from '../src/main.js';
@@ -150,6 +150,17 @@ describe("the report's highlighter", () => {
   it.skipIf(!HAS_BUNDLE)("reads them from the bundle's onig.wasm", async () => {
     const loaded = await highlighted(BUNDLE);
     expect(loaded.filter((path) => /\/bundle\/wasm-\w+\.js$/.test(path))).toEqual([]);
+  });
+
+  it.skipIf(!HAS_BUNDLE)("ships the engine's bytes once, as onig.wasm, not also as shiki's base64", () => {
+    const folder = dirname(BUNDLE);
+    const wasm = readFileSync(join(folder, 'onig.wasm'));
+    // Bytes from the middle of the module, in base64 as shiki inlines them (aligned on a group of three bytes).
+    const start = 3 * Math.floor(wasm.length / 6);
+    const inlined = wasm.subarray(start, start + 96).toString('base64');
+    const chunks = readdirSync(folder).filter((name) => name.endsWith('.js'));
+    expect(chunks.length).toBeGreaterThan(5);
+    expect(chunks.filter((name) => readFileSync(join(folder, name), 'latin1').includes(inlined))).toEqual([]);
   });
 });
 
