@@ -150,7 +150,13 @@ function classify(id, nodes, parent, roots) {
       ? 'site worker'
       : 'worker';
   roots.set(role, (roots.get(role) ?? 0) + 1);
-  if (IO.test(frames[0].name) || frames[0].url.startsWith('node:fs')) {
+  // A system call is a native frame (no script) or node's own fs code; a function of ours or of a library may
+  // have the same name (markdown-it's renderer has a \`write\`).
+  const leaf = frames[0];
+  if (
+    (IO.test(leaf.name) && (leaf.url === '' || leaf.url.startsWith('node:'))) ||
+    leaf.url.startsWith('node:fs')
+  ) {
     const place = IO_PLACES.find(([, re]) => re.test(path));
     if (place) return place[0];
   }
