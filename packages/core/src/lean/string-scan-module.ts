@@ -46,7 +46,9 @@ const SIMD = {
   eq: 0x23,
   ltU: 0x26,
   and: 0x4e,
+  andNot: 0x4f,
   or: 0x50,
+  anyTrue: 0x53,
   bitmask: 0x64,
   shrU: 0x6d,
 } as const;
@@ -101,8 +103,8 @@ export const LETTERS_LOW = 512;
 export const LETTERS_HIGH = 528;
 /** Where a line's bytes go. */
 export const LINE = 1024;
-/** Bytes read past a line's end at most (a vector, or the four digits of a `\u` escape), kept in memory. */
-export const PAST_END = 32;
+/** Bytes read past a line's end at most (four vectors, or the four digits of a `\u` escape), kept in memory. */
+export const PAST_END = 80;
 
 // Parameters and locals of `strings`.
 const AT = 0;
@@ -125,6 +127,9 @@ const NIBBLE = 16;
 const LOW = 17;
 const HIGH = 18;
 const ZERO = 19;
+const BAD = 20;
+const ESCAPES_HERE = 21;
+const PREVIOUS = 22;
 
 /** Instructions, given as statements (each a list of bytes). */
 const code = (...statements: readonly number[][]): number[] => statements.flat();
@@ -179,6 +184,7 @@ function toStringEnd(): number[] {
   return code(
     [OP.loop, EMPTY], // $vector: the sixteen bytes from `AT`
     [...get(AT), ...get(END), OP.geU, ...failIf(2)],
+    cleanBlock(),
     [...get(AT), ...load, ...tee(VECTOR), ...get(CONTROL), ...simd(SIMD.ltU)],
     [...get(VECTOR), ...get(BACKSLASH), ...simd(SIMD.eq), ...simd(SIMD.or)],
     [...get(VECTOR), ...get(QUOTE), ...simd(SIMD.eq), ...simd(SIMD.or), ...simd(SIMD.bitmask), ...tee(MASK)],
@@ -250,6 +256,75 @@ function fastPath(): number[] {
 }
 
 /**
+ * Bytes of the vector at `AT + 16 × k` that keep the block from being skipped at once, or-ed into `BAD`: quotes
+ * and control characters not escaped, escaped bytes not the letter of a simple escape, two backslashes in a row.
+ * Each byte's escape is read from the byte before it (the vector loaded one byte earlier, from `PREVIOUS`).
+ */
+function blockBytes(k: number): number[] {
+  const at = unsigned(16 * k);
+  return code(
+    [...get(AT), ...simd(SIMD.load), 0, ...at, ...tee(VECTOR), ...get(CONTROL), ...simd(SIMD.ltU)],
+    [...get(VECTOR), ...get(QUOTE), ...simd(SIMD.eq), ...simd(SIMD.or)],
+    [
+      ...get(PREVIOUS),
+      ...simd(SIMD.load),
+      0,
+      ...at,
+      ...get(BACKSLASH),
+      ...simd(SIMD.eq),
+      ...tee(ESCAPES_HERE),
+    ],
+    simd(SIMD.andNot),
+    [
+      ...get(ESCAPES_HERE),
+      ...get(LOW),
+      ...get(VECTOR),
+      ...get(NIBBLE),
+      ...simd(SIMD.and),
+      ...simd(SIMD.swizzle),
+    ],
+    [
+      ...get(HIGH),
+      ...get(VECTOR),
+      ...constant(4),
+      ...simd(SIMD.shrU),
+      ...simd(SIMD.swizzle),
+      ...simd(SIMD.and),
+    ],
+    [...get(ZERO), ...simd(SIMD.eq), ...simd(SIMD.and), ...simd(SIMD.or)],
+    [
+      ...get(VECTOR),
+      ...get(BACKSLASH),
+      ...simd(SIMD.eq),
+      ...get(ESCAPES_HERE),
+      ...simd(SIMD.and),
+      ...simd(SIMD.or),
+    ],
+    [...get(BAD), ...simd(SIMD.or), ...set(BAD)],
+  );
+}
+
+/**
+ * Skips the 64 bytes from `AT` at once when their only stops are lone backslashes before the letter of a simple
+ * escape: long text, whose line ends are `\\n`, is read this way, with one branch a block. Not where the byte
+ * before `AT` is a backslash (it ended an escaped backslash) nor where the block's last byte is one.
+ */
+function cleanBlock(): number[] {
+  const backslash = [...constant(0x5c), OP.ne];
+  return code(
+    [...get(AT), ...constant(1), OP.sub, ...tee(PREVIOUS), OP.load8u, 0, 0, ...backslash],
+    [...get(AT), OP.load8u, 0, 63, ...backslash, OP.and, OP.if, EMPTY],
+    [...get(ZERO), ...set(BAD)],
+    blockBytes(0),
+    blockBytes(1),
+    blockBytes(2),
+    blockBytes(3),
+    [...get(BAD), ...simd(SIMD.anyTrue), OP.eqz, OP.if, EMPTY, ...advance(AT, 64), OP.br, 2, OP.end], // $vector
+    [OP.end],
+  );
+}
+
+/**
  * The module's bytes.
  *
  * @param pages The memory's first size, in pages of 64 KiB (it can grow).
@@ -257,7 +332,8 @@ function fastPath(): number[] {
 export function stringScanModule(pages: number): Uint8Array {
   const locals = vector([
     [...unsigned(8), I32],
-    [...unsigned(8), V128],
+    [...unsigned(10), V128],
+    [...unsigned(1), I32],
   ]);
   const code = [...locals, ...stringsBody(), OP.end];
   const params = [[I32], [I32], [I32], [I32]];
