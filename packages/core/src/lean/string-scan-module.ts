@@ -7,87 +7,23 @@
  * `capacity`: the caller asks again from after the last one), or -1 when a string is not valid or not closed.
  * Sixteen bytes are compared at once (SIMD); only the bytes that stop the scan are looked at one by one.
  */
+import {
+  constant,
+  EMPTY,
+  get,
+  I32,
+  name,
+  OP,
+  SIMD,
+  section,
+  set,
+  simd,
+  tee,
+  unsigned,
+  V128,
+  vector,
+} from './wasm-binary.js';
 
-const I32 = 0x7f;
-const V128 = 0x7b;
-const EMPTY = 0x40;
-const OP = {
-  block: 0x02,
-  loop: 0x03,
-  if: 0x04,
-  end: 0x0b,
-  br: 0x0c,
-  brIf: 0x0d,
-  return: 0x0f,
-  get: 0x20,
-  set: 0x21,
-  tee: 0x22,
-  load8u: 0x2d,
-  store: 0x36,
-  const: 0x41,
-  eqz: 0x45,
-  eq: 0x46,
-  ne: 0x47,
-  ltU: 0x49,
-  geU: 0x4f,
-  ctz: 0x68,
-  add: 0x6a,
-  sub: 0x6b,
-  shl: 0x74,
-  and: 0x71,
-  or: 0x72,
-  xor: 0x73,
-} as const;
-// SIMD instructions: the prefix 0xfd, then the instruction's number.
-const SIMD = {
-  load: 0x00,
-  swizzle: 0x0e,
-  splat: 0x0f,
-  eq: 0x23,
-  ltU: 0x26,
-  and: 0x4e,
-  andNot: 0x4f,
-  or: 0x50,
-  anyTrue: 0x53,
-  bitmask: 0x64,
-  shrU: 0x6d,
-} as const;
-
-/** An unsigned LEB128 number. */
-function unsigned(value: number): number[] {
-  const out: number[] = [];
-  let n = value >>> 0;
-  do {
-    const byte = n & 0x7f;
-    n >>>= 7;
-    out.push(n === 0 ? byte : byte | 0x80);
-  } while (n !== 0);
-  return out;
-}
-
-/** A signed LEB128 number. */
-function signed(value: number): number[] {
-  const out: number[] = [];
-  let n = value | 0;
-  for (;;) {
-    const byte = n & 0x7f;
-    n >>= 7;
-    if ((n === 0 && (byte & 0x40) === 0) || (n === -1 && (byte & 0x40) !== 0)) {
-      out.push(byte);
-      return out;
-    }
-    out.push(byte | 0x80);
-  }
-}
-
-const vector = (items: readonly number[][]): number[] => [...unsigned(items.length), ...items.flat()];
-const section = (id: number, bytes: readonly number[]): number[] => [id, ...unsigned(bytes.length), ...bytes];
-const name = (text: string): number[] => vector([...text].map((c) => [c.charCodeAt(0)]));
-const get = (local: number) => [OP.get, ...unsigned(local)];
-const set = (local: number) => [OP.set, ...unsigned(local)];
-const tee = (local: number) => [OP.tee, ...unsigned(local)];
-const constant = (value: number) => [OP.const, ...signed(value)];
-const simd = (op: number) => [0xfd, ...unsigned(op)];
 /** A byte at `offset` past the address on the stack, then used as an index into the table at `table`. */
 const lookUp = (offset: number, table: number) => [OP.load8u, 0, offset, OP.load8u, 0, ...unsigned(table)];
 
