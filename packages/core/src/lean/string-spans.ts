@@ -114,17 +114,12 @@ export class StringSpans {
  */
 export function stringSpans(line: Uint8Array): StringSpans {
   if (scanner === undefined) scanner = newScanner();
-  if (scanner === null) {
-    const pairs = new Int32Array(2 * CAPACITY);
-    return new StringSpans(pairs, 0, (from) => scanStrings(line, from, pairs));
-  }
   const out = (LINE + line.length + PAST_END + 7) & ~7;
   const needed = out + 8 * CAPACITY;
   const held = scanner;
-  if (held.bytes.length < needed) {
-    held.memory.grow(Math.ceil((needed - held.bytes.length) / PAGE));
-    held.bytes = new Uint8Array(held.memory.buffer);
-    held.words = new Int32Array(held.memory.buffer);
+  if (held === null || !(held.bytes.length >= needed || grown(held, needed))) {
+    const pairs = new Int32Array(2 * CAPACITY);
+    return new StringSpans(pairs, 0, (from) => scanStrings(line, from, pairs));
   }
   held.bytes.set(line, LINE);
   const end = LINE + line.length;
@@ -136,6 +131,18 @@ export function stringSpans(line: Uint8Array): StringSpans {
     for (let i = 0; i < 2 * count; i++) words[first + i]! -= LINE;
     return count;
   });
+}
+
+/** Grows the scanner's memory to `needed` bytes; false when it cannot (the line is then scanned in JavaScript). */
+function grown(held: Scanner, needed: number): boolean {
+  try {
+    held.memory.grow(Math.ceil((needed - held.bytes.length) / PAGE));
+  } catch {
+    return false;
+  }
+  held.bytes = new Uint8Array(held.memory.buffer);
+  held.words = new Int32Array(held.memory.buffer);
+  return true;
 }
 
 const HEX_DIGITS = /^[0-9a-fA-F]{4}$/;
