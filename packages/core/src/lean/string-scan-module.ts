@@ -66,6 +66,7 @@ const ZERO = 19;
 const BAD = 20;
 const ESCAPES_HERE = 21;
 const PREVIOUS = 22;
+const LETTER_N = 23;
 
 /** Instructions, given as statements (each a list of bytes). */
 const code = (...statements: readonly number[][]): number[] => statements.flat();
@@ -90,6 +91,7 @@ function setUp(): number[] {
     splat(0x22, QUOTE),
     splat(0x0f, NIBBLE),
     splat(0, ZERO),
+    splat(0x6e, LETTER_N),
     table(LETTERS_LOW, LOW),
     table(LETTERS_HIGH, HIGH),
   );
@@ -193,7 +195,8 @@ function fastPath(): number[] {
 
 /**
  * Bytes of the vector at `AT + 16 × k` that keep the block from being skipped at once, or-ed into `BAD`: quotes
- * and control characters not escaped, escaped bytes not the letter of a simple escape, two backslashes in a row.
+ * and control characters not escaped, escaped bytes other than `n` and `"` (the escapes of text: other escapes are
+ * checked sixteen bytes at a time), two backslashes in a row.
  * Each byte's escape is read from the byte before it (the vector loaded one byte earlier, from `PREVIOUS`).
  */
 function blockBytes(k: number): number[] {
@@ -211,23 +214,8 @@ function blockBytes(k: number): number[] {
       ...tee(ESCAPES_HERE),
     ],
     simd(SIMD.andNot),
-    [
-      ...get(ESCAPES_HERE),
-      ...get(LOW),
-      ...get(VECTOR),
-      ...get(NIBBLE),
-      ...simd(SIMD.and),
-      ...simd(SIMD.swizzle),
-    ],
-    [
-      ...get(HIGH),
-      ...get(VECTOR),
-      ...constant(4),
-      ...simd(SIMD.shrU),
-      ...simd(SIMD.swizzle),
-      ...simd(SIMD.and),
-    ],
-    [...get(ZERO), ...simd(SIMD.eq), ...simd(SIMD.and), ...simd(SIMD.or)],
+    [...get(ESCAPES_HERE), ...get(VECTOR), ...get(LETTER_N), ...simd(SIMD.eq), ...get(VECTOR), ...get(QUOTE)],
+    [...simd(SIMD.eq), ...simd(SIMD.or), ...simd(SIMD.andNot), ...simd(SIMD.or)],
     [
       ...get(VECTOR),
       ...get(BACKSLASH),
@@ -241,8 +229,8 @@ function blockBytes(k: number): number[] {
 }
 
 /**
- * Skips the 64 bytes from `AT` at once when their only stops are lone backslashes before the letter of a simple
- * escape: long text, whose line ends are `\\n`, is read this way, with one branch a block. Not where the byte
+ * Skips the 64 bytes from `AT` at once when their only stops are lone backslashes before `n` or `"`: long text,
+ * whose line ends are `\\n`, is read this way, with one branch a block. Not where the byte
  * before `AT` is a backslash (it ended an escaped backslash) nor where the block's last byte is one.
  */
 function cleanBlock(): number[] {
@@ -270,6 +258,7 @@ export function stringScanModule(pages: number): Uint8Array {
     [...unsigned(8), I32],
     [...unsigned(10), V128],
     [...unsigned(1), I32],
+    [...unsigned(1), V128],
   ]);
   const code = [...locals, ...stringsBody(), OP.end];
   const params = [[I32], [I32], [I32], [I32]];
