@@ -4,10 +4,12 @@
  * after a number of UTF-16 code units (what `String#length` counts), at a character boundary and never inside
  * an escape sequence, so `text.slice(0, n)` of a cut string equals that of the whole string for any `n` below
  * the number kept; the structure of the line is untouched. Strings the reader never uses (`Unread`) are
- * emptied instead.
+ * emptied instead. The bytes taken away are checked (`string-spans.ts`), so a shrunk line parses exactly when the
+ * whole line would.
  */
 
-const QUOTE = 0x22;
+import { stringSpans } from './string-spans.js';
+
 const BACKSLASH = 0x5c;
 const LOWER_U = 0x75;
 const OPEN_BRACE = 0x7b;
@@ -35,13 +37,16 @@ const EMPTY_ABOVE = 48;
 /**
  * Returns the line with every string value (not key) longer than `keep` UTF-16 code units cut after `keep` units (or
  * `keep + 1`, not to split a 4-byte character), and with the string values that `unread` marks emptied, or null
- * when nothing was cut or the line is not well-formed enough to cut safely.
+ * when nothing was cut or the line is not well-formed enough to cut safely. Every string is checked as
+ * `JSON.parse` checks it (control characters, escapes): a string that is not valid JSON gives null, so that the
+ * line is parsed whole and found invalid, as it is.
  *
  * @param bytes The line's UTF-8 bytes.
  * @param keep Code units kept of each string value.
  * @param unread What the reader of the line does not use (default: it uses everything).
  */
 export function shrinkLine(bytes: Uint8Array, keep: number, unread?: Unread): Uint8Array | null {
+  const strings = stringSpans(bytes);
   const parts: Uint8Array[] = [];
   let copied = 0;
   let at = 0;
@@ -52,7 +57,10 @@ export function shrinkLine(bytes: Uint8Array, keep: number, unread?: Unread): Ui
   let depth = 0;
   let valueRule: Rule;
   for (;;) {
-    const open = bytes.indexOf(QUOTE, at);
+    // Every string is checked as it is found: the bytes cut or emptied are not parsed.
+    const more = strings.next();
+    if (!strings.valid) return null;
+    const open = more ? strings.open : -1;
     if (unread !== undefined) {
       const gapEnd = open === -1 ? bytes.length : open;
       for (let i = at; i < gapEnd; i++) {
@@ -69,15 +77,7 @@ export function shrinkLine(bytes: Uint8Array, keep: number, unread?: Unread): Ui
       }
     }
     if (open === -1) break;
-    let close = open + 1;
-    for (;;) {
-      close = bytes.indexOf(QUOTE, close);
-      if (close === -1) return null;
-      let backslashes = 0;
-      for (let k = close - 1; k > open && bytes[k] === BACKSLASH; k--) backslashes++;
-      if (backslashes % 2 === 0) break;
-      close += 1;
-    }
+    const close = strings.close;
     const length = close - open - 1;
     if (isKey(bytes, close + 1)) {
       // Keys are never cut; with rules, the key names the rule of its value.
