@@ -52,6 +52,21 @@ function overwrite(target: string, data: string | Uint8Array): void {
   }
 }
 
+/**
+ * Removes the link at `dir`; what is there then: nothing, or a folder another writer of the site (another thread)
+ * made in its place first.
+ */
+function removeLink(dir: string): Stats | null {
+  try {
+    unlinkSync(dir);
+    return null;
+  } catch (error) {
+    const now = entryAt(dir);
+    if (now === null || now.isDirectory()) return now;
+    throw error;
+  }
+}
+
 /** Makes a folder, unless another writer of the site (another thread) just made it. */
 function makeFolder(dir: string): void {
   try {
@@ -114,10 +129,7 @@ export class SiteWriter {
       if (this.folders.has(dir)) continue;
       let entry = entryAt(dir);
       // A link is replaced by a folder, so nothing is written through it.
-      if (entry?.isSymbolicLink()) {
-        unlinkSync(dir);
-        entry = null;
-      }
+      if (entry?.isSymbolicLink()) entry = removeLink(dir);
       if (entry === null) makeFolder(dir);
       else if (!entry.isDirectory())
         throw new Error(`the report needs a folder at ${dir}, and a file is there`);

@@ -126,8 +126,7 @@ export function selectRules(text: string): Selection | null {
       else if (owner < 0) {
         preset ??= new Set();
         preset.add(-1 - owner);
-      }
-      else if (owner >= GITLEAKS) gitleaks = hit(gitleaks, owner - GITLEAKS, start);
+      } else if (owner >= GITLEAKS) gitleaks = hit(gitleaks, owner - GITLEAKS, start);
       else rules = hit(rules, owner, start);
     }
   }
