@@ -32,11 +32,11 @@ async function loadPageModules(entry: string): Promise<void> {
 }
 
 /**
- * Renders page `at` and writes it into the output folder, unless the folder holds it as it is (as `PageWriter`
- * decides for a page rendered in the main thread); without an output folder, its bytes go back in an
- * `ArrayBuffer` of their own, to be moved to the main thread.
+ * Renders page `at` and starts writing it into the output folder, unless the folder holds it as it is (as
+ * `PageWriter` decides for a page rendered in the main thread): what to send back once `writing` settles. Without
+ * an output folder, its bytes go back in an `ArrayBuffer` of their own, to be moved to the main thread.
  */
-async function render(at: number): Promise<PageDone> {
+async function render(at: number): Promise<{ done: PageDone; writing?: Promise<void> }> {
   const started = performance.now();
   const page = pages[at];
   if (!page) throw new Error(`no page ${at} in a site of ${pages.length}`);
@@ -45,12 +45,11 @@ async function render(at: number): Promise<PageDone> {
   const ms = performance.now() - started;
   if (site === null) {
     const bytes = html.byteOffset === 0 && html.byteLength === html.buffer.byteLength ? html : html.slice();
-    return { at, bytes, signature, ms };
+    return { done: { at, bytes, signature, ms } };
   }
   const rel = `${page.route}index.html`;
   const written = known[rel] !== signature || !site.hasFile(rel);
-  if (written) site.write(rel, html);
-  return { at, written, signature, ms };
+  return { done: { at, written, signature, ms }, ...(written ? { writing: site.writeSoon(rel, html) } : {}) };
 }
 
 let queue: Promise<unknown> = Promise.resolve();
@@ -61,10 +60,13 @@ port?.on('message', (m: number | PageWork) => {
     known = m.output?.known ?? {};
     return;
   }
+  const failed = (error: unknown) => port.postMessage({ at: m, error });
+  // The next page is rendered while this one is written; it is reported once written.
   queue = queue.then(() =>
-    render(m).then(
-      (done) => port.postMessage(done, done.bytes ? [done.bytes.buffer as ArrayBuffer] : []),
-      (error: unknown) => port.postMessage({ at: m, error }),
-    ),
+    render(m).then(({ done, writing }) => {
+      const send = () => port.postMessage(done, done.bytes ? [done.bytes.buffer as ArrayBuffer] : []);
+      if (writing) writing.then(send, failed);
+      else send();
+    }, failed),
   );
 });

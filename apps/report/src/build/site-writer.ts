@@ -12,6 +12,7 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs';
+import { open, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { isPlainRelative, writeRecord } from './output-record.js';
 
@@ -121,6 +122,46 @@ export class SiteWriter {
    * @param data Its content.
    */
   write(rel: string, data: string | Uint8Array): void {
+    const target = this.placeFor(rel);
+    const entry = entryAt(target);
+    if (entry?.isFile() && entry.nlink === 1) overwrite(target, data);
+    else {
+      // A link, or a file with other names (a backup made with hard links): removed, so that only this name
+      // gets the new bytes.
+      if (entry) unlinkSync(target);
+      writeFileSync(target, data, { flag: 'wx' });
+    }
+    this.wrote(rel, target);
+  }
+
+  /**
+   * `write`, its folders made now and its bytes written in libuv's pool: the thread goes on meanwhile (a page
+   * thread renders its next page).
+   * @param rel Its path in the site, relative and `/`-separated.
+   * @param data Its content.
+   */
+  async writeSoon(rel: string, data: Uint8Array): Promise<void> {
+    const target = this.placeFor(rel);
+    const entry = entryAt(target);
+    if (entry?.isFile() && entry.nlink === 1) {
+      const file = await open(target, constants.O_WRONLY | (constants.O_NOFOLLOW ?? 0));
+      try {
+        let at = 0;
+        while (at < data.byteLength)
+          at += (await file.write(data, at, data.byteLength - at, at)).bytesWritten;
+        await file.truncate(data.byteLength);
+      } finally {
+        await file.close();
+      }
+    } else {
+      if (entry) unlinkSync(target);
+      await writeFile(target, data, { flag: 'wx' });
+    }
+    this.wrote(rel, target);
+  }
+
+  /** The absolute path of a file of the site, its folders made (real folders: a link is replaced by one). */
+  private placeFor(rel: string): string {
     if (!isPlainRelative(rel)) throw new Error(`the report cannot write ${JSON.stringify(rel)}`);
     const segments = rel.split('/');
     let dir = this.outDir;
@@ -135,15 +176,11 @@ export class SiteWriter {
         throw new Error(`the report needs a folder at ${dir}, and a file is there`);
       this.folders.add(dir);
     }
-    const target = join(this.outDir, rel);
-    const entry = entryAt(target);
-    if (entry?.isFile() && entry.nlink === 1) overwrite(target, data);
-    else {
-      // A link, or a file with other names (a backup made with hard links): removed, so that only this name
-      // gets the new bytes.
-      if (entry) unlinkSync(target);
-      writeFileSync(target, data, { flag: 'wx' });
-    }
+    return join(this.outDir, rel);
+  }
+
+  /** Counts a file written as this build's. */
+  private wrote(rel: string, target: string): void {
     this.listings.get(dirname(target))?.add(basename(target));
     this.own.add(rel);
   }
