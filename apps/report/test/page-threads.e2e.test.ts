@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { buildReport as BuildReport } from '../src/build/build.js';
 import type * as Manifest from '../src/build/manifest.js';
 import type { PageThreads, pageThreads as PageThreadsOf } from '../src/build/page-threads.js';
+import { signatureOf } from '../src/build/page-writer.js';
 import type { pagesOf as PagesOf } from '../src/build/site-pages.js';
 import type { CachedPart } from '../src/views/site/session-part.js';
 import { demoSession, linearSession, writeArchive } from './helpers/demo.js';
@@ -13,8 +14,8 @@ import { scenarioProjects } from './helpers/fixtures.js';
 import { tempFolder } from './helpers/temp.js';
 
 /**
- * #26: a large site's pages are rendered by worker threads (`page-threads.ts`) and written by the main thread in
- * their order. Threads run the compiled package (`dist/`, made by `pnpm build`, which the tests depend on), so
+ * #26: a large site's pages are rendered and written by worker threads (`page-threads.ts`), and recorded by the
+ * main thread in their order. Threads run the compiled package (`dist/`, made by `pnpm build`, which the tests depend on), so
  * this file builds with it. `CCTRAIL_TEST_PAGE_THREADS_FROM` lowers (or raises) the number of pages from which
  * threads are used: the same archive built both ways gives the same files, byte for byte, the same record of the
  * output folder and the same digests kept for the next build. `CCTRAIL_TEST_SESSION_THREADS_FROM` does the same for
@@ -158,6 +159,24 @@ describe('pages rendered in worker threads', () => {
     expect(state('threaded')).toBe(state('one'));
   });
 
+  it.skipIf(CORES < 2)(
+    'write only the pages that changed since the last build, as one thread does',
+    async () => {
+      if (!existsSync(join(tmp, 'threaded', 'out'))) await buildWith('threaded', '1', '0');
+      const out = join(tmp, 'threaded', 'out');
+      const page = filesOf(out).find((f) => f.endsWith('.html') && f.includes('/'))!;
+      const written = (log: string[]) => log.find((m) => /files written/.test(m));
+      // Nothing changed: every page is rendered again by the threads, and none is written.
+      const mtime = statSync(join(out, page)).mtimeMs;
+      expect(written(await buildWith('threaded', '1', '0'))).toBe('report: 0 files written, 0 removed');
+      expect(statSync(join(out, page)).mtimeMs).toBe(mtime);
+      // A page the folder lost is written back, by its thread.
+      rmSync(join(out, page));
+      expect(written(await buildWith('threaded', '1', '0'))).toBe('report: 1 files written, 0 removed');
+      expect(readFileSync(join(out, page)).equals(readFileSync(join(tmp, 'one', 'out', page)))).toBe(true);
+    },
+  );
+
   it('are not used for a small site (no threads to start for a handful of pages)', async () => {
     const log = await buildWith('small', undefined);
     const pages = filesOf(join(tmp, 'small', 'out')).filter((f) => f.endsWith('.html')).length;
@@ -165,11 +184,12 @@ describe('pages rendered in worker threads', () => {
     expect(threadsOf(log)).toBe(1);
   });
 
-  it.skipIf(CORES < 2)("stop at a page's error and reject with it", async () => {
-    await buildWith('failing', '1000000');
+  /** The manifest of a build of the archive in one thread (into `name`), its cache, pages and the bundle's entry. */
+  const builtSite = async (name: string) => {
+    await buildWith(name, '1000000');
     const { listArchive, cachedPart, buildManifest } = await built<typeof Manifest>('build/manifest.js');
     const entry = await bundleEntry();
-    const cacheDir = join(tmp, 'failing', 'cache');
+    const cacheDir = join(tmp, name, 'cache');
     const listing = listArchive(dataDir);
     const parts = new Map<string, CachedPart>();
     for (const p of listing.projects)
@@ -177,7 +197,24 @@ describe('pages rendered in worker threads', () => {
     const manifest = buildManifest({ listing, parts, cacheDir, title: 't' });
     // Exactly the site's pages: a number past them would fail in a thread and race the error looked for.
     const { pagesOf } = await built<{ pagesOf: typeof PagesOf }>('build/site-pages.js');
-    const count = pagesOf(manifest, cacheDir).length;
+    return { entry, cacheDir, manifest, pages: pagesOf(manifest, cacheDir) };
+  };
+
+  it.skipIf(CORES < 2)('write the pages themselves, given the output folder: digests come back', async () => {
+    const { entry, cacheDir, manifest, pages } = await builtSite('written');
+    const outDir = join(tmp, 'by-threads');
+    mkdirSync(outDir);
+    const done: { bytes?: Uint8Array; written?: boolean; signature: string }[] = [];
+    const work = { manifest, cacheDir, output: { outDir, known: {} } };
+    await (await newThreads()).render(entry, work, 3, 2, (d) => done.push(d));
+    expect(done.map((d) => [d.bytes, d.written])).toEqual([0, 1, 2].map(() => [undefined, true]));
+    const page = (at: number) => readFileSync(join(outDir, `${pages[at]!.route}index.html`));
+    expect(done.map((d) => d.signature)).toEqual([0, 1, 2].map((at) => signatureOf(page(at))));
+  });
+
+  it.skipIf(CORES < 2)("stop at a page's error and reject with it", async () => {
+    const { entry, cacheDir, manifest, pages } = await builtSite('failing');
+    const count = pages.length;
     // The pages before a session's are rendered; the first transcript page finds no fragment in an empty cache.
     const written: number[] = [];
     await expect(

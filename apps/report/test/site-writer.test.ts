@@ -62,6 +62,27 @@ describe('SiteWriter', () => {
     expect(statSync(join(out, 'b.html')).nlink).toBe(1);
   });
 
+  it('writes in libuv’s pool (`writeSoon`) as it writes in this thread: over its own files, never through a link', async () => {
+    const out = join(tmp, 'soon');
+    const outside = join(tmp, 'outside-soon');
+    const backup = join(tmp, 'backup-soon');
+    for (const dir of [out, outside, backup]) mkdirSync(dir);
+    writeFileSync(join(outside, 'page.html'), 'theirs');
+    symlinkSync(outside, join(out, 's'));
+    const site = new SiteWriter(out);
+    const bytes = (text: string) => new TextEncoder().encode(text);
+    await site.writeSoon('s/page.html', bytes('a longer first version'));
+    expect(readFileSync(join(outside, 'page.html'), 'utf8')).toBe('theirs');
+    expect(lstatSync(join(out, 's')).isDirectory()).toBe(true);
+    await site.writeSoon('s/page.html', bytes('short'));
+    expect(readFileSync(join(out, 's/page.html'), 'utf8')).toBe('short');
+    linkSync(join(out, 's/page.html'), join(backup, 'page.html'));
+    await site.writeSoon('s/page.html', bytes('é'.repeat(70_000)));
+    expect(readFileSync(join(out, 's/page.html'), 'utf8')).toBe('é'.repeat(70_000));
+    expect(readFileSync(join(backup, 'page.html'), 'utf8')).toBe('short');
+    expect(site.hasFile('s/page.html')).toBe(true);
+  });
+
   it('knows which files are there after it wrote or removed some in a folder it has looked at', () => {
     const out = join(tmp, 'listed');
     mkdirSync(join(out, 'search'), { recursive: true });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { KeywordScan } from '../src/privacy/keyword-scan.js';
 import { requiredLiterals } from '../src/privacy/literals.js';
 import { selectRules } from '../src/privacy/prefilter.js';
+import { presetRules } from '../src/privacy/preset-rules.js';
 import { SECRET_PATTERNS } from '../src/privacy/redact.js';
 import { keywordsFromStart } from './keyword-reference.js';
 
@@ -110,5 +111,16 @@ describe("the pre-filter: one scan selects each string's rules", () => {
     expect(selected(`x sk-${'a'.repeat(20)}`)).toEqual(['openai-key']);
     expect(selected(`task-${'a'.repeat(20)}`)).toEqual([]);
     expect(selected('postgres://app:pw@db/x')).toEqual(['url-password']);
+  });
+
+  it("selects the preset's rule of URLs with credentials only where `user:password@` follows the scheme", () => {
+    const rules = presetRules();
+    const basicauth = rules.findIndex(({ kind }) => kind === 'basicauth');
+    expect(rules[basicauth]?.next).toBeDefined();
+    const preset = (text: string) => selectRules(text)?.preset ?? [];
+    expect(preset('see https://example.com/docs and http://localhost:3000/')).not.toContain(basicauth);
+    expect(preset('see https://example.com/a?b=c:d@e')).not.toContain(basicauth);
+    expect(preset('git clone https://deploy:hunter2pass@example.com/x.git')).toContain(basicauth);
+    expect(preset('a mirror at ftp://anon:guest@files.example.org')).toContain(basicauth);
   });
 });

@@ -6,15 +6,16 @@ import { Worker } from 'node:worker_threads';
 import type { SiteManifest } from '../views/site/site-model.js';
 
 /**
- * The pages of a large site are rendered by worker threads (`page-worker.ts`), one per core (at most four), while
- * the main thread writes them. Starting a thread and rendering with it are two steps: a thread loads the site's
- * bundle as soon as it is started, which a caller may do before the build needs it (`cctrail report` does while
- * its export writes the last sessions, when a core is about to be idle: `BuildReportOptions.pageThreads`); it is
- * given the manifest once the build has one, then the numbers of the pages to render, a couple at a time, and
- * sends back each page's bytes and digest. The main thread puts the pages into the site in their order (a page
- * done early waits for those before it), so the output folder's record and the digests kept for the next build
- * are those of a build in one thread, and it stays free to handle a signal. A small site (a rebuild after one
- * change) is rendered in the main thread: starting threads and loading the bundle in each costs more than its
+ * The pages of a large site are rendered and written by worker threads (`page-worker.ts`), one per core (at most four),
+ * while the main thread records them. Starting a thread and rendering with it are two steps: a thread loads the site's
+ * bundle as soon as it is started, which a caller may do before the build needs it (`cctrail report` does while its
+ * export writes the last sessions, when a core is about to be idle: `BuildReportOptions.pageThreads`); it is given the
+ * manifest once the build has one, then the numbers of the pages to render, a couple at a time, and writes each page
+ * into the output folder itself (unless the folder holds it already as it is) and sends back its digest (without
+ * `PageWork.output`, for tests: its bytes and digest). The main thread puts the pages into the site in their order (a
+ * page done early waits for those before it), so the output folder's record and the digests kept for the next build are
+ * those of a build in one thread; it holds no page's bytes, and stays free to handle a signal. A small site (a rebuild
+ * after one change) is rendered in the main thread: starting threads and loading the bundle in each costs more than its
  * pages. Idle threads do not keep the process alive, and a build stops its threads when it ends, however it ends.
  */
 
@@ -29,12 +30,28 @@ export interface PageWork {
   manifest: SiteManifest;
   /** The build cache, where transcript pages' fragments are. */
   cacheDir: string;
+  /** Where the thread writes the pages it renders; without it, it sends their bytes back. */
+  output?: PageOutput;
 }
 
-/** A page a thread rendered: its number in the site's list of pages, its bytes and their digest. */
+/** The output folder as page threads write into it (`PageWriter.threadOutput`). */
+export interface PageOutput {
+  /** The output folder (absolute). */
+  outDir: string;
+  /** The digest of each file the last build put into it (`signatureOf` its bytes), by path in the site. */
+  known: Readonly<Record<string, string>>;
+}
+
+/**
+ * A page a thread rendered: its number in the site's list of pages, its digest, and its bytes or whether the
+ * thread wrote it (`PageWork.output`).
+ */
 export interface PageDone {
   at: number;
-  bytes: Uint8Array;
+  /** Its bytes, when the thread was given no output folder. */
+  bytes?: Uint8Array;
+  /** Whether the thread wrote it into the output folder (false: the folder held it as it is). */
+  written?: boolean;
   /** `signatureOf(bytes)`. */
   signature: string;
   /** Milliseconds spent on it (view model, rendering, digest). */

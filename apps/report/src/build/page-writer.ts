@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
+import type { PageDone, PageOutput } from './page-threads.js';
 import type { SiteWriter } from './site-writer.js';
 
 /**
@@ -67,6 +68,29 @@ export class PageWriter {
    */
   putKnown(rel: string, signature: string, bytes: () => string | Uint8Array): void {
     if (this.claim(rel, signature)) this.o.site.write(rel, bytes());
+  }
+
+  /**
+   * `putKnown` of a page a page thread rendered: written here from its bytes, or, when the thread wrote it itself
+   * (given `threadOutput()`), counted as the thread did, written or kept.
+   * @param rel Its path in the site, relative and `/`-separated.
+   * @param done What the thread sent back.
+   */
+  putRendered(rel: string, done: PageDone): void {
+    const { bytes } = done;
+    if (bytes !== undefined) {
+      this.putKnown(rel, done.signature, () => bytes);
+      return;
+    }
+    if (rel.endsWith('.html')) this.pages++;
+    this.next[rel] = done.signature;
+    if (done.written) this.written++;
+    this.o.site.keep(rel);
+  }
+
+  /** What page threads need to write the pages they render themselves (`PageWork.output`). */
+  threadOutput(): PageOutput {
+    return { outDir: this.o.site.outDir, known: this.previous };
   }
 
   /**

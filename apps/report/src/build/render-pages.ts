@@ -53,9 +53,10 @@ export async function renderPages(
     const startedAt = threads.startedAt;
     if (startedAt !== null && startedAt < started)
       ahead = `; the threads started ${started - startedAt} ms before`;
-    await threads.render(bundle.entry, { manifest, cacheDir }, pages.length, wanted, (done) => {
+    const work = { manifest, cacheDir, output: site.threadOutput() };
+    await threads.render(bundle.entry, work, pages.length, wanted, (done) => {
       const page = pages[done.at]!;
-      site.putKnown(`${page.route}index.html`, done.signature, () => done.bytes);
+      site.putRendered(`${page.route}index.html`, done);
       count(page.kind, done.ms);
     });
   } else {

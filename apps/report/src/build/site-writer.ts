@@ -12,6 +12,7 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs';
+import { open, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { isPlainRelative, writeRecord } from './output-record.js';
 
@@ -49,6 +50,21 @@ function overwrite(target: string, data: string | Uint8Array): void {
     ftruncateSync(fd, bytes.byteLength);
   } finally {
     closeSync(fd);
+  }
+}
+
+/**
+ * Removes the link at `dir`; what is there then: nothing, or a folder another writer of the site (another thread)
+ * made in its place first.
+ */
+function removeLink(dir: string): Stats | null {
+  try {
+    unlinkSync(dir);
+    return null;
+  } catch (error) {
+    const now = entryAt(dir);
+    if (now === null || now.isDirectory()) return now;
+    throw error;
   }
 }
 
@@ -106,24 +122,7 @@ export class SiteWriter {
    * @param data Its content.
    */
   write(rel: string, data: string | Uint8Array): void {
-    if (!isPlainRelative(rel)) throw new Error(`the report cannot write ${JSON.stringify(rel)}`);
-    const segments = rel.split('/');
-    let dir = this.outDir;
-    for (const segment of segments.slice(0, -1)) {
-      dir = join(dir, segment);
-      if (this.folders.has(dir)) continue;
-      let entry = entryAt(dir);
-      // A link is replaced by a folder, so nothing is written through it.
-      if (entry?.isSymbolicLink()) {
-        unlinkSync(dir);
-        entry = null;
-      }
-      if (entry === null) makeFolder(dir);
-      else if (!entry.isDirectory())
-        throw new Error(`the report needs a folder at ${dir}, and a file is there`);
-      this.folders.add(dir);
-    }
-    const target = join(this.outDir, rel);
+    const target = this.placeFor(rel);
     const entry = entryAt(target);
     if (entry?.isFile() && entry.nlink === 1) overwrite(target, data);
     else {
@@ -132,6 +131,56 @@ export class SiteWriter {
       if (entry) unlinkSync(target);
       writeFileSync(target, data, { flag: 'wx' });
     }
+    this.wrote(rel, target);
+  }
+
+  /**
+   * `write`, its folders made now and its bytes written in libuv's pool: the thread goes on meanwhile (a page
+   * thread renders its next page).
+   * @param rel Its path in the site, relative and `/`-separated.
+   * @param data Its content.
+   */
+  async writeSoon(rel: string, data: Uint8Array): Promise<void> {
+    const target = this.placeFor(rel);
+    const entry = entryAt(target);
+    if (entry?.isFile() && entry.nlink === 1) {
+      const file = await open(target, constants.O_WRONLY | (constants.O_NOFOLLOW ?? 0));
+      try {
+        let at = 0;
+        while (at < data.byteLength)
+          at += (await file.write(data, at, data.byteLength - at, at)).bytesWritten;
+        await file.truncate(data.byteLength);
+      } finally {
+        await file.close();
+      }
+    } else {
+      if (entry) unlinkSync(target);
+      await writeFile(target, data, { flag: 'wx' });
+    }
+    this.wrote(rel, target);
+  }
+
+  /** The absolute path of a file of the site, its folders made (real folders: a link is replaced by one). */
+  private placeFor(rel: string): string {
+    if (!isPlainRelative(rel)) throw new Error(`the report cannot write ${JSON.stringify(rel)}`);
+    const segments = rel.split('/');
+    let dir = this.outDir;
+    for (const segment of segments.slice(0, -1)) {
+      dir = join(dir, segment);
+      if (this.folders.has(dir)) continue;
+      let entry = entryAt(dir);
+      // A link is replaced by a folder, so nothing is written through it.
+      if (entry?.isSymbolicLink()) entry = removeLink(dir);
+      if (entry === null) makeFolder(dir);
+      else if (!entry.isDirectory())
+        throw new Error(`the report needs a folder at ${dir}, and a file is there`);
+      this.folders.add(dir);
+    }
+    return join(this.outDir, rel);
+  }
+
+  /** Counts a file written as this build's. */
+  private wrote(rel: string, target: string): void {
     this.listings.get(dirname(target))?.add(basename(target));
     this.own.add(rel);
   }

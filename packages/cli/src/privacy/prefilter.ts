@@ -75,9 +75,9 @@ function table(): Table {
   });
   add('\u001b', false, ESCAPE);
   const always: number[] = [];
-  presetRules().forEach(({ keywords: list }, i) => {
+  presetRules().forEach(({ keywords: list, next }, i) => {
     if (list === null) always.push(i);
-    else for (const { words, anyCase } of list) for (const word of words) add(word, anyCase, -1 - i);
+    else for (const { words, anyCase } of list) for (const word of words) add(word, anyCase, -1 - i, next);
   });
   compiled = { keywords, owners, checks, always, scan: new KeywordScan(keywords) };
   return compiled;
@@ -121,12 +121,12 @@ export function selectRules(text: string): Selection | null {
     const list = owners[keyword]!;
     for (let o = 0; o < list.length; o++) {
       const owner = list[o]!;
-      if (owner < 0) {
+      if (owner === ESCAPE) terminal = true;
+      else if (!passes(checks[keyword]![o], text, end)) continue;
+      else if (owner < 0) {
         preset ??= new Set();
         preset.add(-1 - owner);
-      } else if (owner === ESCAPE) terminal = true;
-      else if (!passes(checks[keyword]![o], text, end)) continue;
-      else if (owner >= GITLEAKS) gitleaks = hit(gitleaks, owner - GITLEAKS, start);
+      } else if (owner >= GITLEAKS) gitleaks = hit(gitleaks, owner - GITLEAKS, start);
       else rules = hit(rules, owner, start);
     }
   }

@@ -12,6 +12,7 @@
 import { rules } from '@secretlint/secretlint-rule-preset-recommend';
 import { type Keywords, requiredLiterals } from './literals.js';
 import { PRESET_KEYWORDS } from './preset-keywords.js';
+import { PRESET_NEXT } from './preset-next.js';
 
 /** What a rule reports: a range of the text. */
 interface Report {
@@ -49,6 +50,8 @@ export interface PresetFinding {
 export interface PresetRuleKeywords {
   kind: string;
   keywords: Keywords[] | null;
+  /** What must follow any of its keywords where the rule matches (`preset-next.ts`), if that is known. */
+  next?: RegExp;
 }
 
 let reportTo: ((kind: string, range: readonly [number, number]) => void) | null = null;
@@ -163,7 +166,12 @@ export function confirmedBy(kind: string): (value: string) => boolean {
 
 /** The preset's rules in order, each with the keywords that select it. */
 export function presetRules(): readonly PresetRuleKeywords[] {
-  return loaded().map(({ kind, expressions }) => ({ kind, keywords: keywordsOf(expressions) }));
+  return loaded().map(({ kind, expressions }) => {
+    const keywords = keywordsOf(expressions);
+    // A check belongs to one expression: a rule matching with several has none.
+    const next = expressions?.length === 1 ? PRESET_NEXT[String(expressions[0])] : undefined;
+    return next === undefined ? { kind, keywords } : { kind, keywords, next };
+  });
 }
 
 /**
