@@ -38,6 +38,8 @@ export class TermTable {
   private seenCount = 0;
   private words = 0;
   private doc = -1;
+  /** The bytes of the text `countAscii` read last, from 0, when it was ASCII (until it reads another). */
+  asciiBytes: Uint8Array | null = null;
 
   /** Starts document `doc` (the highest so far). */
   begin(doc: number): void {
@@ -65,6 +67,7 @@ export class TermTable {
     const scan = wordScan();
     if (scan === null) return this.countAsciiHere(text, longest);
     const words = scan.read(text, longest);
+    this.asciiBytes = words < 0 ? null : scan.bytes;
     if (words < 0) return false;
     const { ints, at } = scan;
     for (let k = at; k < at + 8 * words; k += 8) this.countKeyed(text, ints, k);
@@ -77,7 +80,8 @@ export class TermTable {
     scratch ??= { encoder: new TextEncoder(), bytes: new Uint8Array(1 << 16) };
     const bytes = text.length <= scratch.bytes.length ? scratch.bytes : new Uint8Array(text.length);
     const { read, written } = scratch.encoder.encodeInto(text, bytes);
-    if (read !== text.length || written !== read) return false;
+    this.asciiBytes = read !== text.length || written !== read ? null : bytes;
+    if (this.asciiBytes === null) return false;
     let start = 0;
     for (let i = 0; i <= written; i++) {
       if (i < written && KEY_DIGITS[bytes[i] as number] !== 0) continue;

@@ -15,6 +15,8 @@ export interface WordScan {
   read(text: string, longest: number): number;
   ints: Int32Array;
   at: number;
+  /** The bytes of the last text read (when it was ASCII), from 0, until the next call. */
+  bytes: Uint8Array;
 }
 
 /**
@@ -87,6 +89,7 @@ function newScan(): WordScan | null {
   let capacity = -1;
   let text = new Uint8Array(0);
   const scan: WordScan = {
+    bytes: text,
     ints: new Int32Array(0),
     at: 0,
     read(input: string, longest: number): number {
@@ -96,6 +99,7 @@ function newScan(): WordScan | null {
         capacity = capacityOf(memory.buffer.byteLength);
         // Views of the memory as it is now (growing it detaches the old ones).
         text = new Uint8Array(memory.buffer, TEXT_AT, capacity);
+        scan.bytes = text;
         scan.ints = new Int32Array(memory.buffer);
         scan.at = recordsAt(capacity) / 4;
       }
