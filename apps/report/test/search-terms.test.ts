@@ -141,7 +141,7 @@ describe("a session's search terms without WebAssembly", () => {
 
   it('are those read with it, in long texts too', async () => {
     // Words of every length around the key's sixteen letters and the longest term, across the module's blocks of
-    // sixteen bytes, and texts longer than its memory holds at first (it grows).
+    // sixteen bytes and its windows, and texts longer than its memory holds at first (it grows).
     const next = random(28);
     const texts: string[] = [];
     for (let doc = 0; doc < 60; doc++) {
@@ -155,6 +155,10 @@ describe("a session's search terms without WebAssembly", () => {
       }
       texts.push(text);
     }
+    // Runs of letters longer than a window of the module's (32 KiB): one from a window's start to 10 bytes past its end.
+    texts.push(
+      `${'ab '.repeat(10_000)}${'X'.repeat(32_778)} tail ${'cD '.repeat(20_000)}${'y'.repeat(70_000)}`,
+    );
     const pieceOf = async () => {
       const { searchPiece: piece } = await import('../src/views/search/search-text.js');
       const session = linearSession('plain', 0);

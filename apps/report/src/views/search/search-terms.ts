@@ -66,11 +66,14 @@ export class TermTable {
   countAscii(text: string, longest: number): boolean {
     const scan = wordScan();
     if (scan === null) return this.countAsciiHere(text, longest);
-    const words = scan.read(text, longest);
-    this.asciiBytes = words < 0 ? null : scan.bytes;
-    if (words < 0) return false;
-    const { ints, at } = scan;
-    for (let k = at; k < at + 8 * words; k += 8) this.countKeyed(text, ints, k);
+    const length = scan.put(text);
+    this.asciiBytes = length < 0 ? null : scan.bytes;
+    if (length < 0) return false;
+    for (let from = 0; from < length; from = scan.next) {
+      const words = scan.words(from, longest);
+      const { ints, at } = scan;
+      for (let k = at; k < at + 8 * words; k += 8) this.countKeyed(text, ints, k);
+    }
     return true;
   }
 

@@ -109,25 +109,27 @@ const splat = (byte: number) => [...constant(byte), ...simd(OP.splat8)];
 // A memory access: alignment (as a power of two) and a constant offset added to the address.
 const memarg = (align: number, offset: number) => [align, ...unsigned(offset)];
 
-// The function's parameters: where the text's bytes are, how many, the longest word written, where records go.
+// The function's parameters: where the bytes read are, how many, the longest word written, where records go, and
+// where the places it writes are counted from.
 const TEXT = 0;
 const LENGTH = 1;
 const LONGEST = 2;
 const OUT = 3;
+const BASE = 4; // where the records' places are counted from
 // Its locals: i32, then i64, then v128.
-const AT = 4; // the sixteen bytes being read
-const END = 5;
-const START = 6; // where the word being read starts
-const WRITE = 7; // where the next record goes
-const BITS = 8; // the places left where a word starts or ends
-const IN = 9; // 1 inside a word
-const POS = 10;
-const LEN = 11;
-const HASH = 12;
-const REST = 13;
-const KEY0 = 14;
-const KEY1 = 15;
-const BYTES = 16;
+const AT = 5; // the sixteen bytes being read
+const END = 6;
+const START = 7; // where the word being read starts
+const WRITE = 8; // where the next record goes
+const BITS = 9; // the places left where a word starts or ends
+const IN = 10; // 1 inside a word
+const POS = 11;
+const LEN = 12;
+const HASH = 13;
+const REST = 14;
+const KEY0 = 15;
+const KEY1 = 16;
+const BYTES = 17;
 
 /** Instructions and their parts, flattened. */
 const code = (...parts: (number | number[])[]): number[] => parts.flat();
@@ -183,16 +185,17 @@ function record(): number[] {
     ...code(get(LEN), mix(KEY0, false), mix(KEY0, true), mix(KEY1, false), mix(KEY1, true)),
     ...code(tee(HASH), get(HASH), constant(16), OP.shrU, OP.xor, set(HASH)),
     ...code(get(WRITE), get(KEY0), OP.store64, memarg(3, 0), get(WRITE), get(KEY1), OP.store64, memarg(3, 8)),
-    ...code(get(WRITE), get(START), get(TEXT), OP.sub, OP.store, memarg(2, 16)),
-    ...code(get(WRITE), get(POS), get(TEXT), OP.sub, OP.store, memarg(2, 20)),
+    ...code(get(WRITE), get(START), get(BASE), OP.sub, OP.store, memarg(2, 16)),
+    ...code(get(WRITE), get(POS), get(BASE), OP.sub, OP.store, memarg(2, 20)),
     ...code(get(WRITE), get(HASH), OP.store, memarg(2, 24)),
     ...code(get(WRITE), constant(RECORD), OP.add, set(WRITE), OP.end),
   ];
 }
 
 /**
- * `words(text, length, longest, out)`: writes the words' records from `out`; returns how many it wrote. It reads
- * up to 15 bytes past the text's end (and a word's key up to 16 past its start), which it leaves out.
+ * `words(text, length, longest, out, base)`: writes the records of the words of the `length` bytes at `text` from
+ * `out` (where they start and end counted from `base`); returns how many it wrote. It reads up to 15 bytes past
+ * their end (and a word's key up to 16 past its start), which it leaves out.
  */
 function body(): number[] {
   return [
@@ -242,7 +245,7 @@ export function wordModule(pages: number): Uint8Array {
     ]),
     ...body(),
   ];
-  const params = Array.from({ length: 4 }, () => [I32]);
+  const params = Array.from({ length: BASE + 1 }, () => [I32]);
   return new Uint8Array([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
     ...section(1, vector([[0x60, ...vector(params), ...vector([[I32]])]])),

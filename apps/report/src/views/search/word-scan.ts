@@ -3,19 +3,23 @@ import { HASH_STEP, RECORD, wordModule } from './word-module.js';
 /**
  * The words of a text of ASCII only, read in WebAssembly (`word-module.ts`) for `TermTable.countAscii`: where each
  * starts and ends, its key and its hash (`wordKey`), so that the table is given words and not characters. The text
- * is encoded into the module's memory (`TextEncoder.encodeInto`, at memory speed) and the records are read back
- * from the same memory.
+ * is encoded into the module's memory (`TextEncoder.encodeInto`, at memory speed) and its words read a window at a
+ * time (a window ends where no word goes on), their records read back from the same memory: the memory holds the
+ * text and one window's records.
  */
 export interface WordScan {
+  /** Puts `text` into the module's memory: its length, or −1 (nothing put) when it has other characters than ASCII. */
+  put(text: string): number;
   /**
-   * Reads the words of `text` no longer than `longest` characters: how many, or −1 (and nothing read) when the text
-   * has other characters than ASCII. Word `k`'s record is then, from `ints[at + 8 × k]`: its key (4 numbers), where
-   * it starts, where it ends, its hash; until the next call.
+   * Reads the words no longer than `longest` characters of a window of the text put, from `from` (0, or where the
+   * window before ended): how many. Word `k`'s record is then, from `ints[at + 8 × k]`: its key (4 numbers), where it
+   * starts and ends in the text, its hash; `next` is where the window ended (the text's length after the last).
    */
-  read(text: string, longest: number): number;
+  words(from: number, longest: number): number;
   ints: Int32Array;
   at: number;
-  /** The bytes of the last text read (when it was ASCII), from 0, until the next call. */
+  next: number;
+  /** The bytes of the text put, from 0 (when it was ASCII). */
   bytes: Uint8Array;
 }
 
@@ -46,8 +50,12 @@ export function wordKey(codes: ArrayLike<number> | string, start: number, length
   key[4] = hash ^ (hash >>> 16);
 }
 
-/** Where the text's bytes go. */
-const TEXT_AT = 0;
+/** Bytes of a window (about: it ends where no word goes on). */
+const WINDOW = 32_768;
+/** Where the records go: at 0, room for a window's (a word and what ends it: two bytes at least). */
+const RECORDS_AT = 0;
+/** Where the text's bytes go, after the records. */
+const TEXT_AT = RECORD * (WINDOW / 2 + 1);
 /** Bytes the module may read past a text (and past a word's start). */
 const SLACK = 32;
 const PAGE = 65_536;
@@ -61,7 +69,7 @@ export function wordScan(): WordScan | null {
   return made;
 }
 
-type Words = (text: number, length: number, longest: number, out: number) => number;
+type Words = (text: number, length: number, longest: number, out: number, base: number) => number;
 /** What this module uses of the WebAssembly API (which the build's TypeScript libraries do not declare). */
 interface WebAssemblyApi {
   Module: new (bytes: Uint8Array) => object;
@@ -87,49 +95,56 @@ function newScan(): WordScan | null {
   const encoder = new TextEncoder();
   // No view yet: the first text makes them.
   let capacity = -1;
-  let text = new Uint8Array(0);
+  let length = 0;
   const scan: WordScan = {
-    bytes: text,
+    bytes: new Uint8Array(0),
     ints: new Int32Array(0),
-    at: 0,
-    read(input: string, longest: number): number {
+    at: RECORDS_AT / 4,
+    next: 0,
+    put(input: string): number {
       if (input.length > capacity) {
         const pages = pagesFor(input.length) - memory.buffer.byteLength / PAGE;
         if (pages > 0) memory.grow(pages);
-        capacity = capacityOf(memory.buffer.byteLength);
+        capacity = memory.buffer.byteLength - TEXT_AT - SLACK;
         // Views of the memory as it is now (growing it detaches the old ones).
-        text = new Uint8Array(memory.buffer, TEXT_AT, capacity);
-        scan.bytes = text;
+        scan.bytes = new Uint8Array(memory.buffer, TEXT_AT, capacity);
         scan.ints = new Int32Array(memory.buffer);
-        scan.at = recordsAt(capacity) / 4;
       }
-      const { read, written } = encoder.encodeInto(input, text);
+      const { read, written } = encoder.encodeInto(input, scan.bytes);
       // As many bytes as characters: each is an ASCII character.
-      if (read !== input.length || written !== read) return -1;
-      return words(TEXT_AT, written, longest, recordsAt(capacity));
+      length = read !== input.length || written !== read ? -1 : written;
+      return length;
+    },
+    words(from: number, longest: number): number {
+      const to = windowEnd(scan.bytes, from, length);
+      scan.next = to;
+      return words(TEXT_AT + from, to - from, longest, RECORDS_AT, TEXT_AT);
     },
   };
   return scan;
 }
 
-/** Where the records go after a text of `capacity` bytes. */
-function recordsAt(capacity: number): number {
-  return (TEXT_AT + capacity + SLACK + 7) & ~7;
+/**
+ * Where the window from `from` ends: `WINDOW` bytes on, or before, after a byte that is no letter or digit (so that
+ * no word goes on past it); or, when the window is all one run of letters and digits, where that run ends (a window
+ * of at most one record).
+ */
+function windowEnd(bytes: Uint8Array, from: number, length: number): number {
+  if (length - from <= WINDOW) return length;
+  let to = from + WINDOW;
+  while (to > from && inWord(bytes[to - 1] as number)) to--;
+  if (to > from) return to;
+  to = from + WINDOW;
+  while (to < length && inWord(bytes[to] as number)) to++;
+  return to;
 }
 
-/** Bytes for a text of `length` bytes and its records (a word and what ends it: two bytes at least). */
-function bytesFor(length: number): number {
-  return recordsAt(length) + RECORD * (Math.ceil(length / 2) + 1);
+/** Whether an ASCII byte is a letter or a digit. */
+function inWord(byte: number): boolean {
+  return ((byte | 0x20) - 0x61) >>> 0 < 26 || (byte - 0x30) >>> 0 < 10;
 }
 
+/** Pages of memory for a text of `length` bytes, after the records. */
 function pagesFor(length: number): number {
-  return Math.ceil(bytesFor(length) / PAGE);
-}
-
-/** The longest text that a memory of `bytes` bytes holds with its records. */
-function capacityOf(bytes: number): number {
-  let capacity = Math.floor(((bytes - TEXT_AT - SLACK - RECORD - 8) * 2) / (2 + RECORD));
-  while (bytesFor(capacity + 1) <= bytes) capacity++;
-  while (bytesFor(capacity) > bytes) capacity--;
-  return capacity;
+  return Math.ceil((TEXT_AT + length + SLACK) / PAGE);
 }
