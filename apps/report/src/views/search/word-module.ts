@@ -64,7 +64,7 @@ const OP = {
 } as const;
 
 /** Bytes of a word's record: its key (two i64), where it starts and ends in the text, its hash (i32), and 4 spare. */
-export const RECORD = 32;
+const RECORD = 32;
 /** The multiplier of a word's hash (`wordHash`). */
 export const HASH_STEP = -1_640_531_535; // 0x9e3779b1, as a 32-bit signed integer
 

@@ -1,4 +1,4 @@
-import { HASH_STEP, RECORD, wordModule } from './word-module.js';
+import { HASH_STEP, wordModule } from './word-module.js';
 
 /**
  * The words of a text of ASCII only, read in WebAssembly (`word-module.ts`) for `TermTable.countAscii`: where each
@@ -54,8 +54,11 @@ export function wordKey(codes: ArrayLike<number> | string, start: number, length
 const WINDOW = 32_768;
 /** Where the records go: at 0, room for a window's (a word and what ends it: two bytes at least). */
 const RECORDS_AT = 0;
-/** Where the text's bytes go, after the records. */
-const TEXT_AT = RECORD * (WINDOW / 2 + 1);
+/**
+ * Where the text's bytes go: after a window's records, `WINDOW / 2 + 1` of 32 bytes (`word-module.ts`). A number,
+ * so that nothing is computed when the module is loaded (the search page's script bundles what it imports).
+ */
+const TEXT_AT = 524_320;
 /** Bytes the module may read past a text (and past a word's start). */
 const SLACK = 32;
 const PAGE = 65_536;
