@@ -109,19 +109,16 @@ export class TermTable {
   /** Counts the word `text.slice(start, end)` (ASCII letters and digits), whose characters `codes` holds too. */
   private countWord(text: string, codes: ArrayLike<number> | string, start: number, end: number): void {
     wordKey(codes, start, end - start);
-    const record = RECORD;
-    record[0] = KEY[0] as number;
-    record[1] = KEY[1] as number;
-    record[2] = KEY[2] as number;
-    record[3] = KEY[3] as number;
-    record[4] = start;
-    record[5] = end;
-    record[6] = KEY[4] as number;
-    this.countKeyed(text, record, 0);
+    // Its record as `WordScan.words` writes them: its key, where it starts and ends, its hash.
+    RECORD.set(KEY.subarray(0, 4));
+    RECORD[4] = start;
+    RECORD[5] = end;
+    RECORD[6] = KEY[4] as number;
+    this.countKeyed(text, RECORD, 0);
   }
 
   /**
-   * Counts a word of `text` (ASCII letters and digits, in any case) whose record (`WordScan.read`: its key, where it
+   * Counts a word of `text` (ASCII letters and digits, in any case) whose record (`WordScan.words`: its key, where it
    * starts and ends, its hash) is `records[at]` on.
    */
   private countKeyed(text: string, records: Int32Array, at: number): void {
@@ -275,7 +272,7 @@ const KEY_DIGITS = /* @__PURE__ */ keyDigits();
 let scratch: { encoder: InstanceType<typeof TextEncoder>; bytes: Uint8Array } | null = null;
 /** The longest words whose key is exact (`wordKey`): words no longer than this are told apart by it. */
 const EXACT_KEY = 16;
-/** A word's record made in JavaScript (`countWord`), as `WordScan.read` writes them. */
+/** A word's record made in JavaScript (`countWord`), as `WordScan.words` writes them. */
 const RECORD = /* @__PURE__ */ new Int32Array(8);
 
 function keyDigits(): Uint8Array {
