@@ -1,6 +1,6 @@
 // CPU of the search index's two halves on real sessions, old code against new, run alternately in one process:
-// each session's piece made and cached (`searchPiece`, `storeSearchPiece`), then the pieces merged into the index's
-// files as a cold build does (`planSearchFiles` and its `save`); the index's files compared.
+// each session's piece made (`searchPiece`) and cached in its pack (`storeSearchPiece`), then the pieces merged into
+// the index's files as a cold build does (`planSearchFiles` and its `save`); the pieces and the index's files compared.
 //
 //   node scripts/bench/search-pieces.mjs CACHE_REPORT_DIR [--old DIR] [--sessions N] [--runs N]
 //
@@ -29,6 +29,7 @@ const builds = [
 for (const b of builds) {
   b.text = await import(join(dist(b.root), 'views/search/search-text.js'));
   b.pieces = await import(join(dist(b.root), 'build/search-pieces.js'));
+  b.packs = await import(join(dist(b.root), 'build/packs.js'));
 }
 const folder = join(positionals[0], 'archive', 'sessions');
 const files = readdirSync(folder)
@@ -54,18 +55,22 @@ const cpu = (f) => {
   const used = process.cpuUsage(start);
   return { out, ms: (used.user + used.system) / 1000 };
 };
-const times = new Map(builds.map((b) => [b.name, { piece: [], merge: [] }]));
+const times = new Map(builds.map((b) => [b.name, { piece: [], store: [], merge: [] }]));
 const outputs = new Map();
+const pieces = new Map();
 for (let run = 0; run < Number(values.runs); run++) {
   for (const b of run % 2 ? [...builds].reverse() : builds) {
     const cache = mkdtempSync(join(tmpdir(), `search-pieces-${b.name}-`));
-    const made = cpu(() =>
-      sessions.forEach((s, i) => {
+    const made = cpu(() => sessions.map((s, i) => b.text.searchPiece(s, locate, `s/p${i}/x/`)));
+    const stored = cpu(() =>
+      made.out.forEach((piece, i) => {
         const p = manifest.projects[i];
-        const key = b.pieces.searchPieceKey(p.slug, p.sessions[0]);
-        b.pieces.storeSearchPiece(cache, key, b.text.searchPiece(s, locate, `s/p${i}/x/`));
+        const pack = new b.packs.PackWriter(cache, p.sessions[0].key);
+        b.pieces.storeSearchPiece(pack, b.pieces.searchPieceKey(p.slug, p.sessions[0]), piece);
+        pack.commit();
       }),
     );
+    pieces.set(b.name, made.out);
     const merged = cpu(() => {
       const plan = b.pieces.planSearchFiles(manifest, cache);
       plan.save();
@@ -73,15 +78,22 @@ for (let run = 0; run < Number(values.runs); run++) {
     });
     rmSync(cache, { recursive: true, force: true });
     times.get(b.name).piece.push(made.ms);
+    times.get(b.name).store.push(stored.ms);
     times.get(b.name).merge.push(merged.ms);
     outputs.set(b.name, merged.out);
   }
 }
-const range = (list) => `${Math.min(...list).toFixed(0)}–${Math.max(...list).toFixed(0)} ms`;
+const median = (list) => [...list].sort((x, y) => x - y)[Math.floor(list.length / 2)];
+const range = (list) =>
+  `${Math.min(...list).toFixed(0)}–${Math.max(...list).toFixed(0)} ms (median ${median(list).toFixed(0)})`;
 const entries = sessions.reduce((a, s) => a + s.entries.length, 0);
 console.log(`${sessions.length} sessions, ${entries} entries`);
 for (const [name, t] of times)
-  console.log(`${name}: pieces made and stored ${range(t.piece)}, merged and saved ${range(t.merge)}`);
+  console.log(
+    `${name}: pieces made ${range(t.piece)}, stored ${range(t.store)}, merged and saved ${range(t.merge)}`,
+  );
+const samePieces = pieces.get('old').every((p, i) => p === pieces.get('new')[i]);
+console.log(`pieces: ${samePieces ? 'identical' : 'DIFFERENT'}`);
 const [a, b] = [outputs.get('old'), outputs.get('new')];
 const same =
   JSON.stringify(a.meta) === JSON.stringify(b.meta) &&

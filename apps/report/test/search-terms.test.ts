@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodePostings } from '../src/views/search/search-codec.js';
 import { readPiece } from '../src/views/search/search-piece.js';
 import { searchPiece, termWeight } from '../src/views/search/search-text.js';
@@ -93,12 +93,12 @@ describe("a session's search terms", () => {
   });
 
   it('tell apart long words that differ only past their first letters, in ASCII text and not', () => {
-    // Past ten letters a word's key (its letters as digits of a number) is no longer exact: words that differ only
-    // in their last letters have the same key, many of them so that some meet in the table.
+    // Past sixteen letters a word's key (its first sixteen letters) is no longer exact: words that differ only in
+    // their last letters have the same key, many of them so that some meet in the table.
     const next = random(27);
     const many: string[] = [];
     for (let i = 0; i < 3000; i++) {
-      let word = 'abcdefghijkl';
+      let word = 'abcdefghijklmnop';
       while (word.length < 30) word += 'abcdefghijklmnopqrstuvwxyz0123456789'[Math.floor(next() * 36)];
       many.push(next() < 0.5 ? word : word.toUpperCase());
     }
@@ -130,5 +130,46 @@ describe("a session's search terms", () => {
       'über',
     ]);
     expect(terms).toEqual(reference(texts));
+  });
+});
+
+describe("a session's search terms without WebAssembly", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.resetModules();
+  });
+
+  it('are those read with it, in long texts too', async () => {
+    // Words of every length around the key's sixteen letters and the longest term, across the module's blocks of
+    // sixteen bytes and its windows, and texts longer than its memory holds at first (it grows).
+    const next = random(28);
+    const texts: string[] = [];
+    for (let doc = 0; doc < 60; doc++) {
+      let text = '';
+      const words = doc % 20 === 0 ? 12_000 : 1 + Math.floor(next() * 300);
+      for (let i = 0; i < words; i++) {
+        const length = 1 + Math.floor(next() * 44);
+        let word = next() < 0.3 ? 'Abcdefghijklmnopqrs'.slice(0, length) : '';
+        while (word.length < length) word += 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789'[Math.floor(next() * 36)];
+        text += word + (GAPS[Math.floor(next() * 6)] as string).repeat(1 + Math.floor(next() * 3));
+      }
+      texts.push(text);
+    }
+    // Runs of letters longer than a window of the module's (32 KiB): one from a window's start to 10 bytes past its end.
+    texts.push(
+      `${'ab '.repeat(10_000)}${'X'.repeat(32_778)} tail ${'cD '.repeat(20_000)}${'y'.repeat(70_000)}`,
+    );
+    const pieceOf = async () => {
+      const { searchPiece: piece } = await import('../src/views/search/search-text.js');
+      const session = linearSession('plain', 0);
+      session.entries = texts.map((text, i) => entry(`p-${i}`, null, { content: [{ type: 'text', text }] }));
+      return piece(session, (e) => ({ route: 's/p/x/', anchor: `e-${e.uuid}` }), 's/p/x/');
+    };
+    const read = await pieceOf();
+    expect(texts.some((text) => text.length > 1 << 18)).toBe(true);
+    vi.resetModules();
+    vi.stubGlobal('WebAssembly', undefined);
+    expect(await pieceOf()).toBe(read);
+    expect(readPiece(read as string).t).toEqual(reference(texts));
   });
 });

@@ -70,6 +70,18 @@ describe('the preview of a search result', () => {
     for (let i = 0; i < 3000; i++) texts.push(text(next));
     for (const t of texts) expect(previewOf(t), JSON.stringify(t.slice(0, 80))).toBe(expected(t));
   });
+
+  it('is the same read from the bytes of an ASCII text', () => {
+    const next = random(27);
+    const encoder = new TextEncoder();
+    for (let i = 0; i < 3000; i++) {
+      const t = text(next).replace(/[^\u0000-\u007f]/g, '');
+      // The bytes as the term table leaves them: the text's, then those of a longer text read before.
+      const bytes = new Uint8Array(t.length + 64).fill(0x41);
+      bytes.set(encoder.encode(t));
+      expect(previewOf(t, bytes), JSON.stringify(t.slice(0, 80))).toBe(previewOf(t));
+    }
+  });
 });
 
 describe("a piece's entries", () => {

@@ -1,5 +1,6 @@
 import { WEIGHTS } from './search-codec.js';
 import { termsLine } from './terms-line.js';
+import { KEY, wordKey, wordScan } from './word-scan.js';
 
 /** BM25's weight of a term counted `count` times in a document of `length` words (`termWeight`). */
 type Weigh = (count: number, length: number) => number;
@@ -8,9 +9,10 @@ type Weigh = (count: number, length: number) => number;
  * The terms of a session's documents and their postings, as `searchPiece` counts them: a document is added by
  * `begin`, its words counted by `countAscii` and `countTerm`, and its terms posted with their weights by `end`.
  * A hash table of its own, whose slots hold numbers, finds a word already seen (most words) without a string made
- * for it nor a look-up in a `Map`: a word of ASCII letters and digits is also read as a number, its letters and
- * digits as the digits of a number in base 37 (`KEY_DIGITS`), which is exact, and so tells one word from another,
- * for words of up to `EXACT_KEY` characters (most words); only longer ones are compared character by character.
+ * for it nor a look-up in a `Map`: a word of ASCII letters and digits is also read as four numbers, its first
+ * `EXACT_KEY` characters lowered (`wordKey`), which tell one word from another of the same length for words of up
+ * to `EXACT_KEY` characters (most words); only longer ones are compared character by character. A text's words and
+ * their keys are read in WebAssembly where it runs (`word-scan.ts`).
  * Each term's count in the document being added, and its postings, are numbers in typed arrays. `termsLine`
  * writes them as `encodePostings` does.
  */
@@ -23,8 +25,8 @@ export class TermTable {
   /** Of each term: the last document that has it, and its count there. */
   private lastDoc = new Int32Array(1 << 10);
   private counts = new Int32Array(1 << 10);
-  /** Of each term: its key (`countAscii`; `NOT_KEYED` for a term of other characters), and its length. */
-  private keys = new Float64Array(1 << 10);
+  /** Of each term: its key (`wordKey`, four numbers), and its length (0 for a term of other characters). */
+  private keys = new Int32Array(4 << 10);
   private lengths = new Uint8Array(1 << 10);
   /** The postings, in the order added (documents in increasing order): term, document, weight. */
   private postTerm = new Int32Array(1 << 12);
@@ -36,6 +38,8 @@ export class TermTable {
   private seenCount = 0;
   private words = 0;
   private doc = -1;
+  /** The bytes of the text `countAscii` read last, from 0, when it was ASCII (until it reads another). */
+  asciiBytes: Uint8Array | null = null;
 
   /** Starts document `doc` (the highest so far). */
   begin(doc: number): void {
@@ -60,69 +64,100 @@ export class TermTable {
    * longer than `longest` characters (at most 255). False, and nothing counted, when the text has other characters.
    */
   countAscii(text: string, longest: number): boolean {
-    // Its UTF-8 bytes, read faster than its characters, are its characters when there are as many.
+    const scan = wordScan();
+    if (scan === null) return this.countAsciiHere(text, longest);
+    const length = scan.put(text);
+    this.asciiBytes = length < 0 ? null : scan.bytes;
+    if (length < 0) return false;
+    for (let from = 0; from < length; from = scan.next) {
+      const words = scan.words(from, longest);
+      const { ints, at } = scan;
+      for (let k = at; k < at + 8 * words; k += 8) this.countKeyed(text, ints, k);
+    }
+    return true;
+  }
+
+  /** `countAscii` in JavaScript, where WebAssembly cannot run (`wordScan`). */
+  private countAsciiHere(text: string, longest: number): boolean {
+    // Its UTF-8 bytes are its characters when there are as many.
     scratch ??= { encoder: new TextEncoder(), bytes: new Uint8Array(1 << 16) };
     const bytes = text.length <= scratch.bytes.length ? scratch.bytes : new Uint8Array(text.length);
     const { read, written } = scratch.encoder.encodeInto(text, bytes);
-    if (read !== text.length || written !== read) return false;
+    this.asciiBytes = read !== text.length || written !== read ? null : bytes;
+    if (this.asciiBytes === null) return false;
     let start = 0;
-    let hash = 0;
-    let key = 0;
-    for (let i = 0; i < written; i++) {
-      const digit = KEY_DIGITS[bytes[i] as number] as number;
-      if (digit !== 0) {
-        hash = Math.imul(hash ^ digit, 16777619);
-        key = key * 37 + digit;
-        continue;
-      }
-      if (i > start && i - start <= longest) this.countKeyed(text, start, i, hash, key);
+    for (let i = 0; i <= written; i++) {
+      if (i < written && KEY_DIGITS[bytes[i] as number] !== 0) continue;
+      if (i > start && i - start <= longest) this.countWord(text, bytes, start, i);
       start = i + 1;
-      hash = 0;
-      key = 0;
     }
-    if (written > start && written - start <= longest) this.countKeyed(text, start, written, hash, key);
     return true;
   }
 
   /** Counts a term (lower case; at most 255 characters). */
   countTerm(term: string): void {
-    let hash = 0;
-    let key = 0;
     for (let i = 0; i < term.length; i++) {
       const c = term.charCodeAt(i);
-      const digit = c < 128 ? (KEY_DIGITS[c] as number) : 0;
-      if (digit === 0) {
+      if (c >= 128 || KEY_DIGITS[c] === 0) {
         this.countOther(term);
         return;
       }
-      hash = Math.imul(hash ^ digit, 16777619);
-      key = key * 37 + digit;
     }
-    this.countKeyed(term, 0, term.length, hash, key);
+    this.countWord(term, term, 0, term.length);
+  }
+
+  /** Counts the word `text.slice(start, end)` (ASCII letters and digits), whose characters `codes` holds too. */
+  private countWord(text: string, codes: ArrayLike<number> | string, start: number, end: number): void {
+    wordKey(codes, start, end - start);
+    // Its record as `WordScan.words` writes them: its key, where it starts and ends, its hash.
+    RECORD.set(KEY.subarray(0, 4));
+    RECORD[4] = start;
+    RECORD[5] = end;
+    RECORD[6] = KEY[4] as number;
+    this.countKeyed(text, RECORD, 0);
   }
 
   /**
-   * Counts the word `text.slice(start, end)` (ASCII letters and digits, in any case), whose hash and key are
-   * `hash` and `key` (`countAscii`).
+   * Counts a word of `text` (ASCII letters and digits, in any case) whose record (`WordScan.words`: its key, where it
+   * starts and ends, its hash) is `records[at]` on.
    */
-  private countKeyed(text: string, start: number, end: number, hash: number, key: number): void {
+  private countKeyed(text: string, records: Int32Array, at: number): void {
     const mask = this.slots.length - 1;
+    const start = records[at + 4] as number;
+    const end = records[at + 5] as number;
+    const hash = records[at + 6] as number;
+    const k0 = records[at] as number;
+    const k1 = records[at + 1] as number;
+    const k2 = records[at + 2] as number;
+    const k3 = records[at + 3] as number;
     const length = end - start;
+    const keys = this.keys;
     let slot = hash & mask;
     for (;;) {
-      const at = this.slots[slot] as number;
-      if (at === 0) break;
+      const found = this.slots[slot] as number;
+      if (found === 0) break;
+      const term = found - 1;
+      const k = 4 * term;
       if (
-        this.keys[at - 1] === key &&
-        this.lengths[at - 1] === length &&
-        (length <= EXACT_KEY || sameLowered(this.terms[at - 1] as string, text, start))
+        keys[k] === k0 &&
+        keys[k + 1] === k1 &&
+        keys[k + 2] === k2 &&
+        keys[k + 3] === k3 &&
+        this.lengths[term] === length &&
+        (length <= EXACT_KEY || sameLowered(this.terms[term] as string, text, start))
       ) {
-        this.count(at - 1);
+        this.count(term);
         return;
       }
       slot = (slot + 1) & mask;
     }
-    this.count(this.added(slot, text.slice(start, end).toLowerCase(), hash, key));
+    const term = this.added(slot, text.slice(start, end).toLowerCase(), hash, length);
+    const k = 4 * term;
+    this.keys[k] = k0;
+    this.keys[k + 1] = k1;
+    this.keys[k + 2] = k2;
+    this.keys[k + 3] = k3;
+    this.count(term);
   }
 
   /** Counts a term of other characters than ASCII letters and digits (lower case), found by its text. */
@@ -134,13 +169,13 @@ export class TermTable {
     for (;;) {
       const at = this.slots[slot] as number;
       if (at === 0) break;
-      if (this.keys[at - 1] === NOT_KEYED && this.terms[at - 1] === term) {
+      if (this.lengths[at - 1] === 0 && this.terms[at - 1] === term) {
         this.count(at - 1);
         return;
       }
       slot = (slot + 1) & mask;
     }
-    this.count(this.added(slot, term, hash, NOT_KEYED));
+    this.count(this.added(slot, term, hash, 0));
   }
 
   /** Counts a word of term `term` in the document being added. */
@@ -155,16 +190,16 @@ export class TermTable {
     this.counts[term] = (this.counts[term] as number) + 1;
   }
 
-  /** Adds a term in the free slot `slot`; its number. */
-  private added(slot: number, text: string, hash: number, key: number): number {
+  /** Adds a term in the free slot `slot` (`length`: 0 for a term of other characters); its number. */
+  private added(slot: number, text: string, hash: number, length: number): number {
     const term = this.terms.length;
     this.terms.push(text);
     this.slots[slot] = term + 1;
-    this.newTerm(term, hash, key, text.length);
+    this.newTerm(term, hash, length);
     return term;
   }
 
-  private newTerm(term: number, hash: number, key: number, length: number): void {
+  private newTerm(term: number, hash: number, length: number): void {
     if (term === this.hashes.length) {
       this.hashes = grown(this.hashes);
       this.lastDoc = grown(this.lastDoc);
@@ -173,7 +208,6 @@ export class TermTable {
       this.lengths = grown(this.lengths);
     }
     this.hashes[term] = hash;
-    this.keys[term] = key;
     this.lengths[term] = length;
     this.lastDoc[term] = -1;
     // At most half full: a look-up ends at a free slot after few steps.
@@ -232,17 +266,14 @@ export class TermTable {
   }
 }
 
-/**
- * The digit of each ASCII letter and digit in a word's key (1–36, a letter's the same in either case), 0 for the
- * other characters (which end a word).
- */
+/** A number for each ASCII letter and digit (1–36, a letter's the same in either case), 0 for the other characters. */
 const KEY_DIGITS = /* @__PURE__ */ keyDigits();
 /** Where `countAscii` reads a text's bytes (a longer text gets an array of its own), made on first use. */
 let scratch: { encoder: InstanceType<typeof TextEncoder>; bytes: Uint8Array } | null = null;
-/** The longest words whose key is exact (37 ** 10 < 2 ** 53): words no longer than this are told apart by it. */
-const EXACT_KEY = 10;
-/** The key of a term that is not read by `countAscii` (no word's: keys are positive). */
-const NOT_KEYED = -1;
+/** The longest words whose key is exact (`wordKey`): words no longer than this are told apart by it. */
+const EXACT_KEY = 16;
+/** A word's record made in JavaScript (`countWord`), as `WordScan.words` writes them. */
+const RECORD = /* @__PURE__ */ new Int32Array(8);
 
 function keyDigits(): Uint8Array {
   const table = new Uint8Array(128);
