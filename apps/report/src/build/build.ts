@@ -197,6 +197,7 @@ async function buildOnce(options: BuildReportOptions, threads: PageThreads): Pro
       bundle.sessionPagesKey,
     );
     if (plan.incremental) manifest.render = plan.render;
+    if (plan.keptPages.length > 0) manifest.keptPages = plan.keptPages;
     // The threads of a large site load the bundle while the rest of the cache is made; a small site's, started
     // early on a guess, are of no use.
     const large = threadsFor(pagesOf(manifest, work).length) > 1;
