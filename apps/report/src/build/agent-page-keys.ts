@@ -7,9 +7,9 @@ import { agentPagesCodeKey } from './code-keys.js';
 
 /**
  * The keys of the agents' pages (the table of agent types and each type's runs): what each page is made from,
- * digested without making its view. A page is its view rendered by the site's bundle, and its view
+ * digested without making its view. A page is its view rendered by the site's bundle (its key), and its view
  * (`agentsPageView`, `agentPageView`, the code `agentPagesCodeKey` covers) is made of the site (its title,
- * generator and repository: the render plan's signature covers them with the bundle and the pages' base), the
+ * generator and repository: the render plan's signature covers them with the pages' base), the
  * archive's price table, and the runs the archive counts (`countedRuns`: which it counts depends on which
  * sessions are duplicates): of each, the run as its session's part holds it, its route, its project's name, and
  * its session's slugs and title (all the pages show of the session). A rebuild keeps a page whose key did not change
@@ -20,13 +20,23 @@ import { agentPagesCodeKey } from './code-keys.js';
 /**
  * The key of each agents' page of the manifest, by route.
  *
- * @param signature The render plan's site-wide signature (code, bundle, title, generator, base, agent types,
- *   projects, repository).
+ * @param signature The render plan's site-wide signature (title, generator, base, agent types, projects,
+ *   repository).
+ * @param siteKey The key of the site's bundle, which draws the pages (`SiteBundle.key`).
  */
-export function agentPageKeys(m: SiteManifest, signature: string): Map<string, string> {
+export function agentPageKeys(m: SiteManifest, signature: string, siteKey: string): Map<string, string> {
   const start = (route: string, agentType: string | null): Hash =>
     createHash('sha1')
-      .update(JSON.stringify([signature, agentPagesCodeKey(), route, agentType, m.cost?.priceTable ?? null]))
+      .update(
+        JSON.stringify([
+          signature,
+          siteKey,
+          agentPagesCodeKey(),
+          route,
+          agentType,
+          m.cost?.priceTable ?? null,
+        ]),
+      )
       .update('\n');
   const all = { route: agentsRoute(), hash: start(agentsRoute(), null) };
   const byType = new Map<string, { route: string; hash: Hash }>();

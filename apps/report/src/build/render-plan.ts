@@ -40,20 +40,21 @@ export interface RenderPlan {
 
 /**
  * Plans this build's rendering against the state the last build left in `stateFile` (see the module comment).
- * @param bundleKey The key of what the site bundle draws the pages of sessions with (`SiteBundle.sessionPagesKey`).
+ * @param bundle The keys of the site's bundle: of what it draws the pages of sessions with
+ *   (`SiteBundle.sessionPagesKey`), and of all of it (`SiteBundle.key`, which the agents' pages are drawn by).
  */
 export function planRender(
   manifest: SiteManifest,
   stateFile: string,
   base: string,
   outDir: string,
-  bundleKey: string,
+  bundle: { sessionPagesKey: string; key: string },
 ): RenderPlan {
   const signature = createHash('sha1')
     .update(
       JSON.stringify([
         sessionPagesCodeKey(),
-        bundleKey,
+        bundle.sessionPagesKey,
         manifest.title,
         manifest.generator,
         base,
@@ -83,7 +84,7 @@ export function planRender(
       keptSessions++;
     } else render.push(key);
   }
-  const pageKeys = agentPageKeys(manifest, signature);
+  const pageKeys = agentPageKeys(manifest, signature, bundle.key);
   const keptPages: string[] = [];
   for (const [route, key] of pageKeys) {
     const file = `${route}index.html`;
