@@ -14,7 +14,6 @@ import { PageWriter } from './page-writer.js';
 import { renderedFiles, renderPages } from './render-pages.js';
 import { planRender, recordRender } from './render-plan.js';
 import { hasSearchPiece, searchPieceKey } from './search-pieces.js';
-import { dropBlocksAhead, readBlocksAhead } from './search-state.js';
 import { putSearchFiles, type SearchThread, startSearchThread } from './search-thread.js';
 import { runSessionPass, type SessionJob } from './session-pass.js';
 import { pagesOf } from './site-pages.js';
@@ -173,8 +172,6 @@ async function buildOnce(options: BuildReportOptions, threads: PageThreads): Pro
   let assembled: { pages: number; written: number };
   const site = new SiteWriter(outDir);
   let search: SearchThread | null = null;
-  // What the transcript index of a rebuild merges again, read while the archive is completed (`blocksOf`).
-  if (cacheDir) readBlocksAhead(work);
   try {
     await options.archive;
     const ahead = threads.startedAt;
@@ -212,8 +209,6 @@ async function buildOnce(options: BuildReportOptions, threads: PageThreads): Pro
     // A large site's search index is planned and written by a thread of its own while the pages are rendered.
     const data = { manifest, cacheDir: work, outDir, save: cacheDir !== null };
     search = large ? startSearchThread(data, pages, site) : null;
-    // A search thread reads what it needs itself.
-    if (search !== null) dropBlocksAhead();
     await renderPages(bundle, manifest, pages, work, threads, log);
     // Files that Astro does not render: Mermaid's IIFE build and the search index, both classic scripts,
     // written like pages only when they changed (a rebuild after one change rewrites the index's files of
@@ -229,7 +224,6 @@ async function buildOnce(options: BuildReportOptions, threads: PageThreads): Pro
     for (const rel of plan.kept) site.keep(rel);
     if (cacheDir) writeFileSync(plan.stateFile, JSON.stringify(recordRender(plan, rendered)));
   } catch (error) {
-    dropBlocksAhead();
     await search?.close();
     // A bundling started before the failure finishes first (it writes into the package's folder).
     await server.catch(() => undefined);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFile, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompress, brotliDecompressSync, constants } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { WEIGHTS } from '../views/search/search-codec.js';
 import { mergeTerms, type PieceTerms } from './search-files.js';
 
@@ -137,56 +137,10 @@ function groupsOf(text: string, terms: number): (Int32Array | null)[] {
   return e;
 }
 
-/**
- * The texts of the blocks of the cache folder, read and decompressed in libuv's pool (`readBlocksAhead`), by path.
- * A block's name is the digest of its pieces' keys, so a text found here is that of any block of its name.
- */
-const ahead = new Map<string, string>();
-/** The output pieces of a block read ahead: larger than most blocks. */
-const AHEAD_CHUNK = 1 << 22;
-/** Which reading ahead the texts arriving are of: those of one that ended are dropped. */
-let reading = 0;
-
-/** Ends a reading ahead (`readBlocksAhead`): what it read is dropped, and what it has yet to read. */
-export function dropBlocksAhead(): void {
-  reading++;
-  ahead.clear();
-}
-
-/**
- * Reads and decompresses the blocks the last build kept in libuv's pool, while the caller does other work (a
- * rebuild: its export): the merge of the transcript index then finds those it keeps decompressed (`blocksOf`),
- * and reads the others itself. Only what this thread awaits meanwhile lets them arrive.
- *
- * @param cacheDir The build cache.
- */
-export function readBlocksAhead(cacheDir: string): void {
-  dropBlocksAhead();
-  const own = reading;
-  let names: string[];
-  try {
-    names = readdirSync(join(cacheDir, BLOCKS));
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    if (!/^[0-9a-f]{40}\.txt\.br$/.test(name)) continue;
-    const file = join(cacheDir, BLOCKS, name);
-    readFile(file, (error, bytes) => {
-      if (error) return;
-      // One piece of output: each piece is a hand-over to this thread.
-      brotliDecompress(bytes, { chunkSize: AHEAD_CHUNK }, (failed, text) => {
-        if (!failed && own === reading) ahead.set(file, text.toString('utf8'));
-      });
-    });
-  }
-}
-
 /** A block kept by an earlier build (null when there is none, or it cannot be read). */
 function keptBlock(cacheDir: string, b: string): BlockRecord | null {
-  const file = blockFile(cacheDir, b);
   try {
-    const text = ahead.get(file) ?? brotliDecompressSync(readFileSync(file)).toString('utf8');
+    const text = brotliDecompressSync(readFileSync(blockFile(cacheDir, b))).toString('utf8');
     const line = text.indexOf('\n');
     // JSON text holds no line break: the last one ends the terms.
     const groups = text.lastIndexOf('\n');
@@ -236,6 +190,5 @@ export function blocksOf(
     if ((digest(piece.k)[0] as number) % BLOCK === 0) close();
   }
   close();
-  dropBlocksAhead();
   return blocks;
 }
