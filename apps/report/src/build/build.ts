@@ -186,14 +186,9 @@ async function buildOnce(options: BuildReportOptions, threads: PageThreads): Pro
     if (options.repo !== undefined) manifest.repo = options.repo;
     // The pages a build keeps are keyed by the bundle that renders them, too.
     const bundle = await server;
-    plan = planRender(
-      manifest,
-      join(work, 'render.json'),
-      options.base ?? '/',
-      outDir,
-      bundle.sessionPagesKey,
-    );
+    plan = planRender(manifest, join(work, 'render.json'), options.base ?? '/', outDir, bundle);
     if (plan.incremental) manifest.render = plan.render;
+    if (plan.keptPages.length > 0) manifest.keptPages = plan.keptPages;
     // The threads of a large site load the bundle while the rest of the cache is made; a small site's, started
     // early on a guess, are of no use.
     const large = threadsFor(pagesOf(manifest, work).length) > 1;
@@ -223,6 +218,7 @@ async function buildOnce(options: BuildReportOptions, threads: PageThreads): Pro
     pages.put(SEARCH_INDEX, searchIndexScript(searchItems(manifest), searchFiles.meta));
     // GitHub Pages' branch publishing runs Jekyll, which would drop `_cctrail/`.
     pages.put(NOJEKYLL, '');
+    for (const route of plan.keptPages) pages.keep(`${route}index.html`);
     assembled = pages.finish();
     if (cacheDir) searchFiles.save();
     for (const rel of plan.kept) site.keep(rel);

@@ -172,3 +172,8 @@ export function sessionCodeKey(): string {
 export function sessionPagesCodeKey(): string {
   return codeKey('views/site/session-page-views', 'build/manifest');
 }
+
+/** The code of the agents' pages a build keeps across builds: their views, and what their keys are made of. */
+export function agentPagesCodeKey(): string {
+  return codeKey('views/site/page-views', 'build/agent-page-keys');
+}

@@ -98,10 +98,15 @@ export function legacyFiles(outDir: string, cacheDir: string | null): string[] {
   const files = new Set<string>();
   const pages = readJson(join(cacheDir, 'pages.json'));
   if (typeof pages === 'object' && pages !== null) for (const rel of Object.keys(pages)) files.add(rel);
-  const render = readJson(join(cacheDir, 'render.json')) as { sessions?: unknown } | undefined;
+  const render = readJson(join(cacheDir, 'render.json')) as
+    | { sessions?: unknown; pages?: unknown }
+    | undefined;
   const sessions = typeof render?.sessions === 'object' && render.sessions !== null ? render.sessions : {};
   for (const s of Object.values(sessions) as { files?: unknown }[])
     if (Array.isArray(s?.files)) for (const rel of s.files) files.add(rel);
+  // The agents' pages, by route (an incremental build may have kept them too).
+  const kept = typeof render?.pages === 'object' && render.pages !== null ? render.pages : {};
+  for (const route of Object.keys(kept)) files.add(`${route}index.html`);
   for (const rel of LEGACY_ASSETS) files.add(rel);
   for (const rel of filesUnder(join(outDir, '_cctrail', 'search'))) files.add(`_cctrail/search/${rel}`);
   return [...files].filter(isPlainRelative);

@@ -112,6 +112,16 @@ export class PageWriter {
   }
 
   /**
+   * A file the build keeps from the last one without putting it (a page whose inputs did not change): the digest
+   * the last build knew of it is remembered for the next, which then writes it only if its bytes changed.
+   * @param rel Its path in the site, relative and `/`-separated.
+   */
+  keep(rel: string): void {
+    const signature = this.previous[rel];
+    if (signature !== undefined) this.next[rel] = signature;
+  }
+
+  /**
    * `put` of a file the package keeps Brotli-compressed (Mermaid's bundle: 0.7 MB, 3.5 MB decompressed): its
    * digest is remembered beside the digest of its compressed bytes, so a build whose compressed file did not change
    * digests 0.7 MB and decompresses nothing unless the output folder lost the file.

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
+import { WEIGHTS } from '../views/search/search-codec.js';
 import { mergeTerms, type PieceTerms } from './search-files.js';
 
 /**
@@ -11,11 +12,12 @@ import { mergeTerms, type PieceTerms } from './search-files.js';
  *   entries and what its files of entries were (their names and digests);
  * - `search-blocks/<digest>.txt.br`: the terms of blocks of consecutive pieces, merged (`blocksOf`), each written
  *   once (compressed at Brotli's fastest quality, as the pieces: the report's cache stays under 0.45 × its input,
- *   BENCHMARKS.md).
+ *   BENCHMARKS.md), with the groups of each term's postings (`PieceTerms.e`, `groupsText`).
  *
  * A rebuild after one session changed thus reads no piece but those of the changed one's block, merges again that
- * block and then the blocks, and makes again only the changed session's files of entries: the others are known
- * unchanged by their digests. A piece's key names its content (`searchPieceKey`), a block's the keys of its
+ * block and then the blocks (reading no further than each group's first posting of a block, its groups being
+ * kept), and makes again only the changed session's files of entries: the others are known unchanged by their
+ * digests. A piece's key names its content (`searchPieceKey`), a block's the keys of its
  * pieces, so what is kept under a key is true of anything of that key.
  */
 
@@ -43,6 +45,8 @@ interface BlockRecord extends PieceTerms {
 /** Pieces in a block, about: a block ends after a piece whose key says so (not its place: see `blocksOf`). */
 const BLOCK = 16;
 const VERSION = 1;
+/** Of a block's digest: blocks written before their groups were kept are not read (they would never be again). */
+const BLOCK_FORMAT = 'groups';
 const BLOCKS = 'search-blocks';
 /** Brotli's fastest quality. */
 const FASTEST = { params: { [constants.BROTLI_PARAM_QUALITY]: 0 } };
@@ -83,7 +87,10 @@ export function writeSearchState(
   for (const block of blocks) {
     used.add(`${block.b}.txt.br`);
     if (block.text !== undefined)
-      atomically(blockFile(cacheDir, block.b), brotliCompressSync(`${block.n}\n${block.text}`, FASTEST));
+      atomically(
+        blockFile(cacheDir, block.b),
+        brotliCompressSync(`${block.n}\n${block.text}\n${groupsText(block)}`, FASTEST),
+      );
   }
   // Blocks of earlier versions too (gzip).
   for (const name of readdirSync(join(cacheDir, BLOCKS)))
@@ -98,12 +105,47 @@ function atomically(file: string, bytes: string | Uint8Array): void {
   renameSync(temporary, file);
 }
 
+/** Numbers kept of a term's groups: `PostingsMerge.groupEnds`. */
+const ENDS = 2 * WEIGHTS;
+
+/**
+ * The groups of a block's terms (`PieceTerms.e`), as base64 text of `ENDS` numbers a term: those of
+ * `groupEnds`, or zeros for a term whose groups the merge did not write (a term of one piece, or none known).
+ */
+function groupsText(block: BlockRecord): string {
+  const all = new Int32Array(block.t.length * ENDS);
+  block.e?.forEach((ends, i) => {
+    if (ends) all.set(ends, i * ENDS);
+  });
+  return Buffer.from(all.buffer, all.byteOffset, all.byteLength).toString('base64');
+}
+
+/** The groups `groupsText` wrote for `terms` terms: null for a term whose groups are not known. */
+function groupsOf(text: string, terms: number): (Int32Array | null)[] {
+  const bytes = Buffer.from(text, 'base64');
+  if (bytes.length !== terms * ENDS * 4) throw new Error('the groups do not match the terms');
+  // Copied: a buffer Node decodes into may start anywhere in its pool, where 32-bit numbers cannot be read.
+  const all = new Int32Array(new Uint8Array(bytes).buffer);
+  const e: (Int32Array | null)[] = [];
+  for (let i = 0; i < terms; i++) {
+    // Every term has a posting: a group of some length.
+    const ends = all.subarray(i * ENDS, (i + 1) * ENDS);
+    let length = 0;
+    for (let g = 0; g < WEIGHTS; g++) length += ends[g] as number;
+    e.push(length > 0 ? ends : null);
+  }
+  return e;
+}
+
 /** A block kept by an earlier build (null when there is none, or it cannot be read). */
 function keptBlock(cacheDir: string, b: string): BlockRecord | null {
   try {
     const text = brotliDecompressSync(readFileSync(blockFile(cacheDir, b))).toString('utf8');
     const line = text.indexOf('\n');
-    return { b, n: Number(text.slice(0, line)), t: JSON.parse(text.slice(line + 1)) as [string, string][] };
+    // JSON text holds no line break: the last one ends the terms.
+    const groups = text.lastIndexOf('\n');
+    const t = JSON.parse(text.slice(line + 1, groups)) as [string, string][];
+    return { b, n: Number(text.slice(0, line)), t, e: groupsOf(text.slice(groups + 1), t.length) };
   } catch {
     return null;
   }
@@ -129,7 +171,7 @@ export function blocksOf(
   let run: PieceRecord[] = [];
   const close = () => {
     if (run.length === 0) return;
-    const b = digest(run.map((r) => r.k).join('\n')).toString('hex');
+    const b = digest([BLOCK_FORMAT, ...run.map((r) => r.k)].join('\n')).toString('hex');
     const kept = keptBlock(cacheDir, b);
     if (kept) blocks.push(kept);
     else {

@@ -46,17 +46,20 @@ function pageView(m: SiteManifest, r: SiteRoute, cacheDir: string): PageView {
 
 /**
  * The pages of the manifest a build renders (those of `manifest.render` when set, the index and site-wide pages
- * always), each written as `<route>index.html`.
+ * but those of `manifest.keptPages`), each written as `<route>index.html`.
  * @param cacheDir The build cache, where transcript pages' fragments are.
  */
 export function pagesOf(manifest: SiteManifest, cacheDir: string): SitePage[] {
+  const kept = new Set(manifest.keptPages);
   return [
     { route: '', kind: 'index', view: () => indexPageView(manifest) },
-    ...allRoutes(manifest).map((r) => ({
-      route: r.route,
-      // A session's first page shows its overview; its other pages, like sidechains' and branches', a transcript.
-      kind: r.props.kind === 'session' && r.props.page > 1 ? 'transcript' : r.props.kind,
-      view: () => pageView(manifest, r, cacheDir),
-    })),
+    ...allRoutes(manifest)
+      .filter((r) => !kept.has(r.route))
+      .map((r) => ({
+        route: r.route,
+        // A session's first page shows its overview; its other pages, like sidechains' and branches', a transcript.
+        kind: r.props.kind === 'session' && r.props.page > 1 ? 'transcript' : r.props.kind,
+        view: () => pageView(manifest, r, cacheDir),
+      })),
   ];
 }

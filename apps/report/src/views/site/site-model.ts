@@ -111,6 +111,8 @@ export interface SiteManifest {
    * only changed sessions (and the site-wide pages) and keeps the other sessions' pages from the last build.
    */
   render?: string[];
+  /** Routes of the site-wide pages this build keeps from the last one (their inputs did not change); absent: none. */
+  keptPages?: string[];
   /** Repository URL whose commits `git commit` outputs link to (`--repo`). */
   repo?: string;
 }
