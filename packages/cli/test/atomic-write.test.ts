@@ -86,9 +86,12 @@ describe('insideFolder', () => {
     expect(insideFolder(root, path)).toBe(resolve(root, ...path.split('/')));
   });
 
-  it.each(['../x.json', 'sessions/../../x.json', '/etc/passwd', '', '.', '..x/y.json', 'a\\b.json'])('refuses %j', (path) => {
-    expect(() => insideFolder('/out', path)).toThrow(CliError);
-  });
+  it.each(['../x.json', 'sessions/../../x.json', '/etc/passwd', '', '.', '..x/y.json', 'a\\b.json'])(
+    'refuses %j',
+    (path) => {
+      expect(() => insideFolder('/out', path)).toThrow(CliError);
+    },
+  );
 });
 
 describe('writeIfChanged in pieces', () => {

@@ -60,7 +60,8 @@ export async function settleSessions(
         ? withoutFile(session)
         : await settleInFolder(session, insideFolder(target.dir, file));
       // The plan's print, when it is of this path (the layouts of a run share their files).
-      const print = () => (session.file === file ? session.print : null) ?? exportPrint(session, file, privacy);
+      const print = () =>
+        (session.file === file ? session.print : null) ?? exportPrint(session, file, privacy);
       state?.remember(file, print(), settled.cwd, settled);
     }
     settled.summary.file = quiet(file);
