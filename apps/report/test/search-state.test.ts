@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mergeTerms } from '../src/build/search-files.js';
@@ -59,5 +60,41 @@ describe('the blocks a build keeps of the transcript index', () => {
     const all = mergeTerms(records.map((r) => ({ n: r.n, t: terms.get(r.k) ?? [] })));
     expect(mergeTerms(kept)).toEqual(all);
     expect(mergeTerms(merged)).toEqual(all);
+  });
+
+  it('are kept compressed only where Brotli halves them, and read back either way', () => {
+    // Terms of digests' base64 (6 bits a character: Brotli cannot halve them), and terms that repeat one word (it can).
+    const noise = (i: number) =>
+      Array.from({ length: 8 }, (_, j) => createHash('sha512').update(`${i}-${j}`).digest('base64')).join('');
+    const pieceOf = (k: string, term: (i: number) => string) => {
+      const t: [string, string][] = Array.from({ length: 400 }, (_, i) => [
+        term(i),
+        encodePostings({ docs: [i % 7], weights: [1] }),
+      ]);
+      return { record: { k, s: `s/${k}/index.html`, n: 7 }, t: t.sort(([x], [y]) => (x < y ? -1 : 1)) };
+    };
+    for (const [name, term, extension] of [
+      ['random', noise, '.txt'],
+      ['repeated', (i: number) => `searchterm${String(i).padStart(4, '0')}`, '.txt.br'],
+    ] as const) {
+      const cache = tempFolder(`cctrail-search-state-${name}-`);
+      const piece = pieceOf(`${name}-piece`, term);
+      const text = () => JSON.stringify(piece.t);
+      const merged = blocksOf(cache, [piece.record], text);
+      writeSearchState(cache, [piece.record], merged);
+      const files = readdirSync(join(cache, 'search-blocks'));
+      expect(files, name).toEqual([`${merged[0]?.b}${extension}`]);
+      if (extension === '.txt')
+        expect(readFileSync(join(cache, 'search-blocks', files[0] ?? ''), 'utf8')).toContain(piece.t[0]?.[0]);
+      const kept = blocksOf(cache, [piece.record], () => {
+        throw new Error('a kept block reads no piece');
+      });
+      expect(kept[0]?.text).toBeUndefined();
+      expect(kept[0]?.t).toEqual(merged[0]?.t);
+      expect(kept[0]?.e).toEqual(merged[0]?.e);
+      // Written again, the block's other file goes.
+      writeSearchState(cache, [], []);
+      expect(readdirSync(join(cache, 'search-blocks'))).toEqual([]);
+    }
   });
 });

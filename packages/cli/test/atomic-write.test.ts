@@ -1,6 +1,6 @@
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CliError } from '../src/command-line/errors.js';
@@ -74,9 +74,24 @@ describe('insideFolder', () => {
     expect(insideFolder('/out', 'sessions/p/s.json')).toBe('/out/sessions/p/s.json');
   });
 
-  it.each(['../x.json', 'sessions/../../x.json', '/etc/passwd', '', '.'])('refuses %j', (path) => {
-    expect(() => insideFolder('/out', path)).toThrow(CliError);
+  it.each([
+    ['/out/', 'a/b.json'],
+    ['/', 'a/b.json'],
+    ['out', 'a/b.json'],
+    ['/out/../elsewhere', 'a/b.json'],
+    ['/out', 'x..y/b..json'],
+  ])('resolves %j + %j as `resolve` does', (root, path) => {
+    expect(insideFolder(root, path)).toBe(resolve(root, ...path.split('/')));
+    // Asked again: the folder is remembered as resolved, or not.
+    expect(insideFolder(root, path)).toBe(resolve(root, ...path.split('/')));
   });
+
+  it.each(['../x.json', 'sessions/../../x.json', '/etc/passwd', '', '.', '..x/y.json', 'a\\b.json'])(
+    'refuses %j',
+    (path) => {
+      expect(() => insideFolder('/out', path)).toThrow(CliError);
+    },
+  );
 });
 
 describe('writeIfChanged in pieces', () => {

@@ -12,7 +12,9 @@ import { mergeTerms, type PieceTerms } from './search-files.js';
  *   entries and what its files of entries were (their names and digests);
  * - `search-blocks/<digest>.txt.br`: the terms of blocks of consecutive pieces, merged (`blocksOf`), each written
  *   once (compressed at Brotli's fastest quality, as the pieces: the report's cache stays under 0.45 × its input,
- *   BENCHMARKS.md), with the groups of each term's postings (`PieceTerms.e`, `groupsText`).
+ *   BENCHMARKS.md), with the groups of each term's postings (`PieceTerms.e`, `groupsText`); `<digest>.txt`, the
+ *   same text not compressed, when compressing does not halve it (a rebuild reads every kept block: decompressing
+ *   costs more than reading the bytes it would save).
  *
  * A rebuild after one session changed thus reads no piece but those of the changed one's block, merges again that
  * block and then the blocks (reading no further than each group's first posting of a block, its groups being
@@ -55,8 +57,21 @@ function stateFile(cacheDir: string): string {
   return join(cacheDir, 'search-index.json');
 }
 
-function blockFile(cacheDir: string, b: string): string {
-  return join(cacheDir, BLOCKS, `${b}.txt.br`);
+/** A block's file: compressed (`.txt.br`) or not (`.txt`, see `blockBytes`). */
+function blockFile(cacheDir: string, b: string, compressed: boolean): string {
+  return join(cacheDir, BLOCKS, compressed ? `${b}.txt.br` : `${b}.txt`);
+}
+
+/**
+ * What a block's file holds: its text compressed at Brotli's fastest quality when that at least halves it (the
+ * file is then `.txt.br`), else its text (`.txt`).
+ */
+function blockBytes(text: string): { bytes: Uint8Array; compressed: boolean } {
+  const raw = Buffer.from(text);
+  const packed = brotliCompressSync(raw, FASTEST);
+  return 2 * packed.length <= raw.length
+    ? { bytes: packed, compressed: true }
+    : { bytes: raw, compressed: false };
 }
 
 /** The pieces the last build merged, by key (none without a state, or one this version cannot read). */
@@ -85,16 +100,14 @@ export function writeSearchState(
   mkdirSync(join(cacheDir, BLOCKS), { recursive: true });
   const used = new Set<string>();
   for (const block of blocks) {
-    used.add(`${block.b}.txt.br`);
-    if (block.text !== undefined)
-      atomically(
-        blockFile(cacheDir, block.b),
-        brotliCompressSync(`${block.n}\n${block.text}\n${groupsText(block)}`, FASTEST),
-      );
+    used.add(`${block.b}.txt.br`).add(`${block.b}.txt`);
+    if (block.text === undefined) continue;
+    const { bytes, compressed } = blockBytes(`${block.n}\n${block.text}\n${groupsText(block)}`);
+    atomically(blockFile(cacheDir, block.b, compressed), bytes);
   }
   // Blocks of earlier versions too (gzip).
   for (const name of readdirSync(join(cacheDir, BLOCKS)))
-    if (!used.has(name) && /^[0-9a-f]{40}\.txt\.(?:gz|br)$/.test(name))
+    if (!used.has(name) && /^[0-9a-f]{40}\.txt(?:\.gz|\.br)?$/.test(name))
       rmSync(join(cacheDir, BLOCKS, name), { force: true });
   atomically(stateFile(cacheDir), JSON.stringify({ v: VERSION, pieces }));
 }
@@ -140,7 +153,7 @@ function groupsOf(text: string, terms: number): (Int32Array | null)[] {
 /** A block kept by an earlier build (null when there is none, or it cannot be read). */
 function keptBlock(cacheDir: string, b: string): BlockRecord | null {
   try {
-    const text = brotliDecompressSync(readFileSync(blockFile(cacheDir, b))).toString('utf8');
+    const text = blockText(cacheDir, b);
     const line = text.indexOf('\n');
     // JSON text holds no line break: the last one ends the terms.
     const groups = text.lastIndexOf('\n');
@@ -149,6 +162,16 @@ function keptBlock(cacheDir: string, b: string): BlockRecord | null {
   } catch {
     return null;
   }
+}
+
+/** A kept block's text, from its file as `blockBytes` wrote it (throws when there is none). */
+function blockText(cacheDir: string, b: string): string {
+  try {
+    return readFileSync(blockFile(cacheDir, b, false), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  return brotliDecompressSync(readFileSync(blockFile(cacheDir, b, true))).toString('utf8');
 }
 
 function digest(text: string): Buffer {

@@ -30,6 +30,8 @@ export interface Planned extends Placed {
   path: string;
   /** Where its file goes if it turns out not to be a transcript. */
   aside: string;
+  /** Its `exportPrint`, once planned into an archive folder with an export state (else null). */
+  print: string | null;
   /** The previous export of it, when its inputs did not change (then it is not written again). */
   reused: Reusable | null;
   /** What writing it did. */
@@ -85,6 +87,7 @@ export async function planSessions(context: PlanContext): Promise<Plan> {
       projectId: '',
       path: spool.path(index),
       aside: spool.path(index),
+      print: null,
       reused: null,
       exported: null,
     };
@@ -101,11 +104,8 @@ export async function planSessions(context: PlanContext): Promise<Plan> {
       session.file = layout.files.get(session)!;
       if (dir === null || state === null) return;
       session.path = insideFolder(dir, session.file);
-      session.reused = await state.reuse(
-        session.file,
-        exportPrint(session, session.file, privacy),
-        !sourcesOnly,
-      );
+      session.print = exportPrint(session, session.file, privacy);
+      session.reused = await state.reuse(session.file, session.print, !sourcesOnly);
     },
     () => undefined,
   );

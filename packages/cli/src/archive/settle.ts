@@ -59,7 +59,10 @@ export async function settleSessions(
       settled = context.sourcesOnly
         ? withoutFile(session)
         : await settleInFolder(session, insideFolder(target.dir, file));
-      state?.remember(file, exportPrint(session, file, privacy), settled.cwd, settled);
+      // The plan's print, when it is of this path (the layouts of a run share their files).
+      const print = () =>
+        (session.file === file ? session.print : null) ?? exportPrint(session, file, privacy);
+      state?.remember(file, print(), settled.cwd, settled);
     }
     settled.summary.file = quiet(file);
     settled.summary.duplicateOf = quiet(session.skeleton!.digest.stats.duplicateOf);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { close, createReadStream, mkdirSync, openSync, statSync, write } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, createBrotliCompress } from 'node:zlib';
 import { CliError } from '../command-line/errors.js';
 import { type Batch, utf8Batches } from './utf8-batches.js';
@@ -181,10 +181,24 @@ async function hashFile(path: string): Promise<string> {
 export function insideFolder(root: string, relativePath: string): string {
   const segments = relativePath.split('/');
   const unsafe = segments.some((s) => s === '' || s === '.' || s === '..' || /[\\:\0]/.test(s));
+  // Safe segments below a folder that is absolute and normalized already: what `resolve` would make of them.
+  if (!unsafe && !relativePath.startsWith('..') && isResolved(root)) {
+    return `${root.endsWith(sep) ? root : `${root}${sep}`}${segments.join(sep)}`;
+  }
   const target = resolve(root, ...segments);
   const rel = relative(resolve(root), target);
   if (unsafe || rel === '' || rel.startsWith('..') || isAbsolute(rel)) {
     throw new CliError(`refusing to write outside the output folder: ${relativePath}`);
   }
   return target;
+}
+
+/** The last folder found absolute and normalized (`insideFolder` is called for every file of one folder). */
+let resolvedRoot: string | null = null;
+
+function isResolved(root: string): boolean {
+  if (root === resolvedRoot) return true;
+  if (!isAbsolute(root) || resolve(root) !== root) return false;
+  resolvedRoot = root;
+  return true;
 }
