@@ -153,19 +153,25 @@ export function termWeight(count: number, length: number): number {
  * @param session The session (the archive's copy, redacted by the CLI).
  * @param locate Where each entry is shown (`entryLocator`).
  * @param sessionRoute The route of the session's first page.
+ * @param texts Each entry's `entrySearchText`, when they were taken already (in the walk that redacted the
+ *   entries: `prepareSession`'s `entryTexts`); else the entries are read for them here.
  */
 export function searchPiece(
   session: Session,
   locate: (e: Entry) => EntryPlace | null,
   sessionRoute: string,
+  texts?: readonly string[],
 ): string | null {
   const routes = new Map<string, number>();
   const table = new TermTable();
+  const { entries } = session;
+  const given = texts !== undefined && texts.length === entries.length ? texts : null;
   // The entries' lines of the piece (`entryLine`), in order.
   let lines = '';
   let docs = 0;
-  for (const entry of session.entries) {
-    const text = entrySearchText(entry);
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i] as Entry;
+    const text = given === null ? entrySearchText(entry) : (given[i] as string);
     if (!NOT_SPACE.test(text)) continue;
     const place = locate(entry);
     if (!place) continue;
