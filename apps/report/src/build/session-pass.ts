@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { sessionRoute } from '../views/html/links.js';
 import { loadHighlighter } from '../views/markdown/highlight.js';
 import type { Session } from '../views/model.js';
-import { searchPiece } from '../views/search/search-text.js';
+import { searchPieceBytes } from '../views/search/search-text.js';
 import { sessionRoutes } from '../views/site/routes.js';
 import { type CachedPart, failedPart, summarizeSession } from '../views/site/session-part.js';
 import {
@@ -124,7 +124,7 @@ function cacheSession(
   if (loaded.ok && !keepSearchPiece(pack, searchKey)) {
     const locate = sessionLocator(loaded.value, job.projectSlug, s);
     const home = sessionRoute(job.projectSlug, s.slug);
-    storeSearchPiece(pack, searchKey, searchPiece(loaded.value, locate, home, entryTexts));
+    storeSearchPiece(pack, searchKey, searchPieceBytes(loaded.value, locate, home, entryTexts));
   }
   return { file: job.file, part: computed, pages };
 }

@@ -3,8 +3,9 @@ import type { ContentBlock, Entry, Session } from '../model.js';
 import type { EntryPlace } from '../transcript/entry-locator.js';
 import { actorLabel } from '../transcript/transcript.js';
 import { WEIGHTS } from './search-codec.js';
-import { entryLine, isPlain, pieceTextWith } from './search-piece.js';
+import { entryLine, isPlain, pieceBytes } from './search-piece.js';
 import { TermTable } from './search-terms.js';
+import { ByteText } from './terms-line.js';
 
 /**
  * Full-text search inside transcripts: each session becomes one piece of the archive's index (its entries and,
@@ -162,12 +163,24 @@ export function searchPiece(
   sessionRoute: string,
   texts?: readonly string[],
 ): string | null {
+  const bytes = searchPieceBytes(session, locate, sessionRoute, texts);
+  return bytes === null ? null : new TextDecoder().decode(bytes);
+}
+
+/** `searchPiece` as the UTF-8 bytes of its text, made as bytes (what the build's cache stores). */
+export function searchPieceBytes(
+  session: Session,
+  locate: (e: Entry) => EntryPlace | null,
+  sessionRoute: string,
+  texts?: readonly string[],
+): Uint8Array | null {
   const routes = new Map<string, number>();
   const table = new TermTable();
   const { entries } = session;
   const given = texts !== undefined && texts.length === entries.length ? texts : null;
-  // The entries' lines of the piece (`entryLine`), in order.
-  let lines = '';
+  // The entries' lines of the piece (`entryLine`), in order, then its terms.
+  body ??= new ByteText(1 << 16);
+  body.clear();
   let docs = 0;
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i] as Entry;
@@ -186,12 +199,16 @@ export function searchPiece(
     // Whether the preview holds nothing that JSON or a script escapes, as its scan found (`previewOf`).
     const plain = previewPlain;
     const actor = actorLabel(entry);
-    lines += entryLine(r, place.anchor, `${actor}: ${preview}`, plain && isPlain(actor));
+    body.line(entryLine(r, place.anchor, `${actor}: ${preview}`, plain && isPlain(actor)));
   }
   if (docs === 0) return null;
+  table.writeTerms(body);
   const links = [...routes.keys()].map((route) => pageHref('', route));
-  return pieceTextWith(pageHref('', sessionRoute), links, lines, table.termsLine());
+  return pieceBytes(pageHref('', sessionRoute), links, body.written());
 }
+
+/** Where a piece is written (kept from piece to piece: its bytes are copied out). */
+let body: ByteText | null = null;
 
 /**
  * The first `PREVIEW` characters of a text with each run of whitespace (`\s`) made one space, none at either
