@@ -3,7 +3,8 @@ import type { Entry, Session } from '../src/views/model.js';
 import { scriptJson } from '../src/views/search/search.js';
 import { encodePostings, WEIGHTS } from '../src/views/search/search-codec.js';
 import { inQuotes, pieceText } from '../src/views/search/search-piece.js';
-import { previewOf, searchPiece, searchPieceBytes } from '../src/views/search/search-text.js';
+import { previewOf } from '../src/views/search/search-preview.js';
+import { searchPiece, searchPieceBytes } from '../src/views/search/search-text.js';
 
 /** A small deterministic generator (the same texts on every run). */
 function random(seed: number): () => number {
