@@ -100,7 +100,7 @@ export async function exportSession(request: ExportRequest, source: SessionSourc
   const written = request.lean
     ? session
     : report
-      ? transformEach(session, transform, (entry) => entryTexts.push(report.entrySearchText(entry)))
+      ? transformEach(session, transform, searchTextsInto(report, entryTexts))
       : transform(session);
   const outcome =
     request.write === false
@@ -137,6 +137,20 @@ async function reportModule(): Promise<Report | null> {
   } catch {
     return null;
   }
+}
+
+/**
+ * Takes the text the report's search reads of each entry into `texts`. One it could not take leaves the list short,
+ * which `prepareSession` ignores: as any failure of the report's code, it costs the build a read, never the export.
+ */
+function searchTextsInto(report: Report, texts: string[]): (entry: Session['entries'][number]) => void {
+  return (entry) => {
+    try {
+      texts.push(report.entrySearchText(entry));
+    } catch {
+      // The list is one short: `prepareSession` does not take it.
+    }
+  };
 }
 
 /**
