@@ -37,3 +37,4 @@ export {
 export { type PageThreads, pageThreads } from './build/page-threads.js';
 export { type PrepareSessionOptions, prepareSession, type SessionLine } from './build/prepare.js';
 export { escapeHtml } from './views/html/html.js';
+export { entrySearchText } from './views/search/search-text.js';

@@ -6,6 +6,7 @@ it('pins the public API', () => {
     'OUTPUT_NOT_A_REPORT',
     'OutputFolderError',
     'buildReport',
+    'entrySearchText',
     'escapeHtml',
     'inspectOutputFolder',
     'loadLiveRenderer',

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildReport } from '../src/build/build.js';
 import { prepareSession } from '../src/build/prepare.js';
 import type { Session } from '../src/views/model.js';
+import { entrySearchText } from '../src/views/search/search-text.js';
 import { demoSession, linearSession, summaryOf, writeArchive } from './helpers/demo.js';
 import { tempFolder } from './helpers/temp.js';
 
@@ -41,11 +42,18 @@ async function build(data: string, name: string): Promise<string[]> {
 }
 
 /** Prepares each session of the archive `data` (project `shop`) into the cache of `name`. */
-async function prepare(data: string, name: string, list: Session[], project = 'shop'): Promise<number> {
+async function prepare(
+  data: string,
+  name: string,
+  list: Session[],
+  project = 'shop',
+  texts?: (s: Session) => string[],
+): Promise<number> {
   let pages = 0;
   for (const s of list) {
     const line = { ...summaryOf(s, `shop/${s.id}.json`), project };
-    pages += await prepareSession(s, line, { dataDir: data, cacheDir: join(tmp, `${name}-cache`) });
+    const options = { dataDir: data, cacheDir: join(tmp, `${name}-cache`), entryTexts: texts?.(s) };
+    pages += await prepareSession(s, line, options);
   }
   return pages;
 }
@@ -67,6 +75,25 @@ describe('prepareSession', () => {
     expect(await prepare(data, 'prepared', sessions())).toBe(0);
     expect(await build(data, 'prepared')).toEqual([]);
     expect(filesOf(join(tmp, 'prepared'))).toEqual(reference);
+  });
+
+  it('makes the search index from the texts of the entries given, the same pages and index', async () => {
+    const data = writeArchive(join(tmp, 'texts-data'), [
+      { id: 'shop', cwd: '/home/dev/shop', sessions: sessions() },
+    ]);
+    expect(await prepare(data, 'texts', sessions(), 'shop', (s) => s.entries.map(entrySearchText))).toBe(6);
+    expect(await build(data, 'texts')).toEqual([]);
+    expect(filesOf(join(tmp, 'texts'))).toEqual(reference);
+    // The texts given are those indexed (a caller gives each entry's `entrySearchText`).
+    const other = writeArchive(join(tmp, 'zebra-data'), [
+      { id: 'shop', cwd: '/home/dev/shop', sessions: sessions() },
+    ]);
+    await prepare(other, 'zebra', sessions(), 'shop', (s) =>
+      s.entries.map((e) => `${entrySearchText(e)} zebra`),
+    );
+    await build(other, 'zebra');
+    const index = [...filesOf(join(tmp, 'zebra'))].filter(([path]) => path.includes('search'));
+    expect(index.some(([, text]) => text.includes('zebra'))).toBe(true);
   });
 
   it('is ignored for a file written again since', async () => {

@@ -190,6 +190,25 @@ describe('agents', () => {
 });
 
 describe('the search piece of a session', () => {
+  it('is made from the texts of its entries when they are given, the same piece as from the entries', () => {
+    const s = demoSession();
+    const locate = (e: { uuid: string }) => ({ route: 's/demo/x/', anchor: `e-${e.uuid}` });
+    const texts = s.entries.map(entrySearchText);
+    const piece = searchPiece(s, locate, 's/demo/x/');
+    expect(searchPiece(s, locate, 's/demo/x/', texts)).toBe(piece);
+    // The texts given are what is indexed: the entries are not read for them again.
+    const given = searchPiece(
+      s,
+      locate,
+      's/demo/x/',
+      texts.map((t) => (t === '' ? t : `${t} zebra`)),
+    );
+    expect(new Map(readPiece(given as string).t).has('zebra')).toBe(true);
+    expect(new Map(readPiece(piece as string).t).has('zebra')).toBe(false);
+    // Texts that are not one an entry are not taken.
+    expect(searchPiece(s, locate, 's/demo/x/', texts.slice(1))).toBe(piece);
+  });
+
   it('indexes what the pages show, entry by entry, with links to each place', () => {
     const s = demoSession();
     const piece = searchPiece(s, (e) => ({ route: 's/demo/x/', anchor: `e-${e.uuid}` }), 's/demo/x/');

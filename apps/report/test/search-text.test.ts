@@ -3,7 +3,8 @@ import type { Entry, Session } from '../src/views/model.js';
 import { scriptJson } from '../src/views/search/search.js';
 import { encodePostings, WEIGHTS } from '../src/views/search/search-codec.js';
 import { inQuotes, pieceText } from '../src/views/search/search-piece.js';
-import { previewOf, searchPiece } from '../src/views/search/search-text.js';
+import { previewOf } from '../src/views/search/search-preview.js';
+import { searchPiece, searchPieceBytes } from '../src/views/search/search-text.js';
 
 /** A small deterministic generator (the same texts on every run). */
 function random(seed: number): () => number {
@@ -120,6 +121,38 @@ describe("a piece's entries", () => {
         return `0,${inQuotes(scriptJson([`e-u${i}`, label]).slice(1, -1))}`;
       }),
     );
+  });
+});
+
+describe('a piece made as bytes', () => {
+  const session = (texts: string[]) =>
+    ({
+      entries: texts.map((t, i) => ({
+        uuid: `u${i}`,
+        kind: 'message',
+        actor: 'human',
+        content: [{ type: 'text', text: t }],
+      })),
+    }) as unknown as Session;
+  const locate = (e: Entry) => ({ route: 'p/', anchor: `e-${e.uuid}` });
+
+  it('is the UTF-8 of the piece’s text, each piece its own bytes', () => {
+    const texts = [
+      'Überstraße über alles',
+      `${'long line '.repeat(40)}<b>"quoted"</b>`,
+      'ok',
+      '日本語のテキスト 𝒳',
+    ];
+    const first = searchPieceBytes(session(texts), locate, 'p/') as Uint8Array;
+    const copy = first.slice();
+    // A second piece is written where the first was made: the first's bytes are its own.
+    const second = searchPieceBytes(session(['other words', 'x'.repeat(5000)]), locate, 'p/') as Uint8Array;
+    expect(first).toEqual(copy);
+    expect(Buffer.from(first).toString('utf8')).toBe(searchPiece(session(texts), locate, 'p/'));
+    expect(Buffer.from(second).toString('utf8')).toBe(
+      searchPiece(session(['other words', 'x'.repeat(5000)]), locate, 'p/'),
+    );
+    expect(searchPieceBytes(session(['  ']), locate, 'p/')).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from '../src/privacy/redact.js';
-import { privacyTransform } from '../src/privacy/transform.js';
+import { NO_PRIVACY, privacyTransform, transformEach } from '../src/privacy/transform.js';
 
 // Test secrets are written in parts, so that no scanner of this repository takes them for real ones.
 const fake = (...parts: string[]) => parts.join('');
@@ -103,5 +103,55 @@ describe('redactSecrets', () => {
     expect(privacyTransform({ redact: false, shortHome: true })(entries)).toEqual([
       { type: 'text', text: '~/project/notes.md' },
     ]);
+  });
+});
+
+describe('transformEach', () => {
+  const session = () => ({
+    title: fake('first prompt with ghp_', 'a'.repeat(36)),
+    entries: [
+      { uuid: 'a', content: [{ type: 'text', text: fake('key sk-ant-', 'x'.repeat(30)) }] },
+      { uuid: 'b', content: [{ type: 'text', text: 'nothing to hide' }] },
+      { uuid: 'd', content: [{ type: 'text', text: 'cd /home/dev/app' }] },
+      {
+        uuid: 'c',
+        content: [{ type: 'tool_use', input: { command: fake('export T=ghp_', 'b'.repeat(36)) } }],
+      },
+    ],
+    metadata: [{ note: fake('AKIA', 'ABCDEFGHIJKLMNOP') }],
+    n: 3,
+  });
+  const privacy = { redact: true, shortHome: true };
+
+  it('transforms a session as the transform does, handing each entry over once, as transformed', () => {
+    const whole = { secrets: new Map<string, string>(), shortened: 0 };
+    const expected = privacyTransform(privacy, whole)(session());
+    const counts = { secrets: new Map<string, string>(), shortened: 0 };
+    const given = session();
+    const handed: unknown[] = [];
+    const value = transformEach(given, privacyTransform(privacy, counts), (entry) => handed.push(entry));
+    expect(value).toEqual(expected);
+    // The same secrets, found in the same order (what the counts by rule are made of).
+    expect([...counts.secrets]).toEqual([...whole.secrets]);
+    expect(counts.shortened).toBe(whole.shortened);
+    expect(counts.secrets.size).toBe(4);
+    expect(counts.shortened).toBe(1);
+    expect(handed).toHaveLength(4);
+    for (const [i, entry] of handed.entries()) expect(entry).toBe(value.entries[i]);
+    expect(JSON.stringify(handed)).not.toMatch(/sk-ant-x|ghp_/);
+    // What held nothing to change is shared, not copied.
+    expect(value.entries[1]).toBe(given.entries[1]);
+    expect(value.entries[0]).not.toBe(given.entries[0]);
+    expect(transformEach({ entries: [{ a: 'x' }] }, privacyTransform(privacy), () => {}).entries).toEqual([
+      { a: 'x' },
+    ]);
+  });
+
+  it('hands each entry over without privacy options too, and returns the session itself', () => {
+    const given = session();
+    const handed: unknown[] = [];
+    expect(transformEach(given, privacyTransform(NO_PRIVACY), (entry) => handed.push(entry))).toBe(given);
+    expect(handed).toEqual(given.entries);
+    expect(handed[0]).toBe(given.entries[0]);
   });
 });

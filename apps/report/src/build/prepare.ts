@@ -11,12 +11,19 @@ export interface SessionLine extends ArchiveSessionSummary {
   project: ArchiveProject['id'];
 }
 
-/** Options of `prepareSession`: the folders `buildReport` will be given. */
+/** Options of `prepareSession`: the folders `buildReport` will be given, and what the caller read already. */
 export interface PrepareSessionOptions {
   /** The archive folder (`BuildReportOptions.dataDir`); the session's file is `line.file` inside it. */
   dataDir: string;
   /** The report's cache folder (`BuildReportOptions.cacheDir`). */
   cacheDir: string;
+  /**
+   * The text search reads of each entry of the session, in order: `entrySearchText` of each, taken by a caller
+   * that walked the entries anyway (`cctrail report` takes them in its privacy transform's walk, from each entry
+   * as redacted), so that the search piece is made without walking them again. Ignored unless it holds one text
+   * for each entry.
+   */
+  entryTexts?: readonly string[];
 }
 
 /**
@@ -61,5 +68,5 @@ export async function prepareSession(
     // Looked up in the pack the session's read opens anyway (one look-up of the file, not two).
     part: undefined,
   };
-  return (await processSession(job, cacheDir, session)).pages;
+  return (await processSession(job, cacheDir, session, options.entryTexts)).pages;
 }

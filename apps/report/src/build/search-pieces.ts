@@ -43,8 +43,8 @@ export function keepSearchPiece(pack: PackWriter, key: string): boolean {
 /** Brotli's fastest quality. */
 const FASTEST = { params: { [constants.BROTLI_PARAM_QUALITY]: 0 } };
 
-/** Caches a session's piece (`null`: nothing to search in it) in its pack. */
-export function storeSearchPiece(pack: PackWriter, key: string, piece: string | null): void {
+/** Caches a session's piece, its text or that text's UTF-8 bytes (`null`: nothing to search in it), in its pack. */
+export function storeSearchPiece(pack: PackWriter, key: string, piece: string | Uint8Array | null): void {
   pack.put(key, brotliCompressSync(piece ?? 'null', FASTEST));
 }
 

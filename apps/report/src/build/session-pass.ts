@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { sessionRoute } from '../views/html/links.js';
 import { loadHighlighter } from '../views/markdown/highlight.js';
 import type { Session } from '../views/model.js';
-import { searchPiece } from '../views/search/search-text.js';
+import { searchPieceBytes } from '../views/search/search-text.js';
 import { sessionRoutes } from '../views/site/routes.js';
 import { type CachedPart, failedPart, summarizeSession } from '../views/site/session-part.js';
 import {
@@ -56,11 +56,14 @@ export interface SessionDone {
  * Reads one session (or takes it from `inMemory`, equal to the file's content) and caches what its pages
  * need: a file too large to read whole is read and rendered page by page (`processPagedSession`). The
  * highlighter must be loaded (`loadHighlighter`).
+ *
+ * @param entryTexts With `inMemory`: each of its entries' search text (`entrySearchText`), taken already.
  */
 export async function processSession(
   job: SessionJob,
   cacheDir: string,
   inMemory?: Session,
+  entryTexts?: readonly string[],
 ): Promise<SessionDone> {
   const limit = sessionJsonLimit();
   const huge = !inMemory && job.keyError === undefined && (await holdsMoreThan(job.file, job.bytes, limit));
@@ -77,7 +80,7 @@ export async function processSession(
   }
   const pack = new PackWriter(cacheDir, job.key);
   try {
-    const done = cacheSession(job, loaded, pack);
+    const done = cacheSession(job, loaded, pack, inMemory ? entryTexts : undefined);
     pack.commit();
     return done;
   } catch (error) {
@@ -87,7 +90,12 @@ export async function processSession(
 }
 
 /** Puts into the session's pack what is not there yet: its part, its fragments, its search piece. */
-function cacheSession(job: SessionJob, loaded: Loaded<Session>, pack: PackWriter): SessionDone {
+function cacheSession(
+  job: SessionJob,
+  loaded: Loaded<Session>,
+  pack: PackWriter,
+  entryTexts: readonly string[] | undefined,
+): SessionDone {
   let part = job.part === undefined ? packedPart(pack, job.key) : job.part;
   let computed: CachedPart | null = null;
   if (part) keepPart(pack, job.key);
@@ -116,7 +124,7 @@ function cacheSession(job: SessionJob, loaded: Loaded<Session>, pack: PackWriter
   if (loaded.ok && !keepSearchPiece(pack, searchKey)) {
     const locate = sessionLocator(loaded.value, job.projectSlug, s);
     const home = sessionRoute(job.projectSlug, s.slug);
-    storeSearchPiece(pack, searchKey, searchPiece(loaded.value, locate, home));
+    storeSearchPiece(pack, searchKey, searchPieceBytes(loaded.value, locate, home, entryTexts));
   }
   return { file: job.file, part: computed, pages };
 }

@@ -42,6 +42,53 @@ export function privacyTransform(
   return <T>(value: T): T => mapStrings(value, map);
 }
 
+/**
+ * A session transformed as `transform(session)` transforms it (the same value, the same secrets found in the same
+ * order), its entries one at a time: each entry, transformed, is handed to `each` at once, so that a reader of every
+ * entry (the report's search, `cctrail report`) takes what it needs in the same walk, while the entry is in the
+ * cache, instead of walking the entries again. The session's own keys (the model's names) are not transformed.
+ *
+ * @param session A value with `entries` (a session).
+ * @param transform A privacy transform (`privacyTransform`).
+ * @param each Given each entry as transformed, in order.
+ */
+export function transformEach<E, S extends { entries: readonly E[] }>(
+  session: S,
+  transform: Transform,
+  each: (entry: S['entries'][number]) => void,
+): S {
+  let copy: S | null = null;
+  for (const key in session) {
+    const value = session[key];
+    const mapped =
+      key === 'entries'
+        ? (transformEntries(value as S['entries'], transform, each) as typeof value)
+        : transform(value);
+    if (mapped === value) continue;
+    copy ??= { ...session };
+    copy[key] = mapped;
+  }
+  return copy ?? session;
+}
+
+/** The entries transformed one by one, each handed to `each`; the same array when none changed. */
+function transformEntries<E>(
+  entries: readonly E[],
+  transform: Transform,
+  each: (entry: E) => void,
+): readonly E[] {
+  let copy: E[] | null = null;
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i] as E;
+    const mapped = transform(entry);
+    each(mapped);
+    if (mapped === entry) continue;
+    copy ??= entries.slice();
+    copy[i] = mapped;
+  }
+  return copy ?? entries;
+}
+
 // Strings shorter than this are remembered in a set (`short`), longer ones by `UnchangedStrings`.
 const REMEMBERED_SHORTEST = 64;
 // Short strings remembered, at most, then the set starts over.

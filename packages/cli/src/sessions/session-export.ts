@@ -4,7 +4,13 @@ import { summarize } from '../archive/archive-json.js';
 import { type WriteOutcome, writeIfChanged } from '../files/atomic-write.js';
 import { type Filters, inTimeRange } from '../input/input.js';
 import { redactText } from '../privacy/redact.js';
-import { countByRule, type Privacy, type PrivacyCounts, privacyTransform } from '../privacy/transform.js';
+import {
+  countByRule,
+  type Privacy,
+  type PrivacyCounts,
+  privacyTransform,
+  transformEach,
+} from '../privacy/transform.js';
 import { type Skeleton, skeletonOf } from './skeleton.js';
 
 /** How to export one session (see `exportSession`). */
@@ -82,10 +88,20 @@ export async function exportSession(request: ExportRequest, source: SessionSourc
   const counts: PrivacyCounts = { secrets: new Map(), shortened: 0 };
   const transform = privacyTransform(request.privacy, counts);
   const path = skeleton.notATranscript ? request.aside : request.path;
+  const report =
+    request.report && !request.lean && path === request.path && request.write !== false
+      ? await reportModule()
+      : null;
   // A session built with content is transformed once, whole: its file is written from, and the report prepared
-  // with, the same new value (the session built stays as it is). A lean one is transformed piece by piece as
-  // its content is read back.
-  const written = request.lean ? session : transform(session);
+  // with, the same new value (the session built stays as it is). For the report, that walk also takes the text
+  // the search reads of each entry, from the entry as transformed (one walk of the entries, not two). A lean
+  // session is transformed piece by piece as its content is read back.
+  const entryTexts: string[] = [];
+  const written = request.lean
+    ? session
+    : report
+      ? transformEach(session, transform, searchTextsInto(report, entryTexts))
+      : transform(session);
   const outcome =
     request.write === false
       ? 'unchanged'
@@ -96,8 +112,7 @@ export async function exportSession(request: ExportRequest, source: SessionSourc
   // The index shows the same (redacted, shortened) text as the session file.
   const quiet = privacyTransform(request.privacy);
   const line = quiet(summary);
-  if (request.report && !request.lean && path === request.path && request.write !== false)
-    await prepareForReport(written, line, request.report);
+  if (report && request.report) await prepareForReport(report, written, line, request.report, entryTexts);
   return {
     skeleton,
     exported: {
@@ -113,15 +128,45 @@ export async function exportSession(request: ExportRequest, source: SessionSourc
   };
 }
 
+type Report = typeof import('@cctrail/report');
+
+/** The report's code, loaded here so that only `cctrail report` loads it; null when it cannot be (nothing prepared). */
+async function reportModule(): Promise<Report | null> {
+  try {
+    return await import('@cctrail/report');
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Lets the report take what it needs of a session just written from memory instead of from its file. The
- * report's code is loaded here, so only `cctrail report` loads it. A failure only costs the build a read.
+ * Takes the text the report's search reads of each entry into `texts`. One it could not take leaves the list short,
+ * which `prepareSession` ignores: as any failure of the report's code, it costs the build a read, never the export.
  */
-async function prepareForReport(session: Session, line: ArchiveSessionSummary, target: ReportTarget) {
+function searchTextsInto(report: Report, texts: string[]): (entry: Session['entries'][number]) => void {
+  return (entry) => {
+    try {
+      texts.push(report.entrySearchText(entry));
+    } catch {
+      // The list is one short: `prepareSession` does not take it.
+    }
+  };
+}
+
+/**
+ * Lets the report take what it needs of a session just written from memory instead of from its file, with the
+ * search text of its entries taken while they were transformed. A failure only costs the build a read.
+ */
+async function prepareForReport(
+  report: Report,
+  session: Session,
+  line: ArchiveSessionSummary,
+  target: ReportTarget,
+  entryTexts: readonly string[],
+) {
   const { project, ...folders } = target;
   try {
-    const { prepareSession } = await import('@cctrail/report');
-    await prepareSession(session, { ...line, project }, folders);
+    await report.prepareSession(session, { ...line, project }, { ...folders, entryTexts });
   } catch {
     // Nothing prepared: the build reads the file.
   }

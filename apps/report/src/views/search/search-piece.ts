@@ -48,12 +48,26 @@ export function pieceText(
   return pieceTextWith(s, r, lines, termsJson(t));
 }
 
+/** `pieceText`, its entries and terms written already: `lines`, each entry's `entryLine`, and `terms`. */
+function pieceTextWith(s: string, r: readonly string[], lines: string, terms: string): string {
+  return `${pieceHead(s, r)}${lines}${terms}`;
+}
+
 /**
- * `pieceText`, its entries and terms written already: `lines`, each entry's `entryLine`, and `terms`,
- * `termsJson(t)` (`TermTable.termsLine`).
+ * The UTF-8 bytes of `pieceText`, its entries and terms written already: `body`, each entry's `entryLine` then the
+ * terms' line (`TermTable.writeTerms`), as bytes.
  */
-export function pieceTextWith(s: string, r: readonly string[], lines: string, terms: string): string {
-  return `{"s":${scriptJson(s)},"r":${scriptJson(r)}}\n${lines}${terms}`;
+export function pieceBytes(s: string, r: readonly string[], body: Uint8Array): Uint8Array {
+  const head = new TextEncoder().encode(pieceHead(s, r));
+  const bytes = new Uint8Array(head.length + body.length);
+  bytes.set(head);
+  bytes.set(body, head.length);
+  return bytes;
+}
+
+/** The piece's first line, its line break included. */
+function pieceHead(s: string, r: readonly string[]): string {
+  return `{"s":${scriptJson(s)},"r":${scriptJson(r)}}\n`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { WEIGHTS } from './search-codec.js';
-import { termsLine } from './terms-line.js';
+import { type ByteText, writeTermsLine } from './terms-line.js';
 import { KEY, wordKey, wordScan } from './word-scan.js';
 
 /** BM25's weight of a term counted `count` times in a document of `length` words (`termWeight`). */
@@ -13,7 +13,7 @@ type Weigh = (count: number, length: number) => number;
  * `EXACT_KEY` characters lowered (`wordKey`), which tell one word from another of the same length for words of up
  * to `EXACT_KEY` characters (most words); only longer ones are compared character by character. A text's words and
  * their keys are read in WebAssembly where it runs (`word-scan.ts`).
- * Each term's count in the document being added, and its postings, are numbers in typed arrays. `termsLine`
+ * Each term's count in the document being added, and its postings, are numbers in typed arrays. `writeTermsLine`
  * writes them as `encodePostings` does.
  */
 export class TermTable {
@@ -238,10 +238,10 @@ export class TermTable {
   }
 
   /**
-   * The terms and their postings as the piece's last line (`termsLine`): the postings are put in order of term and,
-   * within a term, of weight, heaviest first (a counting sort, which keeps the documents in increasing order).
+   * Writes the terms and their postings as the piece's last line (`writeTermsLine`): the postings are put in order of
+   * term and, within a term, of weight, heaviest first (a counting sort, which keeps the documents in increasing order).
    */
-  termsLine(): string {
+  writeTerms(out: ByteText): void {
     const groups = this.terms.length * WEIGHTS;
     // Group `term * WEIGHTS + WEIGHTS - weight` starts at `starts[group]`.
     const starts = new Int32Array(groups + 1);
@@ -262,7 +262,7 @@ export class TermTable {
       docs[place] = this.postDoc[at] as number;
       weights[place] = weight;
     }
-    return termsLine(this.terms, docs, weights, starts);
+    writeTermsLine(out, this.terms, docs, weights, starts);
   }
 }
 

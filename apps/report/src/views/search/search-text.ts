@@ -3,8 +3,10 @@ import type { ContentBlock, Entry, Session } from '../model.js';
 import type { EntryPlace } from '../transcript/entry-locator.js';
 import { actorLabel } from '../transcript/transcript.js';
 import { WEIGHTS } from './search-codec.js';
-import { entryLine, isPlain, pieceTextWith } from './search-piece.js';
+import { entryLine, isPlain, pieceBytes } from './search-piece.js';
+import { previewOf, previewWasPlain } from './search-preview.js';
 import { TermTable } from './search-terms.js';
+import { ByteText } from './terms-line.js';
 
 /**
  * Full-text search inside transcripts: each session becomes one piece of the archive's index (its entries and,
@@ -17,8 +19,6 @@ import { TermTable } from './search-terms.js';
 const INPUT_CAP = 1_000;
 /** Most characters of a tool result indexed (outputs are most of an archive's text, and mostly code). */
 const OUTPUT_CAP = 2_000;
-/** Characters of an entry's text kept to show under a result (the page shows those around the word found). */
-const PREVIEW = 240;
 /** Longer terms (hashes, base64, minified code) are not indexed. */
 const LONGEST_TERM = 40;
 
@@ -153,19 +153,37 @@ export function termWeight(count: number, length: number): number {
  * @param session The session (the archive's copy, redacted by the CLI).
  * @param locate Where each entry is shown (`entryLocator`).
  * @param sessionRoute The route of the session's first page.
+ * @param texts Each entry's `entrySearchText`, when they were taken already (in the walk that redacted the
+ *   entries: `prepareSession`'s `entryTexts`); else the entries are read for them here.
  */
 export function searchPiece(
   session: Session,
   locate: (e: Entry) => EntryPlace | null,
   sessionRoute: string,
+  texts?: readonly string[],
 ): string | null {
+  const bytes = searchPieceBytes(session, locate, sessionRoute, texts);
+  return bytes === null ? null : new TextDecoder().decode(bytes);
+}
+
+/** `searchPiece` as the UTF-8 bytes of its text, made as bytes (what the build's cache stores). */
+export function searchPieceBytes(
+  session: Session,
+  locate: (e: Entry) => EntryPlace | null,
+  sessionRoute: string,
+  texts?: readonly string[],
+): Uint8Array | null {
   const routes = new Map<string, number>();
   const table = new TermTable();
-  // The entries' lines of the piece (`entryLine`), in order.
-  let lines = '';
+  const { entries } = session;
+  const given = texts !== undefined && texts.length === entries.length ? texts : null;
+  // The entries' lines of the piece (`entryLine`), in order, then its terms.
+  body ??= new ByteText(1 << 16);
+  body.clear();
   let docs = 0;
-  for (const entry of session.entries) {
-    const text = entrySearchText(entry);
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i] as Entry;
+    const text = given === null ? entrySearchText(entry) : (given[i] as string);
     if (!NOT_SPACE.test(text)) continue;
     const place = locate(entry);
     if (!place) continue;
@@ -177,94 +195,19 @@ export function searchPiece(
     addDocument(table, docs++, text);
     // Read from the bytes the table read it from, when it is ASCII.
     const preview = previewOf(text, table.asciiBytes);
-    // Whether the preview holds nothing that JSON or a script escapes, as its scan found (`previewOf`).
-    const plain = previewPlain;
+    // Whether the preview holds nothing that JSON or a script escapes, as its scan found.
+    const plain = previewWasPlain();
     const actor = actorLabel(entry);
-    lines += entryLine(r, place.anchor, `${actor}: ${preview}`, plain && isPlain(actor));
+    body.line(entryLine(r, place.anchor, `${actor}: ${preview}`, plain && isPlain(actor)));
   }
   if (docs === 0) return null;
+  table.writeTerms(body);
   const links = [...routes.keys()].map((route) => pageHref('', route));
-  return pieceTextWith(pageHref('', sessionRoute), links, lines, table.termsLine());
+  return pieceBytes(pageHref('', sessionRoute), links, body.written());
 }
 
-/**
- * The first `PREVIEW` characters of a text with each run of whitespace (`\s`) made one space, none at either
- * end: `text.slice(0, PREVIEW * 4).replace(/\s+/g, ' ').trim().slice(0, PREVIEW)`, read only as far as needed.
- * @param bytes The text's characters as bytes from 0, when it is ASCII (read faster than the string's).
- */
-export function previewOf(text: string, bytes: Uint8Array | null = null): string {
-  const end = Math.min(text.length, PREVIEW * 4);
-  let out = '';
-  // Where the run of text being read starts (−1: in whitespace): words and the single spaces between them, kept
-  // as one slice (a preview of few slices joined, not one a word), and whether whitespace came after the last.
-  let from = -1;
-  let gap = false;
-  let plain = true;
-  for (let i = 0; i < end; i++) {
-    const c = bytes === null ? text.charCodeAt(i) : (bytes[i] as number);
-    if (c < 0x80 ? ESCAPED_ASCII[c] === 1 : c >= 0xd800 && c <= 0xdfff) plain = false;
-    if (
-      c === 0x20 &&
-      from >= 0 &&
-      i + 1 < end &&
-      !isSpace(bytes === null ? text.charCodeAt(i + 1) : (bytes[i + 1] as number))
-    ) {
-      if (out.length + i - from < PREVIEW) continue;
-      out += text.slice(from, i);
-      from = -1;
-      break;
-    }
-    if (isSpace(c)) {
-      if (from >= 0) {
-        out += text.slice(from, i);
-        from = -1;
-        if (out.length >= PREVIEW) break;
-      }
-      gap = out.length > 0;
-    } else if (from < 0) {
-      if (gap) out += ' ';
-      gap = false;
-      from = i;
-    }
-  }
-  if (from >= 0) out += text.slice(from, end);
-  previewPlain = plain;
-  return out.slice(0, PREVIEW);
-}
-
-/**
- * Whether the last preview (`previewOf`) holds none of the characters that JSON or a script escapes (`isPlain`):
- * its scan reads every character the preview is made of (and, past its end, may read a few more, which only makes
- * this false more often). Whitespace is never among them: the preview has each run of it as one space.
- */
-let previewPlain = true;
-
-/** The ASCII characters that JSON or a script escapes (`isPlain`) but whitespace, which a preview makes a space. */
-const ESCAPED_ASCII = /* @__PURE__ */ escapedAscii();
-
-function escapedAscii(): Uint8Array {
-  const table = new Uint8Array(128);
-  for (let c = 0; c < 0x20; c++) if (!isSpace(c)) table[c] = 1;
-  for (const c of '"\\<>\'') table[c.charCodeAt(0)] = 1;
-  return table;
-}
-
-/** Whether a code unit is whitespace as `\s` and `trim` read it. */
-function isSpace(c: number): boolean {
-  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
-  if (c < 0xa0) return false;
-  return (
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
+/** Where a piece is written (kept from piece to piece: its bytes are copied out). */
+let body: ByteText | null = null;
 
 /** Adds the terms of document `doc` (the highest so far) to the table, each once with its weight. */
 function addDocument(table: TermTable, doc: number, text: string): void {

@@ -2,22 +2,24 @@ import { digits, WEIGHTS } from './search-codec.js';
 
 /**
  * The last line of a session's search piece (`pieceText`): `[["term","postings"],…]`, each term with its postings
- * as `encodePostings` writes them, what `scriptJson` writes for that list. It is written as bytes into one array
- * and read back as one string, not as a string for every term's postings joined with the others: a term (letters
- * and digits) and postings (`encodePostings`' digits) have nothing that JSON or a script escapes.
+ * as `encodePostings` writes them, what `scriptJson` writes for that list. It is written as bytes, after the piece's
+ * other lines (`ByteText`), not as a string for every term's postings joined with the others: a term (letters and
+ * digits) and postings (`encodePostings`' digits) have nothing that JSON or a script escapes.
  *
+ * @param out Where the line is written.
  * @param terms The terms, in the order they are written.
  * @param docs The postings' documents, each term's from `starts[term * WEIGHTS]` to `starts[(term + 1) * WEIGHTS]`,
  *   heaviest first, each weight's in increasing order.
  * @param weights Their weights (1 … `WEIGHTS`).
  */
-export function termsLine(
+export function writeTermsLine(
+  out: ByteText,
   terms: readonly string[],
   docs: Int32Array,
   weights: Uint8Array,
   starts: Int32Array,
-): string {
-  const out = new ByteText(2 + 16 * terms.length + 4 * docs.length);
+): void {
+  out.reserve(2 + 16 * terms.length + 4 * docs.length);
   out.byte(OPEN);
   for (let term = 0; term < terms.length; term++) {
     const text = terms[term] as string;
@@ -38,7 +40,6 @@ export function termsLine(
   }
   out.reserve(1);
   out.byte(CLOSE);
-  return out.toString();
 }
 
 /** The postings `from` … `to` (one term's, heaviest first, each weight's in increasing order), as `encodePostings`. */
@@ -63,13 +64,38 @@ const CLOSE = 0x5d;
 const QUOTE = 0x22;
 const COMMA = 0x2c;
 
-/** Text written as UTF-8 bytes into an array that grows, then read as one string. */
-class ByteText {
+/**
+ * Text written as UTF-8 bytes into an array that grows: a search piece is made so, and its bytes stored as they are
+ * (neither a string of the whole piece nor its encoding made).
+ */
+export class ByteText {
   private bytes: Uint8Array;
   private at = 0;
 
   constructor(size: number) {
     this.bytes = new Uint8Array(size);
+  }
+
+  /** Starts again from nothing written (keeping the array). */
+  clear(): void {
+    this.at = 0;
+  }
+
+  /** The bytes written. */
+  written(): Uint8Array {
+    return this.bytes.subarray(0, this.at);
+  }
+
+  /** Writes a text of any length, as UTF-8. */
+  line(text: string): void {
+    if (text.length < LONG_TEXT) {
+      this.reserve(3 * text.length);
+      this.text(text);
+      return;
+    }
+    // Long ones are encoded by the runtime (at memory speed), with room for three bytes a character.
+    this.reserve(3 * text.length);
+    this.at += coder().encoder.encodeInto(text, this.bytes.subarray(this.at)).written;
   }
 
   /** Makes room for `more` bytes. */
@@ -103,7 +129,7 @@ class ByteText {
     this.bytes[this.at++] = codes[v] as number;
   }
 
-  /** Text, as UTF-8 (ASCII, most terms, copied one character a byte). */
+  /** Text, as UTF-8 (ASCII, most terms, copied one character a byte), room made for it (`reserve`). */
   text(text: string): void {
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
@@ -116,9 +142,12 @@ class ByteText {
   }
 
   toString(): string {
-    return coder().decoder.decode(this.bytes.subarray(0, this.at));
+    return coder().decoder.decode(this.written());
   }
 }
+
+/** Texts from this length on are encoded by `TextEncoder.encodeInto`, shorter ones character by character. */
+const LONG_TEXT = 48;
 
 /** The character codes of `digits`' 64 digits, made on first use. */
 let codes: Uint8Array | null = null;
