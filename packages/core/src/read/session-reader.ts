@@ -159,6 +159,8 @@ interface FileRead {
   bytes: number;
   records: number;
   sessionIds: Set<string>;
+  /** The sessionId added last: a file's records repeat one, which is then not looked up again. */
+  lastSessionId: string | null;
 }
 
 async function readFile(
@@ -167,7 +169,7 @@ async function readFile(
   options: ReadOptions,
   state: ReadState,
 ): Promise<FileRead> {
-  const read: FileRead = { lines: 0, bytes: 0, records: 0, sessionIds: new Set() };
+  const read: FileRead = { lines: 0, bytes: 0, records: 0, sessionIds: new Set(), lastSessionId: null };
   for await (const batch of readableLineBatches(source, options, state.diagnostics)) {
     for (const line of batch) readLine(line, source.path, fileIndex, read, state);
   }
@@ -224,7 +226,11 @@ function readLine(line: Line, path: string, fileIndex: number, read: FileRead, s
   for (let part = 0; part < parsed.records.length; part++) {
     const record = parsed.records[part]!;
     read.records += 1;
-    if (typeof record.sessionId === 'string') read.sessionIds.add(record.sessionId);
+    const sessionId = record.sessionId;
+    if (typeof sessionId === 'string' && sessionId !== read.lastSessionId) {
+      read.sessionIds.add(sessionId);
+      read.lastSessionId = sessionId;
+    }
     addRecord(record, glued ? { ...ref, part } : ref, glued ? null : line.text, fileIndex, state);
   }
 }
