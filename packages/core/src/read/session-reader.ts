@@ -5,8 +5,7 @@
  * made lean (`lean/`).
  */
 
-import type { Diagnostic } from '../diagnostics.js';
-import { type DiagnosticCode, diagnostic } from '../diagnostics.js';
+import { type Diagnostic, type DiagnosticCode, diagnostic } from '../diagnostics.js';
 import { LEAN_TEXT, LEAN_UNREAD, leanMetadata, SHRINK_ABOVE } from '../lean/structure-only.js';
 import type { Entry, MetadataRecord, SidechainStorage, SourceRef } from '../model/entry.js';
 import type { LineAccounting, SessionFile } from '../model/session.js';
@@ -87,7 +86,6 @@ export async function readSession(source: SessionSource, options: ReadSessionOpt
   const inputs: { source: TranscriptSource; role: 'main' | 'agent' }[] = [];
   if (source.main) inputs.push({ source: source.main, role: 'main' });
   for (const agent of source.agents) inputs.push({ source: agent, role: 'agent' });
-
   // Structure-only builds shrink long lines before decoding them: the values they never read (tool outputs,
   // thinking, …: `LEAN_UNREAD`) are emptied, and other long strings cut to the text a lean entry keeps.
   const lineOptions: ReadOptions = state.lean
@@ -170,9 +168,8 @@ async function readFile(
   state: ReadState,
 ): Promise<FileRead> {
   const read: FileRead = { lines: 0, bytes: 0, records: 0, sessionIds: new Set(), lastSessionId: null };
-  for await (const batch of readableLineBatches(source, options, state.diagnostics)) {
+  for await (const batch of readableLineBatches(source, options, state.diagnostics))
     for (const line of batch) readLine(line, source.path, fileIndex, read, state);
-  }
   return read;
 }
 
@@ -227,10 +224,8 @@ function readLine(line: Line, path: string, fileIndex: number, read: FileRead, s
     const record = parsed.records[part]!;
     read.records += 1;
     const sessionId = record.sessionId;
-    if (typeof sessionId === 'string' && sessionId !== read.lastSessionId) {
-      read.sessionIds.add(sessionId);
-      read.lastSessionId = sessionId;
-    }
+    if (typeof sessionId === 'string' && sessionId !== read.lastSessionId) read.sessionIds.add(sessionId);
+    if (typeof sessionId === 'string') read.lastSessionId = sessionId;
     addRecord(record, glued ? { ...ref, part } : ref, glued ? null : line.text, fileIndex, state);
   }
 }
