@@ -73,13 +73,21 @@ export class StringSpans {
   valid = true;
   #pairs: Int32Array;
   #first: number;
+  #shift: number;
   #index = 0;
   #count = 0;
   #fill: (from: number) => number;
 
-  constructor(pairs: Int32Array, first: number, fill: (from: number) => number) {
+  /**
+   * @param pairs Where the scan writes the quotes' offsets, two a string.
+   * @param first The index of the first pair's first number in `pairs`.
+   * @param shift What the offsets in `pairs` are more than the line's (where the line is in the scan's memory).
+   * @param fill Scans from a line offset on: the number of strings written, or -1 at one not valid.
+   */
+  constructor(pairs: Int32Array, first: number, shift: number, fill: (from: number) => number) {
     this.#pairs = pairs;
     this.#first = first;
+    this.#shift = shift;
     this.#fill = fill;
     this.#count = this.#refill(0);
   }
@@ -93,8 +101,8 @@ export class StringSpans {
       if (this.#count === 0) return false;
     }
     const at = this.#first + 2 * this.#index++;
-    this.open = this.#pairs[at]!;
-    this.close = this.#pairs[at + 1]!;
+    this.open = this.#pairs[at]! - this.#shift;
+    this.close = this.#pairs[at + 1]! - this.#shift;
     return true;
   }
 
@@ -119,18 +127,12 @@ export function stringSpans(line: Uint8Array): StringSpans {
   const held = scanner;
   if (held === null || !(held.bytes.length >= needed || grown(held, needed))) {
     const pairs = new Int32Array(2 * CAPACITY);
-    return new StringSpans(pairs, 0, (from) => scanStrings(line, from, pairs));
+    return new StringSpans(pairs, 0, 0, (from) => scanStrings(line, from, pairs));
   }
   held.bytes.set(line, LINE);
   const end = LINE + line.length;
-  // Offsets in memory are the line's plus `LINE`: the cursor's pairs are made the line's as they are read.
-  const first = out >> 2;
-  const words = held.words;
-  return new StringSpans(words, first, (from) => {
-    const count = held.scan(LINE + from, end, out, CAPACITY);
-    for (let i = 0; i < 2 * count; i++) words[first + i]! -= LINE;
-    return count;
-  });
+  // Offsets in memory are the line's plus `LINE`: the cursor makes them the line's as it reads them.
+  return new StringSpans(held.words, out >> 2, LINE, (from) => held.scan(LINE + from, end, out, CAPACITY));
 }
 
 /** Grows the scanner's memory to `needed` bytes; false when it cannot (the line is then scanned in JavaScript). */

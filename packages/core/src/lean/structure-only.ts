@@ -92,7 +92,8 @@ const LEAN_EXTRA = [
   'teamName',
   'agentName',
 ] as const;
-const LEAN_EXTRA_KEYS: ReadonlySet<string> = new Set(LEAN_EXTRA);
+/** Each of `LEAN_EXTRA`'s keys, and its bit in a mask of the keys a record holds. */
+const LEAN_EXTRA_BITS: ReadonlyMap<string, number> = new Map(LEAN_EXTRA.map((key, i) => [key, 1 << i]));
 
 /**
  * Reduces a finished entry to what the analyses need, in place: content blocks shortened (`leanBlock`),
@@ -183,11 +184,18 @@ function leanResult(result: Record<string, unknown>): Record<string, unknown> {
 
 /** The extra fields a lean entry keeps, from an entry's extra fields or the record itself (the same keys). */
 function leanExtra(fields: Record<string, unknown>): Record<string, unknown> {
-  // Most records hold none of these: one walk over their keys says so (cheaper than looking each one up).
-  let any = false;
-  for (const key in fields) if (LEAN_EXTRA_KEYS.has(key)) any = true;
-  if (!any) return NO_EXTRA;
-  const extra = pick(fields, LEAN_EXTRA);
+  // Most records hold none of these: one walk over their keys says so (cheaper than looking each one up), and
+  // which ones the others hold, so only those are read.
+  let held = 0;
+  for (const key in fields) held |= LEAN_EXTRA_BITS.get(key) ?? 0;
+  if (held === 0) return NO_EXTRA;
+  const extra: Record<string, unknown> = {};
+  for (let i = 0; i < LEAN_EXTRA.length; i++) {
+    if ((held & (1 << i)) === 0) continue;
+    const key = LEAN_EXTRA[i]!;
+    const value = fields[key];
+    if (value !== undefined) extra[key] = value;
+  }
   if (isObject(extra.data)) extra.data = pick(extra.data, ['type', 'agentId']);
   if (typeof extra.agentId === 'string') extra.agentId = shared(extra.agentId);
   for (const _ in extra) return extra;

@@ -103,20 +103,48 @@ export async function* readLineBatches(
   let pending: Uint8Array[] = [];
   let pendingLength = 0;
   let oversize = false;
-  const line = (bytes: Uint8Array, length: number, terminated: boolean): Line => {
+  // `valid`: the line's bytes are known to be valid UTF-8.
+  const line = (bytes: Uint8Array, length: number, terminated: boolean, valid = false): Line => {
     number += 1;
     const at = offset;
     offset += length + (terminated ? 1 : 0);
     if (length > maxLineBytes) return oversizeLine(bytes, number, at, length, terminated);
-    return decode(bytes, number, at, terminated, shrinkAbove, keep, unread);
+    return decode(bytes, { number, offset: at, terminated, valid }, shrinkAbove, keep, unread);
   };
 
   for await (const chunk of chunks) {
     let batch: Line[] = [];
     let batchBytes = 0;
     let start = 0;
+    // Where the chunk's lines that end in it are valid UTF-8 (one check of them all: a newline byte is never part
+    // of a character), a line short enough is sliced as text from the chunk, with no view and no check of its own.
+    const slice = wholeLinesText(chunk);
+    const quick = Math.min(shrinkAbove, maxLineBytes);
     while (start < chunk.length) {
       const end = chunk.indexOf(NEWLINE, start);
+      if (slice !== null && end !== -1 && pendingLength === 0 && end - start <= quick) {
+        number += 1;
+        const at = offset;
+        offset += end - start + 1;
+        const bodyEnd = end > start && chunk[end - 1] === RETURN ? end - 1 : end;
+        const text = slice(start, bodyEnd);
+        batch.push({
+          number,
+          offset: at,
+          length: bodyEnd - start,
+          text,
+          invalidUtf8: false,
+          terminated: true,
+        });
+        batchBytes += end - start;
+        start = end + 1;
+        if (batchBytes >= BATCH_BYTES) {
+          yield batch;
+          batch = [];
+          batchBytes = 0;
+        }
+        continue;
+      }
       if (end === -1) {
         // A copy (Buffer#slice would be a view): the source may reuse its buffer for the next chunk.
         if (!oversize) pending.push(new Uint8Array(chunk.subarray(start)));
@@ -129,6 +157,7 @@ export async function* readLineBatches(
       }
       let bytes = chunk.subarray(start, end);
       let length = bytes.length;
+      const inChunk = pendingLength === 0;
       if (pendingLength > 0) {
         length += pendingLength;
         if (!oversize) pending.push(bytes);
@@ -137,7 +166,7 @@ export async function* readLineBatches(
         pendingLength = 0;
         oversize = false;
       }
-      batch.push(line(bytes, length, true));
+      batch.push(line(bytes, length, true, inChunk && slice !== null));
       start = end + 1;
       batchBytes += length;
       if (batchBytes >= BATCH_BYTES) {
@@ -165,6 +194,21 @@ function oversizeLine(
   return { number, offset, length, text, invalidUtf8: false, terminated, oversize: true };
 }
 
+/** Node's `Buffer#utf8Slice`: the text of a range of a buffer's bytes (invalid bytes replaced). */
+type Utf8Slice = (this: Uint8Array, start: number, end: number) => string;
+
+/**
+ * A function giving the text of a range of the chunk's bytes, when the chunk's bytes up to its last newline are
+ * valid UTF-8 and the runtime can slice them without a decoder (Node's buffers); else null.
+ */
+function wholeLinesText(chunk: Uint8Array): ((start: number, end: number) => string) | null {
+  const utf8Slice = (chunk as { utf8Slice?: Utf8Slice }).utf8Slice;
+  if (typeof utf8Slice !== 'function' || isUtf8 === null) return null;
+  const last = chunk.lastIndexOf(NEWLINE);
+  if (last === -1 || !isUtf8(chunk.subarray(0, last))) return null;
+  return (start, end) => utf8Slice.call(chunk, start, end);
+}
+
 function validUtf8(bytes: Uint8Array): boolean {
   try {
     strict.decode(bytes);
@@ -190,11 +234,17 @@ function concat(pieces: Uint8Array[], length: number): Uint8Array {
   return out;
 }
 
+/** Where a line is, and whether its bytes are known to be valid UTF-8. */
+interface LinePlace {
+  number: number;
+  offset: number;
+  terminated: boolean;
+  valid: boolean;
+}
+
 function decode(
   bytes: Uint8Array,
-  number: number,
-  offset: number,
-  terminated: boolean,
+  { number, offset, terminated, valid: known }: LinePlace,
   shrinkAbove: number,
   keep: number,
   unread: Unread | undefined,
@@ -204,7 +254,7 @@ function decode(
   if (body.length > shrinkAbove) {
     const shrunk = shrinkLine(body, keep, unread);
     if (shrunk) {
-      const valid = isUtf8 ? isUtf8(body) : validUtf8(body);
+      const valid = known || (isUtf8 ? isUtf8(body) : validUtf8(body));
       return {
         number,
         offset,

@@ -5,8 +5,7 @@
  * made lean (`lean/`).
  */
 
-import type { Diagnostic } from '../diagnostics.js';
-import { type DiagnosticCode, diagnostic } from '../diagnostics.js';
+import { type Diagnostic, type DiagnosticCode, diagnostic } from '../diagnostics.js';
 import { LEAN_TEXT, LEAN_UNREAD, leanMetadata, SHRINK_ABOVE } from '../lean/structure-only.js';
 import type { Entry, MetadataRecord, SidechainStorage, SourceRef } from '../model/entry.js';
 import type { LineAccounting, SessionFile } from '../model/session.js';
@@ -87,7 +86,6 @@ export async function readSession(source: SessionSource, options: ReadSessionOpt
   const inputs: { source: TranscriptSource; role: 'main' | 'agent' }[] = [];
   if (source.main) inputs.push({ source: source.main, role: 'main' });
   for (const agent of source.agents) inputs.push({ source: agent, role: 'agent' });
-
   // Structure-only builds shrink long lines before decoding them: the values they never read (tool outputs,
   // thinking, …: `LEAN_UNREAD`) are emptied, and other long strings cut to the text a lean entry keeps.
   const lineOptions: ReadOptions = state.lean
@@ -159,6 +157,8 @@ interface FileRead {
   bytes: number;
   records: number;
   sessionIds: Set<string>;
+  /** The sessionId added last: a file's records repeat one, which is then not looked up again. */
+  lastSessionId: string | null;
 }
 
 async function readFile(
@@ -167,10 +167,9 @@ async function readFile(
   options: ReadOptions,
   state: ReadState,
 ): Promise<FileRead> {
-  const read: FileRead = { lines: 0, bytes: 0, records: 0, sessionIds: new Set() };
-  for await (const batch of readableLineBatches(source, options, state.diagnostics)) {
+  const read: FileRead = { lines: 0, bytes: 0, records: 0, sessionIds: new Set(), lastSessionId: null };
+  for await (const batch of readableLineBatches(source, options, state.diagnostics))
     for (const line of batch) readLine(line, source.path, fileIndex, read, state);
-  }
   return read;
 }
 
@@ -224,7 +223,9 @@ function readLine(line: Line, path: string, fileIndex: number, read: FileRead, s
   for (let part = 0; part < parsed.records.length; part++) {
     const record = parsed.records[part]!;
     read.records += 1;
-    if (typeof record.sessionId === 'string') read.sessionIds.add(record.sessionId);
+    const sessionId = record.sessionId;
+    if (typeof sessionId === 'string' && sessionId !== read.lastSessionId) read.sessionIds.add(sessionId);
+    if (typeof sessionId === 'string') read.lastSessionId = sessionId;
     addRecord(record, glued ? { ...ref, part } : ref, glued ? null : line.text, fileIndex, state);
   }
 }

@@ -103,3 +103,40 @@ describe('readLineBatches', () => {
     expect(batch![0]!.full).toBeDefined();
   });
 });
+
+describe('readLines of Node buffers', () => {
+  /** Every line of the bytes, read in chunks of `size` as Node buffers or as plain byte arrays. */
+  async function read(bytes: Uint8Array, size: number, buffers: boolean, shrinkAbove?: number) {
+    async function* chunks() {
+      for (let at = 0; at < bytes.length; at += size) {
+        const piece = bytes.subarray(at, at + size);
+        yield buffers ? Buffer.from(piece) : new Uint8Array(piece);
+      }
+    }
+    const out: Line[] = [];
+    const options = shrinkAbove === undefined ? {} : { shrinkAbove, keep: 8 };
+    for await (const batch of readLineBatches(chunks(), options))
+      for (const line of batch)
+        out.push({ ...line, ...(line.full ? { full: new Uint8Array(line.full) } : {}) });
+    return out;
+  }
+
+  it('gives the lines a read of plain byte arrays gives, whatever the bytes and the chunks', async () => {
+    const encode = (text: string) => new TextEncoder().encode(text);
+    const long = JSON.stringify({ type: 'user', message: { content: 'x'.repeat(60) }, note: 'é'.repeat(20) });
+    const texts = [
+      encode('{"a":1}\r\n\n\uFEFF{"b":"é🙂"}\n  \nlast'),
+      encode(`${long}\n{"c":2}\n${long}\r\n`),
+      // Invalid UTF-8 in one line: its chunk is read as before, each line checked.
+      new Uint8Array([...encode('{"ok":1}\n{"x":"'), 0xff, ...encode('"}\n{"ok":2}\n')]),
+    ];
+    for (const bytes of texts) {
+      for (const size of [3, 7, 16, 1 << 16]) {
+        for (const shrinkAbove of [undefined, 32]) {
+          const plain = await read(bytes, size, false, shrinkAbove);
+          expect(await read(bytes, size, true, shrinkAbove)).toEqual(plain);
+        }
+      }
+    }
+  });
+});
