@@ -70,12 +70,6 @@ const THREADS_FROM = 300;
 const DEPTH = 2;
 /** Pages rendered at most ahead of the first not yet written (those done wait in memory). */
 const AHEAD = 128;
-/**
- * A thread's young generation, in MiB (V8's default is a third of it): what a page's render allocates dies
- * there, instead of being promoted and filling the old generation, whose collections (marking the thread's
- * modules and the site's data each time) were most of the threads' GC.
- */
-const YOUNG_GENERATION_MB = 96;
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SCRIPT = join(here, 'page-worker.js');
@@ -155,14 +149,7 @@ export class PageThreads {
         this.#startedAt = Date.now();
         for (let i = 0; i < this.#wanted; i++) {
           const data: PageWorkerData = { entry };
-          const slot: Slot = {
-            worker: new Worker(SCRIPT, {
-              workerData: data,
-              resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
-            }),
-            sent: 0,
-            ended: undefined,
-          };
+          const slot: Slot = { worker: new Worker(SCRIPT, { workerData: data }), sent: 0, ended: undefined };
           // An idle thread (started early, its build still reading) does not keep the process alive; its error
           // is kept for `render`.
           slot.worker.unref();
