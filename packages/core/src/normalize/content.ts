@@ -2,7 +2,6 @@
 import type { ContentBlock, ToolResultItem } from '../model/entry.js';
 import { setOwn } from '../own-keys.js';
 import type { RawRecord } from '../read/records.js';
-import { keepOnce, keepOnceIn } from './repeated-text.js';
 import { isObject, stringOrNull } from './values.js';
 
 /**
@@ -20,16 +19,16 @@ export function readContent(record: RawRecord, type: string, message: RawRecord 
   }
   if (message === null) {
     if (typeof record.message === 'string' && type !== 'compact_system')
-      return [{ type: 'text', text: keepOnce(record.message) }];
+      return [{ type: 'text', text: record.message }];
     if (typeof record.content === 'string' && type !== 'system')
-      return [{ type: 'text', text: keepOnce(record.content) }];
+      return [{ type: 'text', text: record.content }];
     if (type === 'thinking' && typeof record.thinking === 'string') {
       return [{ type: 'thinking', thinking: record.thinking, signature: null }];
     }
     return [];
   }
   const content = message.content;
-  if (typeof content === 'string') return [{ type: 'text', text: keepOnce(content) }];
+  if (typeof content === 'string') return [{ type: 'text', text: content }];
   if (!Array.isArray(content)) return [];
   return content.map(readBlock);
 }
@@ -44,7 +43,7 @@ export function readBlock(value: unknown): ContentBlock {
   switch (value.type) {
     case 'text':
       if (typeof value.text === 'string')
-        return withExtra({ type: 'text', text: keepOnce(value.text) }, value, ['type', 'text']);
+        return withExtra({ type: 'text', text: value.text }, value, ['type', 'text']);
       break;
     case 'thinking':
       return withExtra(
@@ -63,7 +62,7 @@ export function readBlock(value: unknown): ContentBlock {
             type: 'tool_use',
             id: value.id,
             name: typeof value.name === 'string' ? value.name : 'unknown',
-            input: keepOnceIn(value.input ?? {}),
+            input: value.input ?? {},
           },
           value,
           ['type', 'id', 'name', 'input'],
@@ -100,11 +99,11 @@ function withExtra<T extends ContentBlock>(block: T, value: RawRecord, known: st
 
 function readResultContent(content: unknown): ToolResultItem[] {
   if (content === undefined || content === null) return [];
-  if (typeof content === 'string') return [{ type: 'text', text: keepOnce(content) }];
+  if (typeof content === 'string') return [{ type: 'text', text: content }];
   if (!Array.isArray(content)) return [{ type: 'unknown', value: content }];
   return content.map((item): ToolResultItem => {
     if (isObject(item) && item.type === 'text' && typeof item.text === 'string')
-      return { type: 'text', text: keepOnce(item.text) };
+      return { type: 'text', text: item.text };
     if (isObject(item) && item.type === 'image') return readImage(item);
     return { type: 'unknown', value: item };
   });

@@ -8,7 +8,7 @@ import type { RawRecord } from '../read/records.js';
 import { timestampOrNull } from '../read/timestamps.js';
 import { baseActor, classify } from './classify.js';
 import { readContent } from './content.js';
-import { keepOnceIn } from './repeated-text.js';
+import { keepBlocksOnce, keepOnceIn } from './repeated-text.js';
 import { shared } from './shared-strings.js';
 import { readUsage } from './usage-fields.js';
 import { isObject, stringOrNull } from './values.js';
@@ -54,7 +54,8 @@ const REPEATED_MESSAGE = new Set(['model', 'role', 'type', 'stop_reason', 'stop_
  */
 export function normalizeEntry(record: RawRecord, source: SourceRef): Entry {
   const message = isObject(record.message) ? record.message : null;
-  const entry = entryEnvelope(record, source, readContent(record, recordType(record), message));
+  const content = keepBlocksOnce(readContent(record, recordType(record), message));
+  const entry = entryEnvelope(record, source, content);
   if (record.toolUseResult !== undefined) entry.toolUseResult = keepOnceIn(record.toolUseResult);
   entry.extra = extraFields(record, message);
   return entry;

@@ -5,6 +5,7 @@
  * long as the session is. Entries keep the copy seen first instead; the text written is the same.
  */
 
+import type { ContentBlock } from '../model/entry.js';
 import { setOwn } from '../own-keys.js';
 import { isObject } from './values.js';
 
@@ -74,4 +75,20 @@ export function keepOnceIn<T>(value: T): T {
     }
   }
   return value;
+}
+
+/**
+ * Replaces, in place, the texts of an entry's content blocks (text, tool results' text, tools' input) by the copies
+ * `keepOnce` gives, and returns the blocks.
+ *
+ * @param blocks Content blocks just read from a parsed record.
+ */
+export function keepBlocksOnce(blocks: ContentBlock[]): ContentBlock[] {
+  for (const block of blocks) {
+    if (block.type === 'text') block.text = keepOnce(block.text);
+    else if (block.type === 'tool_use') block.input = keepOnceIn(block.input);
+    else if (block.type === 'tool_result')
+      for (const item of block.content) if (item.type === 'text') item.text = keepOnce(item.text);
+  }
+  return blocks;
 }
