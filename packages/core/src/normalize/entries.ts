@@ -8,6 +8,7 @@ import type { RawRecord } from '../read/records.js';
 import { timestampOrNull } from '../read/timestamps.js';
 import { baseActor, classify } from './classify.js';
 import { readContent } from './content.js';
+import { keepBlocksOnce, keepOnceIn } from './repeated-text.js';
 import { shared } from './shared-strings.js';
 import { readUsage } from './usage-fields.js';
 import { isObject, stringOrNull } from './values.js';
@@ -53,8 +54,9 @@ const REPEATED_MESSAGE = new Set(['model', 'role', 'type', 'stop_reason', 'stop_
  */
 export function normalizeEntry(record: RawRecord, source: SourceRef): Entry {
   const message = isObject(record.message) ? record.message : null;
-  const entry = entryEnvelope(record, source, readContent(record, recordType(record), message));
-  if (record.toolUseResult !== undefined) entry.toolUseResult = record.toolUseResult;
+  const content = keepBlocksOnce(readContent(record, recordType(record), message));
+  const entry = entryEnvelope(record, source, content);
+  if (record.toolUseResult !== undefined) entry.toolUseResult = keepOnceIn(record.toolUseResult);
   entry.extra = extraFields(record, message);
   return entry;
 }
@@ -146,7 +148,11 @@ function extraFields(record: RawRecord, message: RawRecord | null): Record<strin
       continue;
     }
     if (key === 'message' && typeof record.message === 'string') continue;
-    setOwn(extra, key, REPEATED_EXTRA.has(key) ? shared(record[key]) : record[key]);
+    setOwn(
+      extra,
+      key,
+      REPEATED_EXTRA.has(key) ? shared(record[key]) : key === 'data' ? keepOnceIn(record[key]) : record[key],
+    );
   }
   return extra;
 }
