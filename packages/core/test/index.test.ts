@@ -39,6 +39,7 @@ it('exposes what spans sessions at @cctrail/core/archive, and nothing of it at t
     'reportedRun',
     'responseCost',
     'responseCosts',
+    'responseTotals',
     'runsOnce',
     'sessionCost',
     'sessionDuplicates',
@@ -46,7 +47,6 @@ it('exposes what spans sessions at @cctrail/core/archive, and nothing of it at t
     'sessionJson',
     'sessionStats',
     'statsDigest',
-    'totalUsage',
     'withReported',
   ]);
   for (const name of Object.keys(archive)) expect(core).not.toHaveProperty(name);

@@ -5,7 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { linkTeammates, totalUsage } from '../src/archive/index.js';
+import { totalUsage } from '../src/archive/duplicates.js';
+import { linkTeammates } from '../src/archive/index.js';
+import { usagesOf } from '../src/archive/response-table.js';
 import { conversationInputs, FIXTURES, loadSessions } from './fixture-sessions.js';
 
 const usageOf = (u: ReturnType<typeof totalUsage>) => ({
@@ -45,7 +47,7 @@ describe('fixture teammates', async () => {
     const lead = sessions.find((s) => s.id === facts.teammates[0].lead)!;
     const spawn = lead.sidechains.find((s) => s.id === facts.teammates[0].sidechain)!;
     expect(spawn.usage.responses).toBe(0);
-    const project = totalUsage(conversationInputs(sessions).map((s) => s.digest.responses));
+    const project = totalUsage(conversationInputs(sessions).map((s) => usagesOf(s.digest.responses)));
     expect(usageOf(project)).toEqual(facts.projectUsage);
     const teammate = sessions.find((s) => s.id === facts.teammates[0].session)!;
     expect(usageOf(project).responses).toBe(lead.usage.total.responses + teammate.usage.total.responses);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { responseUsages, usageAcross } from '../src/archive/duplicates.js';
-import { findDuplicates, sessionDuplicates, totalUsage } from '../src/archive/index.js';
+import { responseUsages, totalUsage, usageAcross } from '../src/archive/duplicates.js';
+import { findDuplicates, sessionDuplicates } from '../src/archive/index.js';
 import { buildSession } from '../src/index.js';
 import {
   answer,

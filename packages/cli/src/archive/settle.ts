@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { Usage } from '@cctrail/core';
-import { type CostTotals, costTotals, totalUsage } from '@cctrail/core/archive';
+import { type CostTotals, responseTotals } from '@cctrail/core/archive';
 import type { Io } from '../command-line/command.js';
 import { insideFolder, type WriteOutcome, writeIfChanged } from '../files/atomic-write.js';
 import { type Privacy, privacyTransform } from '../privacy/transform.js';
@@ -79,14 +79,10 @@ export async function settleSessions(
   }
   // In selection order, as the digests were read before.
   const sessions = [...ordered].sort((a, b) => a.index - b.index);
-  return {
-    indexed,
-    usage: totalUsage(sessions.map((s) => s.skeleton!.digest.responses)),
-    cost: costTotals(
-      sessions.map((s) => ({ project: s.skeleton!.project, costs: s.skeleton!.digest.costs })),
-    ),
-    tally,
-  };
+  const { usage, cost } = responseTotals(
+    sessions.map((s) => ({ project: s.skeleton!.project, responses: s.skeleton!.digest.responses })),
+  );
+  return { indexed, usage, cost, tally };
 }
 
 /**

@@ -4,6 +4,7 @@
  * part of the statistics digest.
  */
 import type { Session } from '../model/session.js';
+import { type IdList, idList } from './id-list.js';
 import { type JoinedDigest, joinedDigest } from './joined-digest.js';
 import { type TeammateDigest, teammateDigest } from './teammate-digest.js';
 
@@ -22,8 +23,8 @@ export interface ConversationDigest {
   }[];
   /** Agent keys (agent id, else sidechain id) of its sidechains that ran. */
   agents: string[];
-  /** Tool call ids. */
-  tools: string[];
+  /** Tool call ids (`idsOf` gives them). */
+  tools: IdList;
   /** What the joined graph needs: entries' epochs, epoch boundaries, responses' epochs, branch points. */
   joined?: JoinedDigest;
   /** Teammate facts: the session is a teammate's own file, or it spawned named agents that ran elsewhere. */
@@ -80,7 +81,7 @@ export function conversationDigest(session: Session): ConversationDigest {
         sidechain: c.sidechain !== null,
       })),
     agents: session.sidechains.filter((s) => s.entries > 0).map((s) => s.agentId ?? s.id),
-    tools: session.tools.filter((t) => t.callUuid !== null).map((t) => t.id),
+    tools: idList(session.tools.filter((t) => t.callUuid !== null).map((t) => t.id)),
     joined: joinedDigest(session),
     ...(teammates ? { teammates } : {}),
   };

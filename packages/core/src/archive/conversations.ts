@@ -10,10 +10,10 @@
 
 import type { Conversation, ConversationMember, ConversationTotals } from '../model/conversation.js';
 import type { ConversationInput } from './conversation-input.js';
-import { costTotals } from './cost-totals.js';
-import { totalUsage } from './duplicates.js';
+import { firstId, idsOf } from './id-list.js';
 import { type JoinedForks, joinConversation } from './joined-epochs.js';
 import { reportedField } from './reported-field.js';
+import { usageAndCost } from './response-totals.js';
 import { runsOnce } from './runs-once.js';
 
 /** Options of `findConversations`. */
@@ -101,7 +101,7 @@ function projectConversations(sessions: readonly ConversationInput[], alone: boo
       member.continuedFrom ??= { kind: ref.via, session: sessions[other]!.id, at: ref.uuid };
     }
     // A file that starts with a copy of another's entry and goes on: a resume written to a new file.
-    const first = session.digest.uuids[0];
+    const first = firstId(session.digest.uuids);
     if (member.continuedFrom || member.forkedFrom || duplicateOf !== undefined || first === undefined) return;
     const earlier = (holders.get(first) ?? []).find(
       (j) => j !== i && members[j]!.duplicateOf !== session.id && before(members[j]!, member),
@@ -167,13 +167,13 @@ function conversationTotals(
   let lines = 0;
   for (const { digest } of sessions) {
     lines += digest.stats.lines;
-    for (const uuid of digest.uuids) uuids.add(uuid);
+    for (const uuid of idsOf(digest.uuids)) uuids.add(uuid);
     for (const c of digest.conversation?.compactions ?? []) {
       compactions.add(c.uuid);
       if (!c.sidechain) epochs.add(c.uuid);
     }
     for (const agent of digest.conversation?.agents ?? []) agents.add(agent);
-    for (const tool of digest.conversation?.tools ?? []) tools.add(tool);
+    for (const tool of idsOf(digest.conversation?.tools ?? '')) tools.add(tool);
   }
   return {
     files: sessions.length,
@@ -190,8 +190,7 @@ function conversationTotals(
         ),
     sidechains: agents.size,
     toolCalls: tools.size,
-    usage: totalUsage(sessions.map((s) => s.digest.responses)),
-    cost: costTotals(sessions.map((s) => ({ project: s.project, costs: s.digest.costs }))).total,
+    ...usageAndCost(sessions),
     // Runs without their transcript, each once across the files (a continued file repeats its spawns), as the
     // archive's totals count them.
     ...reportedField(
@@ -211,11 +210,11 @@ function holdersOfNamed(sessions: readonly ConversationInput[]): Map<string, num
   const named = new Map<string, number[]>();
   for (const s of sessions) {
     for (const ref of s.digest.conversation?.refs ?? []) named.set(ref.uuid, []);
-    const first = s.digest.uuids[0];
+    const first = firstId(s.digest.uuids);
     if (first !== undefined) named.set(first, []);
   }
   sessions.forEach((s, i) => {
-    for (const uuid of s.digest.uuids) {
+    for (const uuid of idsOf(s.digest.uuids)) {
       const list = named.get(uuid);
       if (list && list[list.length - 1] !== i) list.push(i);
     }

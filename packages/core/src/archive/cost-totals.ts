@@ -61,7 +61,15 @@ export function costTotals(
       else if (cost.usd !== null && (known.cost.usd === null || cost.usd > known.cost.usd)) known.cost = cost;
     }
   }
-  const totals: CostTotals = {
+  const sum = new CostSum();
+  for (const { cost, project } of seen.values())
+    sum.add(cost.usd, cost.model, cost.day, project, cost.webSearch);
+  return sum.totals();
+}
+
+/** Cost totals summed one response at a time, in the order they are added (see `costTotals`). */
+export class CostSum {
+  readonly #totals: CostTotals = {
     priceTable: PRICE_TABLE,
     total: emptyCost(),
     byDay: {},
@@ -69,22 +77,36 @@ export function costTotals(
     byProject: {},
     unpricedModels: [],
   };
-  const unpriced = new Set<string>();
-  let webSearch: WebSearchCost | null = null;
-  for (const { cost, project } of seen.values()) {
-    if (cost.webSearch) webSearch = addWebSearch(webSearch, cost.webSearch.requests, cost.webSearch.usd);
-    if (cost.usd === null) unpriced.add(cost.model);
-    addCost(totals.total, cost.usd);
-    addCost(costBucket(totals.byDay, cost.day), cost.usd);
-    addCost(costBucket(totals.byModel, cost.model), cost.usd);
-    addCost(costBucket(totals.byProject, project), cost.usd);
+  readonly #unpriced = new Set<string>();
+  #webSearch: WebSearchCost | null = null;
+
+  /** Adds one response's cost (`usd` null: not priced) under its model, UTC day and project. */
+  add(
+    usd: number | null,
+    model: string,
+    day: string,
+    project: string,
+    webSearch: { requests: number; usd: number | null } | undefined,
+  ): void {
+    const totals = this.#totals;
+    if (webSearch) this.#webSearch = addWebSearch(this.#webSearch, webSearch.requests, webSearch.usd);
+    if (usd === null) this.#unpriced.add(model);
+    addCost(totals.total, usd);
+    addCost(costBucket(totals.byDay, day), usd);
+    addCost(costBucket(totals.byModel, model), usd);
+    addCost(costBucket(totals.byProject, project), usd);
   }
-  totals.byDay = sortedByKey(totals.byDay);
-  totals.byModel = sortedByKey(totals.byModel);
-  totals.byProject = sortedByKey(totals.byProject);
-  totals.unpricedModels = [...unpriced].sort();
-  if (webSearch) totals.webSearch = webSearch;
-  return totals;
+
+  /** The totals, their breakdowns sorted by key. */
+  totals(): CostTotals {
+    const totals = this.#totals;
+    totals.byDay = sortedByKey(totals.byDay);
+    totals.byModel = sortedByKey(totals.byModel);
+    totals.byProject = sortedByKey(totals.byProject);
+    totals.unpricedModels = [...this.#unpriced].sort();
+    if (this.#webSearch) totals.webSearch = this.#webSearch;
+    return totals;
+  }
 }
 
 function sortedByKey(record: Record<string, Cost>): Record<string, Cost> {

@@ -6,11 +6,13 @@
 import { addUsage, emptyUsage, hasUsage, maxUsage, responseKey } from '../graph/usage.js';
 import type { Usage } from '../model/entry.js';
 import type { Session } from '../model/session.js';
+import { firstId, type IdList, idsOf } from './id-list.js';
 
 /** A session as duplicate detection sees it: its id and the uuids of its entries. */
 export interface UuidSet {
   id: string;
-  uuids: readonly string[];
+  /** The uuids, as an array or as a statistics digest holds them (`StatsDigest.uuids`). */
+  uuids: readonly string[] | IdList;
 }
 
 /**
@@ -25,15 +27,19 @@ export function findDuplicates(sessions: readonly UuidSet[]): (string | null)[] 
   // Only sessions that hold a session's first uuid can contain it: one pass over every uuid finds them.
   const byFirst = new Map<string, number[]>();
   sessions.forEach((session, index) => {
-    const first = session.uuids[0];
+    const first = typeof session.uuids === 'string' ? firstId(session.uuids) : session.uuids[0];
     if (first === undefined) return;
     const list = byFirst.get(first);
     if (list) list.push(index);
     else byFirst.set(first, [index]);
   });
+  const counts = new Int32Array(sessions.length);
   const holders = new Map<number, number[]>();
   sessions.forEach((session, index) => {
-    for (const uuid of session.uuids) {
+    // A list's ids are made one session at a time, and dropped once looked up.
+    const uuids = idsOf(session.uuids);
+    counts[index] = uuids.length;
+    for (const uuid of uuids) {
       const holding = byFirst.get(uuid);
       if (holding === undefined) continue;
       for (const held of holding) {
@@ -47,7 +53,7 @@ export function findDuplicates(sessions: readonly UuidSet[]): (string | null)[] 
   const setOf = (index: number) => {
     let set = sets.get(index);
     if (!set) {
-      set = new Set(sessions[index]!.uuids);
+      set = new Set(idsOf(sessions[index]!.uuids));
       sets.set(index, set);
     }
     return set;
@@ -55,10 +61,10 @@ export function findDuplicates(sessions: readonly UuidSet[]): (string | null)[] 
   sessions.forEach((session, index) => {
     for (const other of holders.get(index) ?? []) {
       const candidate = sessions[other]!;
-      if (other === index || candidate.uuids.length < session.uuids.length) continue;
-      if (candidate.uuids.length === session.uuids.length && candidate.id > session.id) continue;
+      if (other === index || counts[other]! < counts[index]!) continue;
+      if (counts[other] === counts[index] && candidate.id > session.id) continue;
       if (duplicateOf[other] === session.id) continue;
-      if (contains(setOf(other), session.uuids)) {
+      if (contains(setOf(other), idsOf(session.uuids))) {
         duplicateOf[index] = candidate.id;
         break;
       }

@@ -29,9 +29,11 @@ export type { ArchivedStatus, ArchiveIndex, ArchiveProject, ArchiveSessionSummar
 export type { ConversationInput } from './conversation-input.js';
 export { findConversations } from './conversations.js';
 export { costTotals, responseCosts } from './cost-totals.js';
-export { findDuplicates, sessionDuplicates, totalUsage } from './duplicates.js';
+export { findDuplicates, sessionDuplicates } from './duplicates.js';
 export { responseCost } from './prices.js';
 export { apiCost, reportedCost, reportedRun, withReported } from './reported-runs.js';
+export type { ResponseTable } from './response-table.js';
+export { responseTotals } from './response-totals.js';
 export { type FileRuns, type RunOfFile, runsOnce } from './runs-once.js';
 export { sessionJson } from './serialize.js';
 export { priceSession, sessionCost } from './session-cost.js';

@@ -13,7 +13,9 @@ import { addUsage, emptyUsage } from '../graph/usage.js';
 import type { JoinedEpoch } from '../model/conversation.js';
 import type { ForkKind } from '../model/session.js';
 import type { ConversationInput } from './conversation-input.js';
+import { idsOf } from './id-list.js';
 import type { JoinedDigest } from './joined-digest.js';
+import { costsOf, usagesOf } from './response-table.js';
 import { addCost, emptyCost } from './session-cost.js';
 
 /** Branch points of the joined graph by class (each once), and the `/branch` copies that go on. */
@@ -54,9 +56,10 @@ export function joinConversation(
     const links = file.digest.conversation;
     const joined = links?.joined;
     if (!links || !joined) continue;
-    const keys = fileEpochKeys(file, joined, keyOf);
+    const uuids = idsOf(file.digest.uuids);
+    const keys = fileEpochKeys(file, uuids, joined, keyOf);
     joined.epochOf.forEach((coded, i) => {
-      const uuid = file.digest.uuids[i]!;
+      const uuid = uuids[i]!;
       const known = single ? undefined : keyOf.get(uuid);
       const key = known ?? keys[coded < 0 ? -1 - coded : coded]!;
       if (known === undefined && !single) keyOf.set(uuid, key);
@@ -69,8 +72,8 @@ export function joinConversation(
       if (epoch && epoch.compaction === null)
         Object.assign(epoch, { compaction: c.uuid, trigger: c.trigger, timestamp: c.timestamp });
     }
-    const costs = new Map(file.digest.costs.map((c) => [c.key, c.usd]));
-    file.digest.responses.forEach(({ key, usage }, i) => {
+    const costs = new Map(costsOf(file.digest.responses).map((c) => [c.key, c.usd]));
+    usagesOf(file.digest.responses).forEach(({ key, usage }, i) => {
       if (seen.has(key)) return;
       seen.add(key);
       const epoch = epochAt(keys[joined.responseEpochs[i] ?? 0] ?? keys[0]!);
@@ -90,10 +93,11 @@ export function joinConversation(
 /** The joined key of each epoch of a file (see the module's comment). */
 function fileEpochKeys(
   file: ConversationInput,
+  uuids: readonly string[],
   joined: JoinedDigest,
   keyOf: ReadonlyMap<string, string>,
 ): string[] {
-  const { uuids, conversation: links } = file.digest;
+  const links = file.digest.conversation;
   const inherited = new Map<number, string>();
   if (keyOf.size > 0)
     joined.epochOf.forEach((coded, i) => {

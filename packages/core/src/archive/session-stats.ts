@@ -9,9 +9,11 @@ import { totalTokens } from '../graph/usage.js';
 import type { Session } from '../model/session.js';
 import { ownValue } from '../own-keys.js';
 import { type ConversationDigest, conversationDigest } from './conversation-digest.js';
-import { type ResponseCost, responseCosts } from './cost-totals.js';
-import { type ResponseUsage, responseUsages } from './duplicates.js';
+import { responseCosts } from './cost-totals.js';
+import { responseUsages } from './duplicates.js';
+import { type IdList, idList } from './id-list.js';
 import { reportedRun, reportedRuns, withReported } from './reported-runs.js';
+import { type ResponseTable, responseTable } from './response-table.js';
 import { emptyCost, sessionCost } from './session-cost.js';
 import type { CompactionCounts, DiagnosticCounts, SessionStats, ToolCounts } from './stats-shapes.js';
 
@@ -84,11 +86,10 @@ export function sessionStats(session: Session): SessionStats {
  */
 export interface StatsDigest {
   stats: SessionStats;
-  /** Entry uuids, in the session's order. */
-  uuids: string[];
-  responses: ResponseUsage[];
-  /** What each API response cost, keyed like `responses`. */
-  costs: ResponseCost[];
+  /** Entry uuids, in the session's order (`idsOf` gives them). */
+  uuids: IdList;
+  /** The usage and cost of each API response (`usagesOf`, `costsOf` give them keyed). */
+  responses: ResponseTable;
   /** Entries of each epoch that a full compaction closed (every epoch but the last). */
   closedEpochs: number[];
   /** How the session points into other files of its conversation (see `findConversations`). */
@@ -103,9 +104,8 @@ export interface StatsDigest {
 export function statsDigest(session: Session): StatsDigest {
   return {
     stats: sessionStats(session),
-    uuids: session.entries.map((entry) => entry.uuid),
-    responses: responseUsages(session),
-    costs: responseCosts(session),
+    uuids: idList(session.entries.map((entry) => entry.uuid)),
+    responses: responseTable(responseUsages(session), responseCosts(session)),
     closedEpochs: session.epochs.slice(0, -1).map((epoch) => epoch.entries),
     conversation: conversationDigest(session),
   };

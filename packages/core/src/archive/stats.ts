@@ -8,11 +8,11 @@ import { addUsage, emptyUsage, totalTokens } from '../graph/usage.js';
 import type { Cost } from '../model/cost.js';
 import type { Usage } from '../model/entry.js';
 import { SCHEMA_VERSION, type Session } from '../model/session.js';
-import { costTotals } from './cost-totals.js';
-import { findDuplicates, totalUsage } from './duplicates.js';
+import { findDuplicates } from './duplicates.js';
 import { roundUsd } from './prices.js';
 import { reportedField } from './reported-field.js';
 import { addReportedCosts, type ReportedRuns } from './reported-runs.js';
+import { responseTotals } from './response-totals.js';
 import { runsOnce } from './runs-once.js';
 import { emptyCost } from './session-cost.js';
 import { type StatsDigest, statsDigest } from './session-stats.js';
@@ -52,7 +52,9 @@ export function archiveStats(sessions: readonly Session[]): ArchiveStats {
 export function combineStats(digests: readonly StatsDigest[]): ArchiveStats {
   const rows = digests.map((digest) => digest.stats);
   const kept = digests.filter((digest) => digest.stats.duplicateOf === null);
-  const cost = costTotals(digests.map((digest) => ({ project: digest.stats.project, costs: digest.costs })));
+  const { usage, cost } = responseTotals(
+    digests.map((digest) => ({ project: digest.stats.project, responses: digest.responses })),
+  );
   const runs = runsOnce(
     rows.map((row) => ({ scope: row.project, runs: row.sidechains, counted: row.duplicateOf === null })),
   ).flat();
@@ -64,7 +66,7 @@ export function combineStats(digests: readonly StatsDigest[]): ArchiveStats {
     totals: totalsOf(
       rows,
       kept.map((digest) => digest.stats),
-      totalUsage(digests.map((digest) => digest.responses)),
+      usage,
       { cost: cost.total, runs: runs.length, reported },
     ),
     agents: agentStats(runs),

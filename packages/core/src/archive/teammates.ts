@@ -10,8 +10,7 @@
  */
 import type { TeammateLink } from '../model/teammate.js';
 import type { ConversationInput } from './conversation-input.js';
-import { costTotals } from './cost-totals.js';
-import { totalUsage } from './duplicates.js';
+import { usageAndCost } from './response-totals.js';
 
 /**
  * Links the named spawns of an archive's sessions to the teammates' own session files.
@@ -74,7 +73,6 @@ function link(lead: ConversationInput, spawn: Spawn, teammate: ConversationInput
     durationMs:
       stats.startedAt && stats.endedAt ? Date.parse(stats.endedAt) - Date.parse(stats.startedAt) : null,
     result: self.result,
-    usage: totalUsage([teammate.digest.responses]),
-    cost: costTotals([{ project: teammate.project, costs: teammate.digest.costs }]).total,
+    ...usageAndCost([teammate]),
   };
 }
