@@ -122,15 +122,9 @@ export class SiteWriter {
    * @param data Its content.
    */
   write(rel: string, data: string | Uint8Array): void {
-    const target = this.placeFor(rel);
-    const entry = entryAt(target);
-    if (entry?.isFile() && entry.nlink === 1) overwrite(target, data);
-    else {
-      // A link, or a file with other names (a backup made with hard links): removed, so that only this name
-      // gets the new bytes.
-      if (entry) unlinkSync(target);
-      writeFileSync(target, data, { flag: 'wx' });
-    }
+    const { target, inPlace } = this.fileFor(rel);
+    if (inPlace) overwrite(target, data);
+    else writeFileSync(target, data, { flag: 'wx' });
     this.wrote(rel, target);
   }
 
@@ -141,9 +135,8 @@ export class SiteWriter {
    * @param data Its content.
    */
   async writeSoon(rel: string, data: Uint8Array): Promise<void> {
-    const target = this.placeFor(rel);
-    const entry = entryAt(target);
-    if (entry?.isFile() && entry.nlink === 1) {
+    const { target, inPlace } = this.fileFor(rel);
+    if (inPlace) {
       const file = await open(target, constants.O_WRONLY | (constants.O_NOFOLLOW ?? 0));
       try {
         let at = 0;
@@ -153,11 +146,21 @@ export class SiteWriter {
       } finally {
         await file.close();
       }
-    } else {
-      if (entry) unlinkSync(target);
-      await writeFile(target, data, { flag: 'wx' });
-    }
+    } else await writeFile(target, data, { flag: 'wx' });
     this.wrote(rel, target);
+  }
+
+  /**
+   * Where a file of the site goes, its folders made, and whether it is written in place: a file of this one name
+   * is; whatever else is there (a link, or a file with other names: a backup made with hard links) is removed
+   * first, so that only this name gets the new bytes.
+   */
+  private fileFor(rel: string): { target: string; inPlace: boolean } {
+    const target = this.placeFor(rel);
+    const entry = entryAt(target);
+    if (entry?.isFile() && entry.nlink === 1) return { target, inPlace: true };
+    if (entry) unlinkSync(target);
+    return { target, inPlace: false };
   }
 
   /** The absolute path of a file of the site, its folders made (real folders: a link is replaced by one). */
